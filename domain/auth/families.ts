@@ -1,0 +1,39 @@
+/** The twelve scope families of the spec. */
+export const FAMILIES = [
+  'products',
+  'inventory',
+  'customers',
+  'suppliers',
+  'sales-orders',
+  'purchase-orders',
+  'production-orders',
+  'invoices',
+  'credit-notes',
+  'shipments',
+  'reports',
+  'webhooks',
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+/** First path segments that are not family names themselves (design.md section 4). */
+const SEGMENT_FAMILY: Record<string, Family> = {
+  'price-tiers': 'products',
+  categories: 'products',
+  'units-of-measure': 'products',
+  'stock-on-hand': 'inventory',
+  'stock-adjustments': 'inventory',
+  warehouses: 'inventory',
+  batches: 'inventory',
+  'serial-numbers': 'inventory',
+  'customer-groups': 'customers',
+  'sales-reps': 'customers',
+};
+
+const isFamily = (segment: string): segment is Family => (FAMILIES as readonly string[]).includes(segment);
+
+/** The spec takes the family from the first path segment of the request URL (below /api/v1). */
+export function familyOfPath(path: string): Family | null {
+  const segment = path.split('/').filter(Boolean)[0] ?? '';
+  if (isFamily(segment)) return segment;
+  return SEGMENT_FAMILY[segment] ?? null;
+}

@@ -1,0 +1,94 @@
+import { invalidParameter } from '../errors.js';
+
+/**
+ * Declarations of query parameters. The endpoint catalogue uses them to parse requests and to describe
+ * them in the OpenAPI document, so one declaration drives both.
+ */
+export type QueryParam = { name: string; description: string } & (
+  | { type: 'integer'; minimum?: number; default?: number }
+  | { type: 'number'; exclusiveMinimum?: number; default?: number }
+  | { type: 'string'; maxLength?: number }
+  | { type: 'boolean'; acceptsOne?: boolean }
+  | { type: 'date-time' }
+  | { type: 'enum'; values: readonly string[]; caseInsensitive?: boolean; default?: string }
+  | { type: 'id' }
+);
+
+export type QueryValue = string | number | boolean | Date;
+export type ParsedQuery = Record<string, QueryValue | undefined>;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export function parseInstant(raw: string): Date | null {
+  if (!ISO_INSTANT.test(raw)) return null;
+  const date = new Date(raw);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function parseOne(param: QueryParam, raw: string): QueryValue {
+  switch (param.type) {
+    case 'integer': {
+      if (!/^-?\d+$/.test(raw)) throw invalidParameter(param.name, 'must be an integer');
+      const value = Number(raw);
+      if (param.minimum !== undefined && value < param.minimum) {
+        throw invalidParameter(param.name, `must be at least ${param.minimum}`);
+      }
+      return value;
+    }
+    case 'number': {
+      const value = raw.trim() === '' ? Number.NaN : Number(raw);
+      if (!Number.isFinite(value)) throw invalidParameter(param.name, 'must be a number');
+      if (param.exclusiveMinimum !== undefined && value <= param.exclusiveMinimum) {
+        throw invalidParameter(param.name, `must be greater than ${param.exclusiveMinimum}`);
+      }
+      return value;
+    }
+    case 'string':
+      if (param.maxLength !== undefined && raw.length > param.maxLength) {
+        throw invalidParameter(param.name, `must be at most ${param.maxLength} characters`);
+      }
+      return raw;
+    case 'boolean': {
+      const value = raw.toLowerCase();
+      if (value === 'true' || (param.acceptsOne && value === '1')) return true;
+      if (value === 'false' || (param.acceptsOne && value === '0')) return false;
+      throw invalidParameter(
+        param.name,
+        param.acceptsOne ? 'must be true, false, 1 or 0' : 'must be true or false',
+      );
+    }
+    case 'date-time': {
+      const value = parseInstant(raw);
+      if (!value) throw invalidParameter(param.name, 'must be an ISO 8601 timestamp');
+      return value;
+    }
+    case 'enum': {
+      const match = param.values.find((v) =>
+        param.caseInsensitive ? v.toLowerCase() === raw.toLowerCase() : v === raw,
+      );
+      if (match === undefined)
+        throw invalidParameter(param.name, `must be one of ${param.values.join(', ')}`);
+      return match;
+    }
+    case 'id':
+      // A malformed id can never exist, so it is treated like an unknown one by the endpoint.
+      return raw;
+  }
+}
+
+/** Parses the declared parameters; undeclared ones are ignored, as clients may send extras. */
+export function parseQuery(
+  params: readonly QueryParam[],
+  raw: Record<string, string | undefined> | null | undefined,
+): ParsedQuery {
+  const parsed: ParsedQuery = {};
+  for (const param of params) {
+    const value = raw?.[param.name];
+    if (value === undefined || value === '') {
+      if ('default' in param && param.default !== undefined) parsed[param.name] = param.default;
+      continue;
+    }
+    parsed[param.name] = parseOne(param, value);
+  }
+  return parsed;
+}

@@ -1,0 +1,38 @@
+import type middy from '@middy/core';
+import { notFound } from '../../domain/errors.js';
+import type { ParsedQuery } from '../../domain/listing/query-params.js';
+import type { Endpoint } from '../catalogue.js';
+import type { AuthContext } from './types.js';
+
+/** What the middlewares learn about one request, handed from one to the next. */
+export interface PipelineState {
+  requestId: string;
+  now: Date;
+  endpoint: Endpoint;
+  auth?: AuthContext;
+  body?: unknown;
+  rawBody?: string;
+  query?: ParsedQuery;
+  responseHeaders: Record<string, string>;
+}
+
+// Keyed by the event object, which is new for every invocation (in Lambda and in the local server), so
+// concurrent requests in one process never see each other's state, and the handler can reach it too.
+const states = new WeakMap<object, PipelineState>();
+
+export function initState(
+  request: middy.Request,
+  state: Omit<PipelineState, 'endpoint'> & { endpoint?: Endpoint },
+) {
+  states.set(request.event as object, state as PipelineState);
+  if (!state.endpoint) throw notFound('Route');
+}
+
+export function stateOf(request: Pick<middy.Request, 'event'>): PipelineState {
+  const state = states.get(request.event as object);
+  if (!state) throw new Error('pipeline state missing: the request middleware must run first');
+  return state;
+}
+
+export const peekState = (request: middy.Request): Partial<PipelineState> | undefined =>
+  states.get(request.event as object);

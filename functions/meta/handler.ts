@@ -1,0 +1,5 @@
+import { createGroupHandler } from '../http/pipeline.js';
+import { metaOperations } from './operations.js';
+
+/** Lambda entry for the meta group: the public OpenAPI document. */
+export const handler = createGroupHandler('meta', metaOperations);

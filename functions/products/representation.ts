@@ -1,0 +1,63 @@
+import {
+  effectiveAllergens,
+  type AllergenSource,
+  type EffectiveAllergens,
+} from '../../domain/products/allergens.js';
+import { Product, ProductDetail } from '../../schemas/products.js';
+import { getProductsWithBoms, type BomLine, type ProductRecord } from '../store/products.js';
+
+const pick = (record: Record<string, unknown>, fields: readonly string[]) =>
+  Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
+
+const LIST_FIELDS = Object.keys(Product.properties);
+const DETAIL_FIELDS = Object.keys(ProductDetail.properties);
+
+/**
+ * Stock-derived fields: totalStockOnHand and per-warehouse stockLevels come from the inventory area when
+ * it arrives; until then there is no stock anywhere.
+ */
+const stockView = () => ({ totalStockOnHand: 0 });
+
+export const productSummary = (record: ProductRecord) => ({
+  ...pick(record as unknown as Record<string, unknown>, LIST_FIELDS),
+  ...stockView(),
+});
+
+/** Loads the recipe tree level by level (one batch read per level) and rolls the allergens up. */
+export async function allergensOf(
+  orgId: string,
+  record: ProductRecord,
+  bom: BomLine[],
+): Promise<EffectiveAllergens> {
+  const sources = new Map<string, AllergenSource>([[record.id, record]]);
+  const recipes = new Map<string, string[]>([[record.id, bom.map((l) => l.componentProductId)]]);
+  let frontier = [...new Set(recipes.get(record.id))].filter((id) => !sources.has(id));
+  while (frontier.length > 0) {
+    const loaded = await getProductsWithBoms(orgId, frontier);
+    for (const id of frontier) {
+      const entry = loaded.get(id);
+      // A component deleted from under a recipe cannot be reviewed; it counts as an unknown, empty source.
+      sources.set(
+        id,
+        entry?.product ?? { id, containsAllergens: [], mayContainAllergens: [], allergenReviewed: false },
+      );
+      recipes.set(id, entry?.bom.map((l) => l.componentProductId) ?? []);
+    }
+    frontier = [...new Set(frontier.flatMap((id) => recipes.get(id) ?? []))].filter((id) => !sources.has(id));
+  }
+  return effectiveAllergens(record, (id) =>
+    (recipes.get(id) ?? []).map((componentId) => sources.get(componentId)!),
+  );
+}
+
+export async function productDetail(orgId: string, record: ProductRecord, bom: BomLine[]) {
+  return {
+    ...pick(record as unknown as Record<string, unknown>, DETAIL_FIELDS),
+    ...stockView(),
+    // Variants are not modelled; suppliers arrive with the suppliers area, stock levels with inventory.
+    variants: [],
+    suppliers: [],
+    stockLevels: [],
+    effectiveAllergens: await allergensOf(orgId, record, bom),
+  };
+}

@@ -1,0 +1,24 @@
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** Local endpoints (DynamoDB Local) take fixed dummy credentials; in AWS the Lambda role's are used. */
+export function clientConfig(): DynamoDBClientConfig {
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (!endpoint) return { maxAttempts: 3 };
+  return {
+    endpoint,
+    region: process.env.AWS_REGION ?? 'local',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 3,
+  };
+}
+
+/** One client per process, created on first use so configuration can be set before it. */
+export function db(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig()), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}

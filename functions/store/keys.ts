@@ -1,0 +1,39 @@
+/**
+ * Key builders. Every partition key (table and GSI) starts with the organisation, so no query can cross
+ * tenants; the only global items are API-key hash lookups, which carry their orgId.
+ */
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+const org = (orgId: string) => `O#${orgId}`;
+
+export const keys = {
+  organisation: (orgId: string): Key => ({ PK: org(orgId), SK: 'ORG' }),
+  apiKeyHash: (hash: string): Key => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
+  apiKey: (orgId: string, keyId: string): Key => ({ PK: `${org(orgId)}#APIKEY`, SK: keyId }),
+  apiKeyCollection: (orgId: string) => `${org(orgId)}#APIKEY`,
+  product: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#PRODUCT#${id}`, SK: 'PRODUCT' }),
+  productBom: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#PRODUCT#${id}`, SK: 'BOM' }),
+  productCollection: (orgId: string) => `${org(orgId)}#PRODUCT`,
+  productSkuGuard: (orgId: string, sku: string): Key => ({
+    PK: `${org(orgId)}#PRODUCT_SKU#${sku}`,
+    SK: 'GUARD',
+  }),
+  productNameGuard: (orgId: string, name: string): Key => ({
+    PK: `${org(orgId)}#PRODUCT_NAME#${name}`,
+    SK: 'GUARD',
+  }),
+  category: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#CATEGORY`, SK: id }),
+  categoryCollection: (orgId: string) => `${org(orgId)}#CATEGORY`,
+  unitOfMeasure: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#UOM`, SK: id }),
+  unitOfMeasureCollection: (orgId: string) => `${org(orgId)}#UOM`,
+  supplier: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#SUPPLIER#${id}`, SK: 'SUPPLIER' }),
+  customer: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#CUSTOMER#${id}`, SK: 'CUSTOMER' }),
+  outbox: (orgId: string, eventId: string): Key => ({ PK: `${org(orgId)}#OUTBOX#${eventId}`, SK: 'EVENT' }),
+  auditCollection: (orgId: string) => `${org(orgId)}#AUDIT`,
+};
+
+/** Sort-key suffix that keeps equal sort values in a stable id order (the spec's id tiebreaker). */
+export const sortKey = (value: string, id: string): string => `${value}\u0001${id}`;

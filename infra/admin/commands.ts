@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { isPermission, type PermissionGrant } from '../../domain/auth/permissions.js';
+import { isScope, type Scope } from '../../domain/auth/scopes.js';
+import { parseInstant } from '../../domain/listing/query-params.js';
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  rotateApiKey,
+} from '../../functions/backoffice/api-keys.js';
+import { createCategory, createUnitOfMeasure, setBom } from '../../functions/backoffice/catalogue-data.js';
+import { createOrganisation } from '../../functions/backoffice/organisations.js';
+import { seedDemoData } from '../../functions/backoffice/seed.js';
+
+/** A bad or missing flag value: the CLI prints usage and exits 2. */
+export class UsageError extends Error {}
+
+type Values = Record<string, string | undefined>;
+
+export interface Command {
+  usage: string;
+  flags: string[];
+  required: string[];
+  run: (values: Values) => Promise<unknown>;
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function scopesFlag(value: string | undefined): Scope[] {
+  const scopes = value === undefined ? ['write'] : list(value);
+  const bad = scopes.find((s) => !isScope(s));
+  if (bad !== undefined || scopes.length === 0) throw new UsageError(`invalid scope '${bad ?? ''}'`);
+  return scopes as Scope[];
+}
+
+function permissionsFlag(value: string | undefined): PermissionGrant {
+  if (value === undefined || value === 'all') return 'all';
+  const permissions = list(value);
+  const bad = permissions.find((p) => !isPermission(p));
+  if (bad !== undefined) throw new UsageError(`unknown permission '${bad}'`);
+  return permissions as PermissionGrant;
+}
+
+function numberFlag(name: string, value: string | undefined, integer = false): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (
+    value.trim() === '' ||
+    !Number.isFinite(parsed) ||
+    (integer && !Number.isInteger(parsed)) ||
+    parsed < 0
+  ) {
+    throw new UsageError(`--${name} must be a ${integer ? 'whole ' : ''}number >= 0`);
+  }
+  return parsed;
+}
+
+function instantFlag(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseInstant(value);
+  if (!parsed) throw new UsageError(`--${name} must be an ISO 8601 timestamp`);
+  return parsed.toISOString();
+}
+
+function jsonFile(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--file ${path}: ${(error as Error).message}`);
+  }
+}
+
+export const COMMANDS: Record<string, Command> = {
+  'org create': {
+    usage: 'org create --name <name> [--currency NZD]',
+    flags: ['name', 'currency'],
+    required: ['name'],
+    run: (v) => createOrganisation({ name: v.name!, currency: v.currency }),
+  },
+  'key create': {
+    usage:
+      'key create --org <orgId> [--scopes write] [--permissions p1,p2|all] [--expires-at <iso>] [--name <n>]',
+    flags: ['org', 'scopes', 'permissions', 'expires-at', 'name'],
+    required: ['org'],
+    run: (v) =>
+      createApiKey({
+        orgId: v.org!,
+        name: v.name,
+        scopes: scopesFlag(v.scopes),
+        permissions: permissionsFlag(v.permissions),
+        expiresAt: instantFlag('expires-at', v['expires-at']),
+      }),
+  },
+  'key rotate': {
+    usage: 'key rotate --org <orgId> --id <keyId> [--grace-hours 24]',
+    flags: ['org', 'id', 'grace-hours'],
+    required: ['org', 'id'],
+    run: (v) =>
+      rotateApiKey({ orgId: v.org!, keyId: v.id!, graceHours: numberFlag('grace-hours', v['grace-hours']) }),
+  },
+  'key revoke': {
+    usage: 'key revoke --org <orgId> --id <keyId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => revokeApiKey({ orgId: v.org!, keyId: v.id! }),
+  },
+  'key list': {
+    usage: 'key list --org <orgId>',
+    flags: ['org'],
+    required: ['org'],
+    run: (v) => listApiKeys(v.org!),
+  },
+  'category create': {
+    usage: 'category create --org <orgId> --name <n> [--parent <id>] [--sort-order <n>]',
+    flags: ['org', 'name', 'parent', 'sort-order'],
+    required: ['org', 'name'],
+    run: (v) =>
+      createCategory({
+        orgId: v.org!,
+        name: v.name!,
+        parentId: v.parent,
+        sortOrder: numberFlag('sort-order', v['sort-order'], true),
+      }),
+  },
+  'uom create': {
+    usage:
+      'uom create --org <orgId> --name <n> --abbreviation <a> --type UNIT|WEIGHT|VOLUME|LENGTH|AREA|TIME',
+    flags: ['org', 'name', 'abbreviation', 'type'],
+    required: ['org', 'name', 'abbreviation', 'type'],
+    run: (v) =>
+      createUnitOfMeasure({ orgId: v.org!, name: v.name!, abbreviation: v.abbreviation!, type: v.type! }),
+  },
+  'bom set': {
+    usage: 'bom set --org <orgId> --product <id> --file <lines.json>',
+    flags: ['org', 'product', 'file'],
+    required: ['org', 'product', 'file'],
+    run: (v) => setBom({ orgId: v.org!, productId: v.product!, lines: jsonFile(v.file!) }),
+  },
+  seed: {
+    usage: 'seed --org <orgId>',
+    flags: ['org'],
+    required: ['org'],
+    run: (v) => seedDemoData(v.org!),
+  },
+};

@@ -1,0 +1,59 @@
+/** Building blocks shared by the JSON Schemas (2020-12) of every resource. */
+
+export const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
+
+/** An id as written in a body. Existence is checked by the domain (422 invalid_reference), not here. */
+export const idRef = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+export const text = (maxLength: number, minLength = 0) =>
+  ({ type: 'string', minLength, maxLength, ...(minLength > 0 ? { pattern: '\\S' } : {}) }) as const;
+
+export const money = (maximum: number) => ({ type: 'number', minimum: 0, maximum }) as const;
+
+export const fraction = { type: 'number', minimum: 0, maximum: 1 } as const;
+
+export const timestamp = { type: 'string', format: 'date-time' } as const;
+
+export const ErrorResponse = {
+  $id: 'ErrorResponse',
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: {
+          type: 'array',
+          maxItems: 20,
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const Pagination = {
+  type: 'object',
+  required: ['total', 'page', 'pageSize', 'totalPages'],
+  properties: {
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    pageSize: { type: 'integer' },
+    totalPages: { type: 'integer' },
+  },
+} as const;
+
+export const listOf = (id: string, item: object) =>
+  ({
+    $id: id,
+    type: 'object',
+    required: ['data', 'pagination'],
+    properties: { data: { type: 'array', items: item }, pagination: Pagination },
+  }) as const;

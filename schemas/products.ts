@@ -1,0 +1,266 @@
+import { ALLERGENS } from '../domain/products/allergens.js';
+import { idRef, listOf, money, nullable, text, timestamp, fraction } from './common.js';
+
+const factor = nullable({ type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 });
+const level = nullable({ type: 'number', minimum: 0, maximum: 99_999_999 });
+const allergenList = { type: 'array', maxItems: 14, items: { enum: ALLERGENS } } as const;
+
+/** Keys writable on create; update accepts the same keys, all optional, plus isActive. */
+const writable = {
+  sku: text(50, 1),
+  name: text(255, 1),
+  description: nullable(text(5000)),
+  categoryId: nullable(idRef),
+  unitOfMeasureId: nullable(idRef),
+  purchaseUomId: nullable(idRef),
+  saleUomId: nullable(idRef),
+  preferredSupplierId: nullable(idRef),
+  unitsPerPurchaseUom: factor,
+  unitsPerSaleUom: factor,
+  productType: { enum: ['STOCKED', 'NON_STOCKED', 'ASSEMBLED'] },
+  isBomProduct: { type: 'boolean' },
+  isBatchTracked: { type: 'boolean' },
+  requiresSerialTracking: { type: 'boolean' },
+  requiresInspection: { type: 'boolean' },
+  defaultPrice: money(99_999_999.9999),
+  costPrice: money(99_999_999.9999),
+  taxRate: fraction,
+  weight: level,
+  barcode: nullable(text(100)),
+  minStockLevel: level,
+  maxStockLevel: level,
+  reorderQuantity: nullable({ type: 'integer', minimum: 0, maximum: 99_999_999 }),
+  notes: nullable(text(2000)),
+  imageUrl: nullable(text(2048)),
+  allocationPolicy: { enum: ['FEFO', 'MANUAL'] },
+  containsAllergens: allergenList,
+  mayContainAllergens: allergenList,
+  allergenReviewed: { type: 'boolean' },
+  requiresAllergenCheck: { type: 'boolean' },
+  requiresFinalQC: { type: 'boolean' },
+  requiresLineClearance: { type: 'boolean' },
+  expiryRequired: { type: 'boolean' },
+  shelfLifeDays: nullable({ type: 'integer', minimum: 0, maximum: 36_500 }),
+  // Rule 1 of the Product section: a raw metadata key is rejected, never stored.
+  metadata: false,
+} as const;
+
+export const ProductCreate = {
+  $id: 'ProductCreate',
+  type: 'object',
+  required: ['sku', 'name'],
+  properties: writable,
+} as const;
+
+export const ProductUpdate = {
+  $id: 'ProductUpdate',
+  type: 'object',
+  properties: { ...writable, isActive: { type: 'boolean' } },
+} as const;
+
+const ref = (extra: Record<string, object>) =>
+  nullable({
+    type: 'object',
+    required: ['id', ...Object.keys(extra)],
+    properties: { id: { type: 'string' }, ...extra },
+  });
+
+const productFields = {
+  id: { type: 'string' },
+  sku: { type: 'string' },
+  name: { type: 'string' },
+  description: nullable({ type: 'string' }),
+  barcode: nullable({ type: 'string' }),
+  costPrice: { type: 'number' },
+  defaultPrice: { type: 'number' },
+  taxRate: { type: 'number' },
+  imageUrl: nullable({ type: 'string' }),
+  unitOfMeasureId: nullable({ type: 'string' }),
+  unitOfMeasure: ref({
+    name: { type: 'string' },
+    abbreviation: { type: 'string' },
+    type: { type: 'string' },
+  }),
+  categoryId: nullable({ type: 'string' }),
+  category: ref({ name: { type: 'string' } }),
+  productType: { enum: ['STOCKED', 'NON_STOCKED', 'ASSEMBLED'] },
+  isBomProduct: { type: 'boolean' },
+  isBatchTracked: { type: 'boolean' },
+  requiresSerialTracking: { type: 'boolean' },
+  requiresInspection: { type: 'boolean' },
+  isActive: { type: 'boolean' },
+  totalStockOnHand: { type: 'number' },
+  weight: nullable({ type: 'number' }),
+  minStockLevel: nullable({ type: 'number' }),
+  maxStockLevel: nullable({ type: 'number' }),
+  allocationPolicy: { enum: ['FEFO', 'MANUAL'] },
+  containsAllergens: allergenList,
+  mayContainAllergens: allergenList,
+  allergenReviewed: { type: 'boolean' },
+  requiresAllergenCheck: { type: 'boolean' },
+  requiresFinalQC: { type: 'boolean' },
+  requiresLineClearance: { type: 'boolean' },
+  expiryRequired: { type: 'boolean' },
+  shelfLifeDays: nullable({ type: 'integer' }),
+  storageCondition: nullable({ enum: ['AMBIENT', 'CHILLED', 'FROZEN'] }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+} as const;
+
+export const Product = {
+  $id: 'Product',
+  type: 'object',
+  required: Object.keys(productFields),
+  properties: productFields,
+} as const;
+
+const detailFields = {
+  ...productFields,
+  reorderQuantity: nullable({ type: 'integer' }),
+  notes: nullable({ type: 'string' }),
+  purchaseUomId: nullable({ type: 'string' }),
+  purchaseUom: ref({ name: { type: 'string' }, abbreviation: { type: 'string' }, type: { type: 'string' } }),
+  unitsPerPurchaseUom: nullable({ type: 'number' }),
+  saleUomId: nullable({ type: 'string' }),
+  saleUom: ref({ name: { type: 'string' }, abbreviation: { type: 'string' }, type: { type: 'string' } }),
+  unitsPerSaleUom: nullable({ type: 'number' }),
+  preferredSupplierId: nullable({ type: 'string' }),
+  variants: { type: 'array', items: { type: 'object' } },
+  suppliers: { type: 'array', items: { type: 'object' } },
+  stockLevels: { type: 'array', items: { type: 'object' } },
+  effectiveAllergens: {
+    type: 'object',
+    required: ['contains', 'mayContain', 'reviewed', 'unreviewedIngredientCount'],
+    properties: {
+      contains: allergenList,
+      mayContain: allergenList,
+      reviewed: { type: 'boolean' },
+      unreviewedIngredientCount: { type: 'integer' },
+    },
+  },
+} as const;
+
+export const ProductDetail = {
+  $id: 'ProductDetail',
+  type: 'object',
+  required: Object.keys(detailFields),
+  properties: detailFields,
+} as const;
+
+export const ProductList = listOf('ProductList', { $ref: 'Product' });
+
+export const PriceResolution = {
+  $id: 'PriceResolution',
+  type: 'object',
+  required: [
+    'productId',
+    'customerId',
+    'quantity',
+    'basePrice',
+    'resolvedPrice',
+    'source',
+    'appliedTierId',
+    'appliedDiscountPct',
+    'appliedLineDiscountPct',
+  ],
+  properties: {
+    productId: { type: 'string' },
+    customerId: nullable({ type: 'string' }),
+    quantity: { type: 'number' },
+    basePrice: { type: 'number' },
+    resolvedPrice: { type: 'number' },
+    source: { enum: ['default', 'tier', 'quantity_break', 'customer_discount'] },
+    appliedTierId: nullable({ type: 'string' }),
+    appliedDiscountPct: { type: 'number' },
+    appliedLineDiscountPct: nullable({ type: 'number' }),
+  },
+} as const;
+
+export const BomLineInput = {
+  $id: 'BomLineInput',
+  type: 'array',
+  maxItems: 1000,
+  items: {
+    type: 'object',
+    required: ['componentProductId', 'quantity'],
+    properties: {
+      componentProductId: idRef,
+      quantity: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999 },
+      wastagePercent: { type: 'number', minimum: 0, maximum: 100 },
+      isPhantom: { type: 'boolean' },
+      sortOrder: { type: 'integer', minimum: 0 },
+      group: nullable(text(100)),
+    },
+  },
+} as const;
+
+export const ProductBom = {
+  $id: 'ProductBom',
+  type: 'object',
+  required: ['productId', 'isBomProduct', 'lines'],
+  properties: {
+    productId: { type: 'string' },
+    isBomProduct: { type: 'boolean' },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['componentProduct', 'quantity', 'wastagePercent', 'isPhantom', 'sortOrder', 'group'],
+        properties: {
+          componentProduct: ref({ sku: { type: 'string' }, name: { type: 'string' } }),
+          quantity: { type: 'number' },
+          wastagePercent: { type: 'number' },
+          isPhantom: { type: 'boolean' },
+          sortOrder: { type: 'integer' },
+          group: nullable({ type: 'string' }),
+        },
+      },
+    },
+  },
+} as const;
+
+export const Category = {
+  $id: 'Category',
+  type: 'object',
+  required: ['id', 'name', 'parentId', 'sortOrder'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    parentId: nullable({ type: 'string' }),
+    sortOrder: { type: 'integer' },
+  },
+} as const;
+export const CategoryList = listOf('CategoryList', { $ref: 'Category' });
+
+export const UOM_TYPES = ['WEIGHT', 'VOLUME', 'LENGTH', 'AREA', 'UNIT', 'TIME'] as const;
+export const UnitOfMeasure = {
+  $id: 'UnitOfMeasure',
+  type: 'object',
+  required: ['id', 'name', 'abbreviation', 'type'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    abbreviation: { type: 'string' },
+    type: { enum: UOM_TYPES },
+  },
+} as const;
+export const UnitOfMeasureList = listOf('UnitOfMeasureList', { $ref: 'UnitOfMeasure' });
+
+/** This area's named schemas, registered in schemas/index.ts. */
+export const PRODUCT_SCHEMAS = {
+  ProductCreate,
+  ProductUpdate,
+  Product,
+  ProductDetail,
+  ProductList,
+  PriceResolution,
+  ProductBom,
+  BomLineInput,
+  Category,
+  CategoryList,
+  UnitOfMeasure,
+  UnitOfMeasureList,
+} as const;
+
+/** Schemas of this area validated at run time (request bodies and back-office inputs). */
+export const PRODUCT_VALIDATED = ['ProductCreate', 'ProductUpdate', 'BomLineInput'] as const;

@@ -1,0 +1,159 @@
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runAdmin } from '../../infra/admin/cli.js';
+import { call } from '../support/api.js';
+
+const admin = async (...argv: string[]) => {
+  const result = await runAdmin(argv);
+  return { ...result, json: result.stdout ? JSON.parse(result.stdout) : null };
+};
+
+describe('the admin CLI', () => {
+  it('creates an organisation and a key that works against the API, printing one JSON document each', async () => {
+    const org = await admin('org', 'create', '--name', 'CLI org', '--currency', 'AUD');
+    expect(org.code).toBe(0);
+    expect(org.json).toMatchObject({ id: expect.any(String), name: 'CLI org', baseCurrency: 'AUD' });
+    const key = await admin(
+      'key',
+      'create',
+      '--org',
+      org.json.id,
+      '--scopes',
+      'products:read',
+      '--permissions',
+      'products.view',
+      '--name',
+      'sync',
+    );
+    expect(key.code).toBe(0);
+    expect(key.json).toMatchObject({
+      id: expect.any(String),
+      key: expect.stringMatching(/^sfk_live_[0-9a-f]{48}$/),
+      scopes: ['products:read'],
+      permissions: ['products.view'],
+      expiresAt: null,
+      name: 'sync',
+    });
+    expect((await call('GET', '/products', { key: key.json.key })).status).toBe(200);
+    const listed = await admin('key', 'list', '--org', org.json.id);
+    expect(listed.json.data).toHaveLength(1);
+    expect(listed.json.data[0]).not.toHaveProperty('key');
+    expect(listed.json.data[0]).not.toHaveProperty('currentHash');
+    expect(JSON.stringify(listed.json)).not.toContain(key.json.key);
+  });
+
+  it('defaults to write scope and all permissions; rotates and revokes', async () => {
+    const org = await admin('org', 'create', '--name', 'Rotate org');
+    const key = await admin('key', 'create', '--org', org.json.id, '--expires-at', '2999-01-01T00:00:00Z');
+    expect(key.json).toMatchObject({
+      scopes: ['write'],
+      permissions: 'all',
+      expiresAt: '2999-01-01T00:00:00.000Z',
+    });
+    const rotated = await admin(
+      'key',
+      'rotate',
+      '--org',
+      org.json.id,
+      '--id',
+      key.json.id,
+      '--grace-hours',
+      '1',
+    );
+    expect(rotated.json).toEqual({
+      id: key.json.id,
+      key: expect.stringMatching(/^sfk_live_/),
+      previousValidUntil: expect.any(String),
+    });
+    const revoked = await admin('key', 'revoke', '--org', org.json.id, '--id', key.json.id);
+    expect(revoked.json.revokedAt).toEqual(expect.any(String));
+    expect((await call('GET', '/products', { key: rotated.json.key })).status).toBe(401);
+  });
+
+  it('creates categories, units of measure, BOMs and seed data', async () => {
+    const org = await admin('org', 'create', '--name', 'Catalogue org');
+    const orgId = org.json.id as string;
+    const parent = await admin('category', 'create', '--org', orgId, '--name', 'Food', '--sort-order', '1');
+    expect(parent.json).toEqual({ id: expect.any(String), name: 'Food', parentId: null, sortOrder: 1 });
+    const child = await admin(
+      'category',
+      'create',
+      '--org',
+      orgId,
+      '--name',
+      'Bread',
+      '--parent',
+      parent.json.id,
+    );
+    expect(child.json.parentId).toBe(parent.json.id);
+    const uom = await admin(
+      'uom',
+      'create',
+      '--org',
+      orgId,
+      '--name',
+      'Each',
+      '--abbreviation',
+      'ea',
+      '--type',
+      'UNIT',
+    );
+    expect(uom.json).toEqual({ id: expect.any(String), name: 'Each', abbreviation: 'ea', type: 'UNIT' });
+    const seeded = await admin('seed', '--org', orgId);
+    expect(seeded.code).toBe(0);
+    expect(seeded.json.products).toHaveLength(3);
+    const [flour, , croissant] = seeded.json.products;
+    const file = join(mkdtempSync(join(tmpdir(), 'bom-')), 'lines.json');
+    writeFileSync(file, JSON.stringify([{ componentProductId: flour.id, quantity: 2, group: 'Dough' }]));
+    const bom = await admin('bom', 'set', '--org', orgId, '--product', croissant.id, '--file', file);
+    expect(bom.json).toEqual({
+      productId: croissant.id,
+      isBomProduct: true,
+      lines: [
+        {
+          componentProductId: flour.id,
+          quantity: 2,
+          wastagePercent: 0,
+          isPhantom: false,
+          sortOrder: 0,
+          group: 'Dough',
+        },
+      ],
+    });
+  });
+
+  it('fails with exit 2 and usage on an unknown command, an unknown flag or a missing flag', async () => {
+    for (const argv of [
+      ['nope'],
+      ['org', 'create', '--name', 'x', '--colour', 'red'],
+      ['key', 'create'],
+      ['key', 'create', '--org', 'o', '--scopes', 'everything'],
+    ]) {
+      const result = await admin(...argv);
+      expect(result.code, argv.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('usage: npm run admin');
+    }
+  });
+
+  it('fails with exit 1 and a JSON error on stderr when the command cannot be done', async () => {
+    const result = await admin('key', 'create', '--org', 'no-such-org');
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stderr)).toEqual({ error: 'organisation no-such-org not found' });
+    const badBom = await admin(
+      'uom',
+      'create',
+      '--org',
+      'no-such-org',
+      '--name',
+      'x',
+      '--abbreviation',
+      'x',
+      '--type',
+      'UNIT',
+    );
+    expect(badBom.code).toBe(1);
+  });
+});

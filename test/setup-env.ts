@@ -1,0 +1,6 @@
+import { inject } from 'vitest';
+
+// Point the store at the run's DynamoDB Local before any module creates its client.
+process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+process.env.TABLE_NAME = inject('tableName');
+process.env.AWS_REGION = 'local';

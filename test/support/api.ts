@@ -1,0 +1,70 @@
+import { dispatch } from '../../infra/local/http-adapter.js';
+import { createApiKey } from '../../functions/backoffice/api-keys.js';
+import { createOrganisation } from '../../functions/backoffice/organisations.js';
+import type { PermissionGrant } from '../../domain/auth/permissions.js';
+import type { Scope } from '../../domain/auth/scopes.js';
+
+export interface Response<T = any> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  raw: string;
+}
+
+export interface CallOptions {
+  key?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+}
+
+/** Calls the API in-process through the same routing and Lambda handlers the local server uses. */
+export async function call<T = any>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Response<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  const raw = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (raw !== undefined) headers['content-type'] ??= 'application/json';
+  const query = new URLSearchParams(
+    Object.entries(options.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
+  );
+  const result = await dispatch({
+    method,
+    path: `/api/v1${path}`,
+    query,
+    headers,
+    body: raw === undefined ? undefined : Buffer.from(raw),
+  });
+  const normalised = Object.fromEntries(Object.entries(result.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return {
+    status: result.statusCode,
+    headers: normalised,
+    body: JSON.parse(result.body) as T,
+    raw: result.body,
+  };
+}
+
+export interface Tenant {
+  orgId: string;
+  key: string;
+  keyId: string;
+}
+
+/** A fresh organisation with a write key holding every permission: tests never share data. */
+export async function newTenant(name = 'Test org'): Promise<Tenant> {
+  const org = await createOrganisation({ name });
+  const key = await createApiKey({ orgId: org.id, scopes: ['write'], permissions: 'all' });
+  return { orgId: org.id, key: key.key, keyId: key.id };
+}
+
+export async function keyFor(
+  orgId: string,
+  scopes: Scope[],
+  permissions: PermissionGrant = 'all',
+): Promise<string> {
+  return (await createApiKey({ orgId, scopes, permissions })).key;
+}

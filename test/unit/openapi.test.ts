@@ -1,0 +1,209 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it, vi } from 'vitest';
+import { ENDPOINTS } from '../../functions/catalogue.js';
+import { PRODUCT_SORTS } from '../../functions/catalogue/products.js';
+import { buildOpenApi } from '../../functions/openapi/build.js';
+import { SCHEMAS } from '../../schemas/index.js';
+import { call } from '../support/api.js';
+
+const doc = buildOpenApi() as any;
+const op = (method: string, path: string): any => doc.paths[path]?.[method.toLowerCase()];
+
+/** Follows a local JSON pointer (RFC 6901); undefined when any step is missing. */
+function resolvePointer(root: unknown, ref: string): unknown {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: any = root;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+function collectRefs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((item) => collectRefs(item, out));
+  else if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.push(value);
+      else collectRefs(value, out);
+    }
+  }
+  return out;
+}
+
+const responseOf = (operation: any, status: number): any => {
+  const response = operation.responses[String(status)];
+  return response?.$ref ? resolvePointer(doc, response.$ref) : response;
+};
+
+describe('OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    // The validator may annotate what it is given; the served document is shared and frozen.
+    const result = await validator.validate(structuredClone(doc));
+    if (!result.valid) console.error(JSON.stringify(result.errors, null, 2));
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('has the declared header fields', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: 'Stockflow Inventory and Order API', version: '1.5.0' });
+    expect(doc.servers).toEqual([{ url: '/api/v1' }]);
+    expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(doc.security).toEqual([{ bearerAuth: [] }, { apiKeyHeader: [] }]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.apiKeyHeader).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-Key',
+    });
+  });
+
+  it('documents every catalogue endpoint under its path, method and operationId', () => {
+    const operationIds: string[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const operation = op(endpoint.method, endpoint.path);
+      expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      expect(operation.operationId).toBe(endpoint.operationId);
+      expect(operation.responses[String(endpoint.status)]).toBeDefined();
+      operationIds.push(operation.operationId);
+    }
+    const documented = Object.values(doc.paths).flatMap((item: any) => Object.keys(item));
+    expect(documented).toHaveLength(ENDPOINTS.length);
+    expect(new Set(operationIds).size).toBe(ENDPOINTS.length);
+  });
+
+  it('requires authentication everywhere except the public endpoints', () => {
+    for (const endpoint of ENDPOINTS) {
+      const operation = op(endpoint.method, endpoint.path);
+      const name = `${endpoint.method} ${endpoint.path}`;
+      if (endpoint.public) {
+        expect(operation.security, name).toEqual([]);
+        continue;
+      }
+      expect(operation.security, name).toBeUndefined();
+      for (const status of [400, 401, 403, 429, 500, 503]) {
+        expect(operation.responses[String(status)], `${name} ${status}`).toBeDefined();
+      }
+      expect(operation.description, name).toMatch(/scope/);
+      if (endpoint.permission) expect(operation.description, name).toContain(endpoint.permission);
+      expect(responseOf(operation, endpoint.status).headers).toHaveProperty('X-RateLimit-Remaining');
+    }
+    expect(op('GET', '/openapi.json').security).toEqual([]);
+    expect(op('GET', '/openapi.json').responses['401']).toBeUndefined();
+  });
+
+  it('documents 404 for path ids, 413 for bodies and the declared extra errors', () => {
+    for (const endpoint of ENDPOINTS) {
+      const operation = op(endpoint.method, endpoint.path);
+      expect(Boolean(operation.responses['404'])).toBe(endpoint.path.includes('{'));
+      expect(Boolean(operation.responses['413'])).toBe(endpoint.body !== null);
+      for (const status of endpoint.errors) expect(operation.responses[String(status)]).toBeDefined();
+    }
+    const productParams = op('GET', '/products/{id}').parameters;
+    expect(productParams).toContainEqual({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    });
+  });
+
+  it('describes POST /products with its body and conflict response', () => {
+    const create = op('POST', '/products');
+    expect(create.requestBody.required).toBe(true);
+    expect(create.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ProductCreate',
+    });
+    expect(create.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ProductDetail',
+    });
+    expect(responseOf(create, 409).content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ErrorResponse',
+    });
+    expect(op('GET', '/products').requestBody).toBeUndefined();
+  });
+
+  it('describes the GET /products query parameters', () => {
+    const params = op('GET', '/products').parameters as any[];
+    const byName = (name: string) => params.find((p) => p.name === name && p.in === 'query');
+    expect(byName('page')).toMatchObject({ schema: { type: 'integer', minimum: 1, default: 1 } });
+    expect(byName('pageSize')).toMatchObject({ schema: { type: 'integer', minimum: 1, default: 50 } });
+    expect(byName('sortBy').schema).toEqual({
+      type: 'string',
+      enum: ['name', 'sku', 'createdAt', 'updatedAt'],
+      default: 'name',
+    });
+    expect(byName('sortBy').schema.enum).toEqual([...PRODUCT_SORTS]);
+    expect(byName('modifiedSince').schema).toEqual({ type: 'string', format: 'date-time' });
+    expect(byName('isActive').schema).toEqual({ type: 'boolean' });
+    expect(byName('search').schema).toEqual({ type: 'string', maxLength: 200 });
+    expect(byName('categoryId').schema).toEqual({ type: 'string' });
+    const prices = op('GET', '/products/{id}/prices').parameters as any[];
+    expect(prices.find((p) => p.name === 'quantity').schema).toEqual({
+      type: 'number',
+      exclusiveMinimum: 0,
+      default: 1,
+    });
+  });
+
+  it('documents the Idempotency-Key header exactly on idempotent endpoints and X-Request-Id on all', () => {
+    for (const endpoint of ENDPOINTS) {
+      const params = (op(endpoint.method, endpoint.path).parameters as any[]).map((p) =>
+        p.$ref ? resolvePointer(doc, p.$ref) : p,
+      ) as any[];
+      const idempotency = params.find((p) => p.name === 'Idempotency-Key');
+      expect(Boolean(idempotency)).toBe(endpoint.idempotent);
+      if (idempotency) expect(idempotency.schema.maxLength).toBe(200);
+      expect(params.find((p) => p.name === 'X-Request-Id')).toMatchObject({ in: 'header', required: false });
+    }
+  });
+
+  it('documents response headers', () => {
+    for (const endpoint of ENDPOINTS) {
+      const operation = op(endpoint.method, endpoint.path);
+      for (const status of Object.keys(operation.responses)) {
+        const response = responseOf(operation, Number(status));
+        expect(response.headers, `${endpoint.operationId} ${status}`).toHaveProperty('X-Request-Id');
+        if (status === '429' || status === '503') expect(response.headers).toHaveProperty('Retry-After');
+      }
+    }
+    expect(responseOf(op('GET', '/openapi.json'), 200).headers).not.toHaveProperty('X-RateLimit-Limit');
+  });
+
+  it('publishes every schema without $id and with pointer refs', () => {
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(Object.keys(SCHEMAS).sort());
+    for (const schema of Object.values(doc.components.schemas) as any[]) expect(schema.$id).toBeUndefined();
+    expect(doc.components.schemas.ProductList.properties.data.items).toEqual({
+      $ref: '#/components/schemas/Product',
+    });
+    // The compiled validators read SCHEMAS: rewriting must not touch them.
+    expect(SCHEMAS.ProductList.properties.data.items).toEqual({ $ref: 'Product' });
+  });
+
+  it('has no $ref pointing to a missing component', () => {
+    const refs = collectRefs(doc);
+    expect(refs.length).toBeGreaterThan(0);
+    const dangling = refs.filter((ref) => resolvePointer(doc, ref) === undefined);
+    expect(dangling).toEqual([]);
+  });
+
+  it('is built once and deterministically', async () => {
+    expect(buildOpenApi()).toBe(doc);
+    expect(Object.isFrozen(doc.paths)).toBe(true);
+    vi.resetModules();
+    const fresh = await import('../../functions/openapi/build.js');
+    const rebuilt = fresh.buildOpenApi();
+    expect(rebuilt).not.toBe(doc);
+    expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(doc));
+  });
+
+  it('is served at GET /openapi.json without an API key', async () => {
+    const res = await call('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});
