@@ -4,7 +4,7 @@ import { ApiError } from '../../domain/errors.js';
 import { UOM_TYPES } from '../../schemas/products.js';
 import { validateAgainst } from '../http/validate.js';
 import { db } from '../store/client.js';
-import { outboxPut } from '../store/journal.js';
+import { createJournal } from '../store/journal.js';
 import { keys } from '../store/keys.js';
 import { batchGet, getProduct, keyId, productBomPut, productItem, type BomLine } from '../store/products.js';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../store/reference-data.js';
 import { tableName } from '../store/table-definition.js';
 import { transact } from '../store/transactions.js';
-import { BackOfficeError } from './actor.js';
+import { backOfficeActor, BackOfficeError } from './actor.js';
 import { requireOrganisation } from './organisations.js';
 
 export async function createCategory(input: {
@@ -105,12 +105,20 @@ export async function setBom(input: { orgId: string; productId: string; lines: u
       },
     },
     productBomPut(input.orgId, product.id, lines),
-    outboxPut({
-      id: `evt_${createId()}`,
-      event: 'product.updated',
-      occurredAt: now,
-      orgId: input.orgId,
-      data: { id: product.id },
+    ...createJournal({
+      auth: backOfficeActor(input.orgId),
+      requestId: `bo_${createId()}`,
+      now: new Date(now),
+    }).items({
+      events: [{ event: 'product.updated', data: { id: product.id } }],
+      audit: [
+        {
+          resourceType: 'product',
+          resourceId: product.id,
+          action: 'set-bom',
+          changedFields: ['bom', 'isBomProduct'],
+        },
+      ],
     }),
   ]);
   if (!result.ok) throw new BackOfficeError('the product changed while saving its BOM; try again');

@@ -3,6 +3,7 @@ import { ApiError } from '../../domain/errors.js';
 import { endpointByRouteKey } from '../catalogue.js';
 import { validateAgainst } from '../http/validate.js';
 import { productOperations } from '../products/operations.js';
+import { createJournal } from '../store/journal.js';
 import { backOfficeActor } from './actor.js';
 import { createCategory, createUnitOfMeasure, setBom } from './catalogue-data.js';
 import { requireOrganisation } from './organisations.js';
@@ -62,14 +63,14 @@ export async function seedDemoData(orgId: string) {
   for (const definition of definitions) {
     const body = validateAgainst('ProductCreate', definition);
     try {
+      const context = { auth: backOfficeActor(orgId), requestId: `seed_${createId()}`, now: new Date() };
       const output = await productOperations.createProduct!({
+        ...context,
         endpoint,
-        auth: backOfficeActor(orgId),
         params: {},
         query: {},
         body,
-        requestId: `seed_${createId()}`,
-        now: new Date(),
+        journal: createJournal(context),
       });
       products.push(output.body as { id: string; sku: string; name: string });
     } catch (error) {

@@ -11,6 +11,7 @@ import { requestIdFor } from './request-id.js';
 import { initState, peekState, stateOf } from './state.js';
 import type { ApiEvent, ApiResult, Operation } from './types.js';
 import { validateAgainst } from './validate.js';
+import { createJournal } from '../store/journal.js';
 
 type Mw = middy.MiddlewareObj<ApiEvent, ApiResult>;
 
@@ -103,6 +104,7 @@ export function createGroupHandler(group: Group, operations: Record<string, Oper
         body: state.body,
         requestId: state.requestId,
         now: state.now,
+        journal: createJournal({ auth: state.auth!, requestId: state.requestId, now: state.now }),
       });
       return jsonResult(output.status ?? state.endpoint.status, output.body);
     });

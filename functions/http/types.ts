@@ -3,6 +3,7 @@ import type { PermissionGrant } from '../../domain/auth/permissions.js';
 import type { Scope } from '../../domain/auth/scopes.js';
 import type { ParsedQuery } from '../../domain/listing/query-params.js';
 import type { Endpoint } from '../catalogue.js';
+import type { Journal } from '../store/journal.js';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 
@@ -30,6 +31,8 @@ export interface OperationInput {
   body: unknown;
   requestId: string;
   now: Date;
+  /** Transaction items for this request's events and audit entries: add them to the write's transaction. */
+  journal: Journal;
 }
 
 export interface OperationOutput {

@@ -1,5 +1,4 @@
 import { createId } from '@paralleldrive/cuid2';
-import type { DomainEvent, EventType } from '../../domain/events.js';
 import { conflict, notFound } from '../../domain/errors.js';
 import { byText, listInMemory } from '../../domain/listing/in-memory.js';
 import { pageWindow } from '../../domain/listing/pagination.js';
@@ -13,8 +12,7 @@ import {
   type ProductPatch,
   type ProductState,
 } from '../../domain/products/product.js';
-import type { AuthContext, Operation, OperationInput } from '../http/types.js';
-import { auditPut, outboxPut } from '../store/journal.js';
+import type { Operation, OperationInput } from '../http/types.js';
 import { keys } from '../store/keys.js';
 import {
   batchGet,
@@ -35,14 +33,6 @@ import { productDetail, productSummary } from './representation.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
-
-const productEvent = (auth: AuthContext, event: EventType, productId: string, at: string): DomainEvent => ({
-  id: `evt_${createId()}`,
-  event,
-  occurredAt: at,
-  orgId: auth.orgId,
-  data: { id: productId },
-});
 
 const duplicateSku = (sku: string) => conflict(`A product with sku '${sku}' already exists`);
 const duplicateName = (name: string) =>
@@ -82,21 +72,22 @@ const listProductsOp: Operation = async (input) => {
   };
 };
 
-const createProductOp: Operation = async ({ auth, body, now, requestId }) => {
+const createProductOp: Operation = async ({ auth, body, now, journal }) => {
   const at = now.toISOString();
   const state = createProduct(body as ProductCreateInput, { id: createId(), now: at });
   const record: ProductRecord = { ...state, ...(await resolveReferences(auth.orgId, state, null)) };
   const result = await transact([
     ...productCreateItems(auth.orgId, record),
-    outboxPut(productEvent(auth, 'product.created', record.id, at)),
-    auditPut(auth, {
-      id: createId(),
-      at,
-      requestId,
-      resourceType: 'product',
-      resourceId: record.id,
-      action: 'create',
-      changedFields: Object.keys(body as object),
+    ...journal.items({
+      events: [{ event: 'product.created', data: { id: record.id } }],
+      audit: [
+        {
+          resourceType: 'product',
+          resourceId: record.id,
+          action: 'create',
+          changedFields: Object.keys(body as object),
+        },
+      ],
     }),
   ]);
   if (!result.ok) {
@@ -118,7 +109,7 @@ const changedFields = (before: ProductState, after: ProductState): string[] =>
 /** A PUT races other writers on the version; a lost race is re-read and re-applied, a few times. */
 const UPDATE_ATTEMPTS = 3;
 
-const updateProductOp: Operation = async ({ auth, params, body, now, requestId }) => {
+const updateProductOp: Operation = async ({ auth, params, body, now, journal }) => {
   const id = params.id!;
   for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
     const loaded = await getProductWithBom(auth.orgId, id);
@@ -134,15 +125,9 @@ const updateProductOp: Operation = async ({ auth, params, body, now, requestId }
     const { items, skuIndex, nameIndex } = productReplaceItems(auth.orgId, current, record);
     const result = await transact([
       ...items,
-      outboxPut(productEvent(auth, 'product.updated', id, at)),
-      auditPut(auth, {
-        id: createId(),
-        at,
-        requestId,
-        resourceType: 'product',
-        resourceId: id,
-        action: 'update',
-        changedFields: changed,
+      ...journal.items({
+        events: [{ event: 'product.updated', data: { id } }],
+        audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
       }),
     ]);
     if (result.ok) return { body: await productDetail(auth.orgId, record, loaded.bom) };

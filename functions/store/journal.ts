@@ -1,9 +1,11 @@
 /**
- * Items every write adds to its own transaction: the outbox event (published from the stream later) and
- * the audit entry. Writing them in the same TransactWriteItems as the change means neither can be lost
- * nor recorded for a change that did not happen.
+ * What every write adds to its own transaction: outbox events (published from the stream later), the
+ * audit entry, and (with the idempotency issue) the completed idempotency record. Writing them in the
+ * same TransactWriteItems as the change means none can be lost, nor recorded for a change that did not
+ * happen.
  */
-import type { DomainEvent } from '../../domain/events.js';
+import { createId } from '@paralleldrive/cuid2';
+import type { DomainEvent, EventType } from '../../domain/events.js';
 import type { AuthContext } from '../http/types.js';
 import { keys } from './keys.js';
 import { tableName } from './table-definition.js';
@@ -16,7 +18,7 @@ export function outboxPut(event: DomainEvent): TransactItem {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.outbox(event.orgId, event.id),
+        ...keys.outbox(event.orgId, event.occurredAt, event.id),
         entity: 'OutboxEvent',
         ...event,
         published: false,
@@ -26,15 +28,25 @@ export function outboxPut(event: DomainEvent): TransactItem {
   };
 }
 
-export interface AuditEntry {
+export const newEvent = (
+  orgId: string,
+  event: EventType,
+  data: DomainEvent['data'],
+  occurredAt: string,
+): DomainEvent => ({ id: `evt_${createId()}`, event, occurredAt, orgId, data });
+
+export interface AuditRecord {
+  resourceType: string;
+  resourceId: string;
+  action: string;
+  changedFields: string[];
+  warnings?: string[];
+}
+
+export interface AuditEntry extends AuditRecord {
   id: string;
   at: string;
   requestId: string;
-  resourceType: string;
-  resourceId: string;
-  action: 'create' | 'update' | 'delete' | string;
-  changedFields: string[];
-  warnings?: string[];
 }
 
 export function auditPut(auth: AuthContext, entry: AuditEntry): TransactItem {
@@ -51,5 +63,27 @@ export function auditPut(auth: AuthContext, entry: AuditEntry): TransactItem {
         ...entry,
       },
     },
+  };
+}
+
+export interface JournalEntry {
+  events?: { event: EventType; data: DomainEvent['data'] }[];
+  audit?: AuditRecord[];
+}
+
+/** Bound to one request: who is writing, under which request id, at what instant. */
+export interface Journal {
+  items(entry: JournalEntry): TransactItem[];
+}
+
+export function createJournal(context: { auth: AuthContext; requestId: string; now: Date }): Journal {
+  const at = context.now.toISOString();
+  return {
+    items: (entry) => [
+      ...(entry.events ?? []).map((e) => outboxPut(newEvent(context.auth.orgId, e.event, e.data, at))),
+      ...(entry.audit ?? []).map((record) =>
+        auditPut(context.auth, { ...record, id: createId(), at, requestId: context.requestId }),
+      ),
+    ],
   };
 }

@@ -31,7 +31,11 @@ export const keys = {
   unitOfMeasureCollection: (orgId: string) => `${org(orgId)}#UOM`,
   supplier: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#SUPPLIER#${id}`, SK: 'SUPPLIER' }),
   customer: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#CUSTOMER#${id}`, SK: 'CUSTOMER' }),
-  outbox: (orgId: string, eventId: string): Key => ({ PK: `${org(orgId)}#OUTBOX#${eventId}`, SK: 'EVENT' }),
+  outbox: (orgId: string, occurredAt: string, eventId: string): Key => ({
+    PK: `${org(orgId)}#OUTBOX`,
+    SK: `${occurredAt}#${eventId}`,
+  }),
+  outboxCollection: (orgId: string) => `${org(orgId)}#OUTBOX`,
   auditCollection: (orgId: string) => `${org(orgId)}#AUDIT`,
 };
 

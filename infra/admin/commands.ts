@@ -11,6 +11,8 @@ import {
 import { createCategory, createUnitOfMeasure, setBom } from '../../functions/backoffice/catalogue-data.js';
 import { createOrganisation } from '../../functions/backoffice/organisations.js';
 import { seedDemoData } from '../../functions/backoffice/seed.js';
+import { listAudit } from '../../functions/store/audit.js';
+import { requireOrganisation } from '../../functions/backoffice/organisations.js';
 
 /** A bad or missing flag value: the CLI prints usage and exits 2. */
 export class UsageError extends Error {}
@@ -139,6 +141,20 @@ export const COMMANDS: Record<string, Command> = {
     flags: ['org', 'product', 'file'],
     required: ['org', 'product', 'file'],
     run: (v) => setBom({ orgId: v.org!, productId: v.product!, lines: jsonFile(v.file!) }),
+  },
+  'audit list': {
+    usage: 'audit list --org <orgId> [--resource <type>] [--id <id>] [--since <iso>]',
+    flags: ['org', 'resource', 'id', 'since'],
+    required: ['org'],
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      const data = await listAudit(v.org!, {
+        resourceType: v.resource,
+        resourceId: v.id,
+        since: instantFlag('since', v.since),
+      });
+      return { data };
+    },
   },
   seed: {
     usage: 'seed --org <orgId>',

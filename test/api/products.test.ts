@@ -513,3 +513,45 @@ describe('PUT /products/{id}', () => {
     expect(final.body).toMatchObject({ defaultPrice: 1, costPrice: 2 });
   });
 });
+
+describe('events and audit', () => {
+  it('writes product.created / product.updated outbox events and audit entries with the write', async () => {
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { db } = await import('../../functions/store/client.js');
+    const { tableName } = await import('../../functions/store/table-definition.js');
+    const { listAudit } = await import('../../functions/store/audit.js');
+    const p = await create({ sku: `EV-${unique()}`, name: `EV ${unique()}` });
+    const put = await call('PUT', `/products/${p.body.id}`, {
+      key: t.key,
+      body: { defaultPrice: 3 },
+      headers: { 'x-request-id': 'audit-req-1' },
+    });
+    expect(put.status).toBe(200);
+    await call('PUT', `/products/${p.body.id}`, { key: t.key, body: { defaultPrice: 3 } });
+    const audit = await listAudit(t.orgId, { resourceType: 'product', resourceId: p.body.id });
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
+    expect(audit[1]).toMatchObject({
+      apiKeyId: t.keyId,
+      requestId: 'audit-req-1',
+      changedFields: ['defaultPrice'],
+      resourceType: 'product',
+    });
+    const outbox = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        FilterExpression: '#data.#id = :id',
+        ExpressionAttributeNames: { '#data': 'data', '#id': 'id' },
+        ExpressionAttributeValues: { ':pk': `O#${t.orgId}#OUTBOX`, ':id': p.body.id },
+      }),
+    );
+    expect(outbox.Items!.map((e) => e.event)).toEqual(['product.created', 'product.updated']);
+    expect(outbox.Items![1]).toMatchObject({
+      orgId: t.orgId,
+      data: { id: p.body.id },
+      occurredAt: put.body.updatedAt,
+      published: false,
+    });
+    expect(outbox.Items![1]!.id).toMatch(/^evt_/);
+  });
+});
