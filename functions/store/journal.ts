@@ -1,8 +1,9 @@
 /**
- * What every write adds to its own transaction: outbox events (published from the stream later), the
- * audit entry, and (with the idempotency issue) the completed idempotency record. Writing them in the
+ * What every write adds to its own transaction: one outbox item holding the write's events (published
+ * from the stream later), its audit entries, and the completed idempotency record. Writing them in the
  * same TransactWriteItems as the change means none can be lost, nor recorded for a change that did not
- * happen.
+ * happen. All events of a write share one outbox item so a write with many events (a 50-line stock
+ * adjustment) stays inside the 100-item transaction limit.
  */
 import { createId } from '@paralleldrive/cuid2';
 import type { DomainEvent, EventType } from '../../domain/events.js';
@@ -13,16 +14,20 @@ import type { TransactItem } from './transactions.js';
 
 const OUTBOX_RETENTION_SECONDS = 7 * 24 * 3600;
 
-export function outboxPut(event: DomainEvent): TransactItem {
+/** One outbox item per write; its SK orders an organisation's outbox by time. */
+export function outboxPut(events: DomainEvent[]): TransactItem {
+  const first = events[0]!;
   return {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.outbox(event.orgId, event.occurredAt, event.id),
-        entity: 'OutboxEvent',
-        ...event,
+        ...keys.outbox(first.orgId, first.occurredAt, first.id),
+        entity: 'Outbox',
+        orgId: first.orgId,
+        occurredAt: first.occurredAt,
+        events,
         published: false,
-        ttl: Math.floor(Date.parse(event.occurredAt) / 1000) + OUTBOX_RETENTION_SECONDS,
+        ttl: Math.floor(Date.parse(first.occurredAt) / 1000) + OUTBOX_RETENTION_SECONDS,
       },
     },
   };
@@ -69,6 +74,12 @@ export function auditPut(auth: AuthContext, entry: AuditEntry): TransactItem {
 export interface JournalEntry {
   events?: { event: EventType; data: DomainEvent['data'] }[];
   audit?: AuditRecord[];
+  /**
+   * The response the write will return. Where the request carries an Idempotency-Key, the completed
+   * idempotency record is committed with the write from it, so a retry after a crash replays rather than
+   * applying the write twice.
+   */
+  response?: { status: number; body: unknown };
 }
 
 /** Bound to one request: who is writing, under which request id, at what instant. */
@@ -80,7 +91,9 @@ export function createJournal(context: { auth: AuthContext; requestId: string; n
   const at = context.now.toISOString();
   return {
     items: (entry) => [
-      ...(entry.events ?? []).map((e) => outboxPut(newEvent(context.auth.orgId, e.event, e.data, at))),
+      ...(entry.events?.length
+        ? [outboxPut(entry.events.map((e) => newEvent(context.auth.orgId, e.event, e.data, at)))]
+        : []),
       ...(entry.audit ?? []).map((record) =>
         auditPut(context.auth, { ...record, id: createId(), at, requestId: context.requestId }),
       ),
