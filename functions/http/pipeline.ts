@@ -3,8 +3,17 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { authorise } from '../../domain/auth/scopes.js';
 import { validationError } from '../../domain/errors.js';
 import { parseQuery } from '../../domain/listing/query-params.js';
-import { access, endpointByRouteKey, endpointsOf, family, type Group } from '../catalogue.js';
+import {
+  access,
+  endpointByRouteKey,
+  endpointsOf,
+  family,
+  routeKey,
+  type Endpoint,
+  type Group,
+} from '../catalogue.js';
 import { authenticate } from './authenticate.js';
+import { idempotency } from './idempotency.js';
 import { parseJsonBody } from './json-body.js';
 import { jsonResult, renderError } from './render.js';
 import { requestIdFor } from './request-id.js';
@@ -16,12 +25,12 @@ import { createJournal } from '../store/journal.js';
 type Mw = middy.MiddlewareObj<ApiEvent, ApiResult>;
 
 /** Resolves the endpoint and request id first; renders every response and error last. */
-const lifecycle = (): Mw => ({
+const lifecycle = (resolve: (routeKey: string) => Endpoint | undefined): Mw => ({
   before: (request) => {
     initState(request, {
       requestId: requestIdFor(request.event.headers['x-request-id']),
       now: new Date(),
-      endpoint: endpointByRouteKey(request.event.routeKey),
+      endpoint: resolve(request.event.routeKey),
       responseHeaders: {},
     });
   },
@@ -81,20 +90,29 @@ const validation = (): Mw => ({
  * The request path shared by every Lambda group: request id -> header normalisation -> body size and
  * JSON -> authenticate -> scope and permission -> validation -> operation -> rendered response.
  */
-export function createGroupHandler(group: Group, operations: Record<string, Operation>) {
+export function createGroupHandler(
+  group: Group,
+  operations: Record<string, Operation>,
+  /** Tests may serve variants of catalogue endpoints (an idempotent one, say); production never does. */
+  options: { endpoints?: readonly Endpoint[] } = {},
+) {
+  const overrides = new Map((options.endpoints ?? []).map((e) => [routeKey(e), e]));
+  const resolve = (key: string) => overrides.get(key) ?? endpointByRouteKey(key);
   const missing = endpointsOf(group).filter((e) => !operations[e.operationId]);
   if (missing.length > 0) {
     throw new Error(`group ${group} has no operation for ${missing.map((e) => e.operationId).join(', ')}`);
   }
   return middy<ApiEvent, ApiResult>()
     .use(httpHeaderNormalizer())
-    .use(lifecycle())
+    .use(lifecycle(resolve))
     .use(jsonBody())
     .use(authenticate() as Mw)
     .use(authorisation())
     .use(validation())
+    .use(idempotency())
     .handler(async (event: ApiEvent) => {
       const state = stateOf({ event });
+      if (state.replay) return state.replay;
       const operation = operations[state.endpoint.operationId]!;
       const output = await operation({
         endpoint: state.endpoint,
@@ -104,7 +122,12 @@ export function createGroupHandler(group: Group, operations: Record<string, Oper
         body: state.body,
         requestId: state.requestId,
         now: state.now,
-        journal: createJournal({ auth: state.auth!, requestId: state.requestId, now: state.now }),
+        journal: (state.journal = createJournal({
+          auth: state.auth!,
+          requestId: state.requestId,
+          now: state.now,
+          idempotency: state.idempotency,
+        })),
       });
       return jsonResult(output.status ?? state.endpoint.status, output.body);
     });

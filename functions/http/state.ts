@@ -2,7 +2,9 @@ import type middy from '@middy/core';
 import { notFound } from '../../domain/errors.js';
 import type { ParsedQuery } from '../../domain/listing/query-params.js';
 import type { Endpoint } from '../catalogue.js';
-import type { AuthContext } from './types.js';
+import type { Journal } from '../store/journal.js';
+import type { Key } from '../store/keys.js';
+import type { ApiResult, AuthContext } from './types.js';
 
 /** What the middlewares learn about one request, handed from one to the next. */
 export interface PipelineState {
@@ -14,6 +16,11 @@ export interface PipelineState {
   rawBody?: string;
   query?: ParsedQuery;
   responseHeaders: Record<string, string>;
+  /** This request holds the claim on its Idempotency-Key. */
+  idempotency?: { key: Key; token: string };
+  /** A completed response to replay instead of running the operation. */
+  replay?: ApiResult;
+  journal?: Journal;
 }
 
 // Keyed by the event object, which is new for every invocation (in Lambda and in the local server), so

@@ -76,9 +76,12 @@ const createProductOp: Operation = async ({ auth, body, now, journal }) => {
   const at = now.toISOString();
   const state = createProduct(body as ProductCreateInput, { id: createId(), now: at });
   const record: ProductRecord = { ...state, ...(await resolveReferences(auth.orgId, state, null)) };
+  // The response is known before the write, so it can commit with it (idempotency record).
+  const response = { status: 201, body: await productDetail(auth.orgId, record, []) };
   const result = await transact([
     ...productCreateItems(auth.orgId, record),
     ...journal.items({
+      response,
       events: [{ event: 'product.created', data: { id: record.id } }],
       audit: [
         {
@@ -95,7 +98,7 @@ const createProductOp: Operation = async ({ auth, body, now, journal }) => {
     if (result.failed.includes(2)) throw duplicateName(record.name);
     throw new Error(`product create failed conditions ${result.failed.join(',')}`);
   }
-  return { status: 201, body: await productDetail(auth.orgId, record, []) };
+  return response;
 };
 
 const FIELDS_IGNORED_FOR_CHANGE = new Set(['version', 'updatedAt']);
@@ -123,14 +126,16 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
     if (usageChecksFor(current, next)) checkUsageRules(current, next, await loadProductUsage(auth.orgId, id));
     const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
     const { items, skuIndex, nameIndex } = productReplaceItems(auth.orgId, current, record);
+    const response = { status: 200, body: await productDetail(auth.orgId, record, loaded.bom) };
     const result = await transact([
       ...items,
       ...journal.items({
+        response,
         events: [{ event: 'product.updated', data: { id } }],
         audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
       }),
     ]);
-    if (result.ok) return { body: await productDetail(auth.orgId, record, loaded.bom) };
+    if (result.ok) return response;
     if (skuIndex !== null && result.failed.includes(skuIndex)) throw duplicateSku(record.sku);
     if (nameIndex !== null && result.failed.includes(nameIndex)) throw duplicateName(record.name);
   }

@@ -8,7 +8,8 @@
 import { createId } from '@paralleldrive/cuid2';
 import type { DomainEvent, EventType } from '../../domain/events.js';
 import type { AuthContext } from '../http/types.js';
-import { keys } from './keys.js';
+import { completionPut } from './idempotency.js';
+import { keys, type Key } from './keys.js';
 import { tableName } from './table-definition.js';
 import type { TransactItem } from './transactions.js';
 
@@ -85,12 +86,31 @@ export interface JournalEntry {
 /** Bound to one request: who is writing, under which request id, at what instant. */
 export interface Journal {
   items(entry: JournalEntry): TransactItem[];
+  /** The response body (JSON) last put into a transaction as the completed idempotency record. */
+  readonly committedResponse: string | undefined;
 }
 
-export function createJournal(context: { auth: AuthContext; requestId: string; now: Date }): Journal {
+export function createJournal(context: {
+  auth: AuthContext;
+  requestId: string;
+  now: Date;
+  idempotency?: { key: Key; token: string };
+}): Journal {
   const at = context.now.toISOString();
+  let committedResponse: string | undefined;
+  const completion = (response: JournalEntry['response']): TransactItem[] => {
+    if (!context.idempotency || !response) return [];
+    committedResponse = JSON.stringify(response.body);
+    return [
+      completionPut(context.idempotency, { status: response.status, body: committedResponse }, context.now),
+    ];
+  };
   return {
+    get committedResponse() {
+      return committedResponse;
+    },
     items: (entry) => [
+      ...completion(entry.response),
       ...(entry.events?.length
         ? [outboxPut(entry.events.map((e) => newEvent(context.auth.orgId, e.event, e.data, at)))]
         : []),

@@ -37,6 +37,11 @@ export const keys = {
   }),
   outboxCollection: (orgId: string) => `${org(orgId)}#OUTBOX`,
   auditCollection: (orgId: string) => `${org(orgId)}#AUDIT`,
+  /** Namespaced per API key id, which a rotated key keeps. */
+  idempotency: (orgId: string, apiKeyId: string, keyHash: string): Key => ({
+    PK: `${org(orgId)}#IDEMPOTENCY#${apiKeyId}#${keyHash}`,
+    SK: 'IDEMPOTENCY',
+  }),
 };
 
 /** Sort-key suffix that keeps equal sort values in a stable id order (the spec's id tiebreaker). */
