@@ -14,6 +14,7 @@ import {
 } from '../catalogue.js';
 import { authenticate } from './authenticate.js';
 import { idempotency } from './idempotency.js';
+import { rateLimit } from './rate-limit.js';
 import { parseJsonBody } from './json-body.js';
 import { jsonResult, renderError } from './render.js';
 import { requestIdFor } from './request-id.js';
@@ -88,7 +89,8 @@ const validation = (): Mw => ({
 
 /**
  * The request path shared by every Lambda group: request id -> header normalisation -> body size and
- * JSON -> authenticate -> scope and permission -> validation -> operation -> rendered response.
+ * JSON -> authenticate -> rate limit -> scope and permission -> validation -> idempotency -> operation ->
+ * rendered response with rate-limit headers and X-Request-Id.
  */
 export function createGroupHandler(
   group: Group,
@@ -107,6 +109,7 @@ export function createGroupHandler(
     .use(lifecycle(resolve))
     .use(jsonBody())
     .use(authenticate() as Mw)
+    .use(rateLimit())
     .use(authorisation())
     .use(validation())
     .use(idempotency())

@@ -2,6 +2,7 @@ import type middy from '@middy/core';
 import { notFound } from '../../domain/errors.js';
 import type { ParsedQuery } from '../../domain/listing/query-params.js';
 import type { Endpoint } from '../catalogue.js';
+import type { RateDecision } from '../../domain/limits/rate-limits.js';
 import type { Journal } from '../store/journal.js';
 import type { Key } from '../store/keys.js';
 import type { ApiResult, AuthContext } from './types.js';
@@ -21,6 +22,8 @@ export interface PipelineState {
   /** A completed response to replay instead of running the operation. */
   replay?: ApiResult;
   journal?: Journal;
+  /** The rate-limit decision, started alongside the data access. */
+  rateLimit?: Promise<RateDecision>;
 }
 
 // Keyed by the event object, which is new for every invocation (in Lambda and in the local server), so

@@ -22,3 +22,9 @@ export function db(): DynamoDBDocumentClient {
   });
   return documentClient;
 }
+
+/** Drops the client so the next call builds one from the current configuration (tests of outages). */
+export function resetDbClient(): void {
+  documentClient?.destroy();
+  documentClient = undefined;
+}

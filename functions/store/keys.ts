@@ -37,6 +37,18 @@ export const keys = {
   }),
   outboxCollection: (orgId: string) => `${org(orgId)}#OUTBOX`,
   auditCollection: (orgId: string) => `${org(orgId)}#AUDIT`,
+  rateCounterKey: (orgId: string, apiKeyId: string, windowStart: number): Key => ({
+    PK: `${org(orgId)}#RATE#KEY#${apiKeyId}`,
+    SK: String(windowStart),
+  }),
+  rateCounterOrg: (orgId: string, windowStart: number, shard: number): Key => ({
+    PK: `${org(orgId)}#RATE#ORG#${shard}`,
+    SK: String(windowStart),
+  }),
+  authFailures: (sourceIp: string, windowStart: number): Key => ({
+    PK: `AUTHFAIL#${sourceIp}`,
+    SK: String(windowStart),
+  }),
   /** Namespaced per API key id, which a rotated key keeps. */
   idempotency: (orgId: string, apiKeyId: string, keyHash: string): Key => ({
     PK: `${org(orgId)}#IDEMPOTENCY#${apiKeyId}#${keyHash}`,

@@ -12,6 +12,7 @@ import { createCategory, createUnitOfMeasure, setBom } from '../../functions/bac
 import { createOrganisation } from '../../functions/backoffice/organisations.js';
 import { seedDemoData } from '../../functions/backoffice/seed.js';
 import { listAudit } from '../../functions/store/audit.js';
+import { setOrganisationLimits } from '../../functions/store/rate-limits.js';
 import { requireOrganisation } from '../../functions/backoffice/organisations.js';
 
 /** A bad or missing flag value: the CLI prints usage and exits 2. */
@@ -82,6 +83,18 @@ export const COMMANDS: Record<string, Command> = {
     flags: ['name', 'currency'],
     required: ['name'],
     run: (v) => createOrganisation({ name: v.name!, currency: v.currency }),
+  },
+  'org set-limits': {
+    usage: 'org set-limits --org <orgId> [--per-key <n>] [--per-org <n>]',
+    flags: ['org', 'per-key', 'per-org'],
+    required: ['org'],
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      const perKey = numberFlag('per-key', v['per-key'], true);
+      const perOrg = numberFlag('per-org', v['per-org'], true);
+      if (perKey === 0 || perOrg === 0) throw new UsageError('limits must be at least 1');
+      return { id: v.org!, rateLimits: await setOrganisationLimits(v.org!, { perKey, perOrg }) };
+    },
   },
   'key create': {
     usage:

@@ -1,6 +1,7 @@
 import { dispatch } from '../../infra/local/http-adapter.js';
 import { createApiKey } from '../../functions/backoffice/api-keys.js';
 import { createOrganisation } from '../../functions/backoffice/organisations.js';
+import { setOrganisationLimits } from '../../functions/store/rate-limits.js';
 import type { PermissionGrant } from '../../domain/auth/permissions.js';
 import type { Scope } from '../../domain/auth/scopes.js';
 
@@ -17,7 +18,12 @@ export interface CallOptions {
   rawBody?: string;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
+  /** Defaults to a fresh address per call, so failed-auth throttling only meets the tests aimed at it. */
+  sourceIp?: string;
 }
+
+const randomTestIp = () =>
+  `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
 
 /** Calls the API in-process through the same routing and Lambda handlers the local server uses. */
 export async function call<T = any>(
@@ -38,6 +44,7 @@ export async function call<T = any>(
     query,
     headers,
     body: raw === undefined ? undefined : Buffer.from(raw),
+    sourceIp: options.sourceIp ?? randomTestIp(),
   });
   const normalised = Object.fromEntries(Object.entries(result.headers).map(([k, v]) => [k.toLowerCase(), v]));
   return {
@@ -54,9 +61,16 @@ export interface Tenant {
   keyId: string;
 }
 
-/** A fresh organisation with a write key holding every permission: tests never share data. */
-export async function newTenant(name = 'Test org'): Promise<Tenant> {
+/**
+ * A fresh organisation with a write key holding every permission: tests never share data. Its rate limits
+ * are raised so that busy test files never meet them, unless a test asks for the spec's defaults.
+ */
+export async function newTenant(
+  name = 'Test org',
+  options: { defaultLimits?: boolean } = {},
+): Promise<Tenant> {
   const org = await createOrganisation({ name });
+  if (!options.defaultLimits) await setOrganisationLimits(org.id, { perKey: 100_000, perOrg: 100_000 });
   const key = await createApiKey({ orgId: org.id, scopes: ['write'], permissions: 'all' });
   return { orgId: org.id, key: key.key, keyId: key.id };
 }
