@@ -17,6 +17,8 @@ export const keys = {
   product: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#PRODUCT#${id}`, SK: 'PRODUCT' }),
   productBom: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#PRODUCT#${id}`, SK: 'BOM' }),
   productCollection: (orgId: string) => `${org(orgId)}#PRODUCT`,
+  /** Maintained counts, so list totals need no count query. */
+  productCounts: (orgId: string): Key => ({ PK: `${org(orgId)}#COUNTS`, SK: 'PRODUCT' }),
   productSkuGuard: (orgId: string, sku: string): Key => ({
     PK: `${org(orgId)}#PRODUCT_SKU#${sku}`,
     SK: 'GUARD',

@@ -3,7 +3,7 @@ import type { ProductState, ProductUsage } from '../../domain/products/product.j
 import { uniqueName, uniqueSku } from '../../domain/products/product.js';
 import { db } from './client.js';
 import { keys, sortKey, type Key } from './keys.js';
-import { queryWindow } from './query-window.js';
+import { queryWindow, readPage } from './query-window.js';
 import { tableName } from './table-definition.js';
 import type { TransactItem } from './transactions.js';
 
@@ -176,7 +176,21 @@ const guardDelete = (key: Key, productId: string): TransactItem => ({
 export const skuGuard = (orgId: string, sku: string) => keys.productSkuGuard(orgId, uniqueSku(sku));
 export const nameGuard = (orgId: string, name: string) => keys.productNameGuard(orgId, uniqueName(name));
 
-/** Transaction items that create a product with its uniqueness guards. Indexes: 0 product, 1 sku, 2 name. */
+/** Moves the maintained product counts (all, active) in the same transaction as the change. */
+const countsUpdate = (orgId: string, all: number, active: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.productCounts(orgId),
+    UpdateExpression: 'ADD #all :all, #active :active',
+    ExpressionAttributeNames: { '#all': 'all', '#active': 'active' },
+    ExpressionAttributeValues: { ':all': all, ':active': active },
+  },
+});
+
+/**
+ * Transaction items that create a product with its uniqueness guards and counts.
+ * Indexes: 0 product, 1 sku, 2 name.
+ */
 export function productCreateItems(orgId: string, record: ProductRecord): TransactItem[] {
   return [
     {
@@ -188,6 +202,7 @@ export function productCreateItems(orgId: string, record: ProductRecord): Transa
     },
     guardPut(skuGuard(orgId, record.sku), record.id),
     guardPut(nameGuard(orgId, record.name), record.id),
+    countsUpdate(orgId, 1, record.isActive ? 1 : 0),
   ];
 }
 
@@ -212,6 +227,7 @@ export function productReplaceItems(
   ];
   let skuIndex: number | null = null;
   let nameIndex: number | null = null;
+  if (previous.isActive !== next.isActive) items.push(countsUpdate(orgId, 0, next.isActive ? 1 : -1));
   if (uniqueSku(previous.sku) !== uniqueSku(next.sku)) {
     skuIndex = items.push(guardPut(skuGuard(orgId, next.sku), next.id)) - 1;
     items.push(guardDelete(skuGuard(orgId, previous.sku), previous.id));
@@ -233,6 +249,28 @@ export interface ProductFilter {
   modifiedSince?: Date;
 }
 
+const hasRowFilter = (filter: ProductFilter) =>
+  Boolean(
+    filter.search ||
+    filter.sku !== undefined ||
+    filter.barcode !== undefined ||
+    filter.categoryId !== undefined ||
+    filter.productType !== undefined ||
+    filter.modifiedSince,
+  );
+
+async function productCounts(orgId: string): Promise<{ all: number; active: number } | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.productCounts(orgId) }),
+  );
+  return Item ? { all: (Item.all as number) ?? 0, active: (Item.active as number) ?? 0 } : null;
+}
+
+/**
+ * A page of products in the order of the sort's index. Without row filters (only the active flag) the
+ * total comes from the maintained counts, read in parallel, and the page reads about pageSize items
+ * (sequential pages resume from a remembered cursor). With row filters every matching row is counted.
+ */
 export async function listProducts(
   orgId: string,
   filter: ProductFilter,
@@ -265,19 +303,40 @@ export async function listProducts(
     values[':search'] = filter.search.toLowerCase();
     conditions.push('contains(searchText, :search)');
   }
-  const { items, total } = await queryWindow(
-    {
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: keyCondition,
-      FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ScanIndexForward: sort.ascending,
-    },
-    window.offset,
-    window.limit,
-  );
+  const input = {
+    TableName: tableName(),
+    IndexName: index,
+    KeyConditionExpression: keyCondition,
+    FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: sort.ascending,
+  };
+  if (!hasRowFilter(filter)) {
+    const [counts, items] = await Promise.all([
+      productCounts(orgId),
+      readPage<Record<string, unknown>>(input, {
+        ...window,
+        cursorId: `${orgId}|products|${index}|${sort.ascending}|${String(filter.isActive)}`,
+        keyOf: (item) => ({
+          PK: item.PK,
+          SK: item.SK,
+          [`${index}PK`]: item[`${index}PK`],
+          [`${index}SK`]: item[`${index}SK`],
+        }),
+      }),
+    ]);
+    if (counts) {
+      const total =
+        filter.isActive === undefined
+          ? counts.all
+          : filter.isActive
+            ? counts.active
+            : counts.all - counts.active;
+      return { items: items.map(productFromItem), total };
+    }
+  }
+  const { items, total } = await queryWindow(input, window.offset, window.limit);
   return { items: items.map(productFromItem), total };
 }
 

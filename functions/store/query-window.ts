@@ -45,3 +45,58 @@ export async function queryAll<T = Record<string, unknown>>(input: QueryInput): 
   } while (startKey);
   return items;
 }
+
+/**
+ * Where page N of a list ended, remembered by this container for a few minutes, so that walking the pages
+ * in order (the sync recipe) starts each page where the last one stopped instead of re-reading the skipped
+ * rows. A miss only costs reading the skipped rows again.
+ */
+const CURSOR_TTL_MS = 5 * 60_000;
+const CURSOR_LIMIT = 2_000;
+const cursors = new Map<string, { startKey: Record<string, unknown>; at: number }>();
+
+export const clearListCursors = (): void => cursors.clear();
+
+/**
+ * Reads `limit` matching items after skipping `offset`, in index order, reading about as many items as it
+ * returns when a remembered cursor (or offset 0) lets it start at the right place. Does not count the
+ * total: callers that can take it from a maintained counter use this instead of queryWindow.
+ */
+export async function readPage<T extends Record<string, unknown>>(
+  input: QueryInput,
+  options: { offset: number; limit: number; cursorId: string; keyOf: (item: T) => Record<string, unknown> },
+): Promise<T[]> {
+  const now = Date.now();
+  const remembered = cursors.get(`${options.cursorId}@${options.offset}`);
+  let startKey = remembered && now - remembered.at < CURSOR_TTL_MS ? remembered.startKey : undefined;
+  let toSkip = startKey ? 0 : options.offset;
+  const items: T[] = [];
+  do {
+    const wanted = toSkip + options.limit - items.length;
+    const page = await db().send(
+      // Without a filter every item read matches, so the limit can be exact; with one, read a little more.
+      new QueryCommand({
+        ...input,
+        ExclusiveStartKey: startKey,
+        Limit: Math.min(1_000, input.FilterExpression ? Math.ceil(wanted * 1.1) : wanted),
+      }),
+    );
+    for (const item of (page.Items ?? []) as T[]) {
+      if (toSkip > 0) {
+        toSkip -= 1;
+        continue;
+      }
+      if (items.length < options.limit) items.push(item);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length < options.limit);
+  const last = items[items.length - 1];
+  if (last && items.length === options.limit) {
+    if (cursors.size >= CURSOR_LIMIT) cursors.clear();
+    cursors.set(`${options.cursorId}@${options.offset + options.limit}`, {
+      startKey: options.keyOf(last),
+      at: now,
+    });
+  }
+  return items;
+}
