@@ -16,18 +16,20 @@ export const FAMILIES = [
 export type Family = (typeof FAMILIES)[number];
 
 /** First path segments that are not family names themselves (design.md section 4). */
-const SEGMENT_FAMILY: Record<string, Family> = {
-  'price-tiers': 'products',
-  categories: 'products',
-  'units-of-measure': 'products',
-  'stock-on-hand': 'inventory',
-  'stock-adjustments': 'inventory',
-  warehouses: 'inventory',
-  batches: 'inventory',
-  'serial-numbers': 'inventory',
-  'customer-groups': 'customers',
-  'sales-reps': 'customers',
-};
+const SEGMENT_FAMILY = new Map<string, Family>(
+  Object.entries({
+    'price-tiers': 'products',
+    categories: 'products',
+    'units-of-measure': 'products',
+    'stock-on-hand': 'inventory',
+    'stock-adjustments': 'inventory',
+    warehouses: 'inventory',
+    batches: 'inventory',
+    'serial-numbers': 'inventory',
+    'customer-groups': 'customers',
+    'sales-reps': 'customers',
+  }) as [string, Family][],
+);
 
 const isFamily = (segment: string): segment is Family => (FAMILIES as readonly string[]).includes(segment);
 
@@ -35,5 +37,5 @@ const isFamily = (segment: string): segment is Family => (FAMILIES as readonly s
 export function familyOfPath(path: string): Family | null {
   const segment = path.split('/').filter(Boolean)[0] ?? '';
   if (isFamily(segment)) return segment;
-  return SEGMENT_FAMILY[segment] ?? null;
+  return SEGMENT_FAMILY.get(segment) ?? null;
 }

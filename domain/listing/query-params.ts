@@ -22,7 +22,11 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 export function parseInstant(raw: string): Date | null {
   if (!ISO_INSTANT.test(raw)) return null;
   const date = new Date(raw);
-  return Number.isNaN(date.getTime()) ? null : date;
+  if (Number.isNaN(date.getTime())) return null;
+  // Date rolls impossible days over (2024-02-30 becomes 2024-03-01); such a date is not an instant.
+  const [year, month, day] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  return calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day ? date : null;
 }
 
 function parseOne(param: QueryParam, raw: string): QueryValue {
