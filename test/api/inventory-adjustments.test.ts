@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfMeasure } from '../../functions/backoffice/catalogue-data.js';
 import { deactivateWarehouse } from '../../functions/backoffice/warehouses.js';
 import { getBatch } from '../../functions/store/batches.js';
+import { listAudit } from '../../functions/store/audit.js';
 import { keys } from '../../functions/store/keys.js';
 import { queryAll } from '../../functions/store/query-window.js';
 import { listLedger } from '../../functions/store/stock.js';
@@ -299,6 +300,52 @@ describe('POST /stock-adjustments', () => {
     // A negative line leaves the cost alone.
     await adjust(t, [{ productId: p.id, warehouseId: wh.id, quantityChange: -3, costPerUnit: 100 }]);
     expect((await call('GET', `/products/${p.id}`, { key: t.key })).body.costPrice).toBe(7);
+  });
+
+  it('a cost change is a product change: new updatedAt and a product.updated event; the adjustment is audited', async () => {
+    const fresh = await newTenant('Cost event org');
+    const w = await warehouse(fresh);
+    const p = await product(fresh, { costPrice: 1 });
+    const before = await call('GET', `/products/${p.id}`, { key: fresh.key });
+    const res = await adjust(fresh, [
+      { productId: p.id, warehouseId: w.id, quantityChange: 2, costPerUnit: 3 },
+    ]);
+    const after = await call('GET', `/products/${p.id}`, { key: fresh.key });
+    expect(after.body.costPrice).toBe(3);
+    expect(after.body.updatedAt > before.body.updatedAt).toBe(true);
+    const events = await outboxEvents(fresh.orgId);
+    expect(events.filter((e) => e.event === 'product.updated').map((e) => e.data)).toEqual([{ id: p.id }]);
+    const audit = await listAudit(fresh.orgId, { resourceType: 'stock_adjustment' });
+    expect(audit.map((a) => [a.resourceId, a.action, a.apiKeyId])).toEqual([
+      [res.body.id, 'create', fresh.keyId],
+    ]);
+  });
+
+  it('an inactive product can still be adjusted (writing off archived stock)', async () => {
+    const p = await product(t);
+    await call('PUT', `/products/${p.id}`, { key: t.key, body: { isActive: false } });
+    expect((await adjust(t, [{ productId: p.id, warehouseId: wh.id, quantityChange: 1 }])).status).toBe(201);
+  });
+
+  it('refuses with 422 an adjustment that needs more than 100 transaction items, writing nothing', async () => {
+    const fresh = await newTenant('Big adjustment org');
+    const w = await warehouse(fresh);
+    const products = await Promise.all(Array.from({ length: 50 }, () => product(fresh, { costPrice: 1 })));
+    // 50 stock items + 50 cost changes + header, sequence, ledger, outbox and audit.
+    const res = await adjust(
+      fresh,
+      products.map((p) => ({ productId: p.id, warehouseId: w.id, quantityChange: 1, costPerUnit: 2 })),
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toMatch(/too many records \(105\)/);
+    expect(await onHand(fresh, products[0]!.id)).toBe(0);
+    // Without cost changes the same 50 lines fit.
+    const ok = await adjust(
+      fresh,
+      products.map((p) => ({ productId: p.id, warehouseId: w.id, quantityChange: 1 })),
+    );
+    expect(ok.status).toBe(201);
+    expect(await onHand(fresh, products[49]!.id)).toBe(1);
   });
 
   it('a race of concurrent decrements never takes stock below zero and the accepted ones sum exactly', async () => {
