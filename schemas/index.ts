@@ -1,4 +1,5 @@
 import { ErrorResponse } from './common.js';
+import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 
 /**
@@ -9,10 +10,14 @@ import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 export const SCHEMAS = {
   ErrorResponse,
   ...PRODUCT_SCHEMAS,
+  ...INVENTORY_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
 
 /** Schemas validated at run time: request bodies, plus inputs of the back office. */
-export const VALIDATED_SCHEMAS = [...PRODUCT_VALIDATED] as const satisfies readonly SchemaName[];
+export const VALIDATED_SCHEMAS = [
+  ...PRODUCT_VALIDATED,
+  ...INVENTORY_VALIDATED,
+] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

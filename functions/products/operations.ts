@@ -18,9 +18,10 @@ import {
   batchGet,
   getProduct,
   getProductWithBom,
+  getStocks,
   keyId,
   listProducts,
-  loadProductUsage,
+  usageOf,
   productCreateItems,
   productReplaceItems,
   type ProductRecord,
@@ -59,9 +60,14 @@ const listProductsOp: Operation = async (input) => {
     { by: sortBy, ascending: ((q.sortDir as string | undefined) ?? 'asc') === 'asc' },
     { offset: page.offset, limit: page.pageSize },
   );
+  // One batch read per page for the stock totals, not one read per row.
+  const stocks = await getStocks(
+    input.auth.orgId,
+    items.map((p) => p.id),
+  );
   return {
     body: {
-      data: items.map(productSummary),
+      data: items.map((p) => productSummary(p, stocks.get(p.id))),
       pagination: {
         total,
         page: page.page,
@@ -77,7 +83,7 @@ const createProductOp: Operation = async ({ auth, body, now, journal }) => {
   const state = createProduct(body as ProductCreateInput, { id: createId(), now: at });
   const record: ProductRecord = { ...state, ...(await resolveReferences(auth.orgId, state, null)) };
   // The response is known before the write, so it can commit with it (idempotency record).
-  const response = { status: 201, body: await productDetail(auth.orgId, record, []) };
+  const response = { status: 201, body: await productDetail(auth.orgId, record, [], null) };
   const result = await transact([
     ...productCreateItems(auth.orgId, record),
     ...journal.items({
@@ -122,11 +128,15 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
     const next = patchProduct(current, body as ProductPatch, at);
     const changed = changedFields(current, next);
     // Writing back what is stored changes nothing: no new version, no event, updatedAt untouched for sync.
-    if (changed.length === 0) return { body: await productDetail(auth.orgId, current, loaded.bom) };
-    if (usageChecksFor(current, next)) checkUsageRules(current, next, await loadProductUsage(auth.orgId, id));
+    if (changed.length === 0) {
+      return { body: await productDetail(auth.orgId, current, loaded.bom, loaded.stock) };
+    }
+    // The stock read here is the version the write is conditioned on (productReplaceItems), so stock
+    // arriving after this check fails the write and the retry sees it.
+    if (usageChecksFor(current, next)) checkUsageRules(current, next, usageOf(loaded.stock));
     const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
-    const { items, skuIndex, nameIndex } = productReplaceItems(auth.orgId, current, record);
-    const response = { status: 200, body: await productDetail(auth.orgId, record, loaded.bom) };
+    const { items, skuIndex, nameIndex } = productReplaceItems(auth.orgId, current, record, loaded.stock);
+    const response = { status: 200, body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock) };
     const result = await transact([
       ...items,
       ...journal.items({
@@ -145,7 +155,7 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
 const getProductOp: Operation = async ({ auth, params }) => {
   const loaded = await getProductWithBom(auth.orgId, params.id!);
   if (!loaded) throw notFound('Product');
-  return { body: await productDetail(auth.orgId, loaded.product, loaded.bom) };
+  return { body: await productDetail(auth.orgId, loaded.product, loaded.bom, loaded.stock) };
 };
 
 const getProductPricesOp: Operation = async ({ auth, params, query }) => {

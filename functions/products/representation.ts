@@ -4,7 +4,9 @@ import {
   type EffectiveAllergens,
 } from '../../domain/products/allergens.js';
 import { Product, ProductDetail } from '../../schemas/products.js';
+import { stockByWarehouse, stockTotals } from '../../domain/inventory/stock.js';
 import { getProductsWithBoms, type BomLine, type ProductRecord } from '../store/products.js';
+import type { ProductStock } from '../store/stock.js';
 
 const pick = (record: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
@@ -12,15 +14,14 @@ const pick = (record: Record<string, unknown>, fields: readonly string[]) =>
 const LIST_FIELDS = Object.keys(Product.properties);
 const DETAIL_FIELDS = Object.keys(ProductDetail.properties);
 
-/**
- * Stock-derived fields: totalStockOnHand and per-warehouse stockLevels come from the inventory area when
- * it arrives; until then there is no stock anywhere.
- */
-const stockView = () => ({ totalStockOnHand: 0 });
+/** Stock-derived fields come from the product's stock item (read with the product or per list page). */
+const stockView = (stock: ProductStock | null | undefined) => ({
+  totalStockOnHand: stockTotals(stock?.levels ?? {}).onHand,
+});
 
-export const productSummary = (record: ProductRecord) => ({
+export const productSummary = (record: ProductRecord, stock: ProductStock | null | undefined) => ({
   ...pick(record as unknown as Record<string, unknown>, LIST_FIELDS),
-  ...stockView(),
+  ...stockView(stock),
 });
 
 /** Loads the recipe tree level by level (one batch read per level) and rolls the allergens up. */
@@ -50,14 +51,19 @@ export async function allergensOf(
   );
 }
 
-export async function productDetail(orgId: string, record: ProductRecord, bom: BomLine[]) {
+export async function productDetail(
+  orgId: string,
+  record: ProductRecord,
+  bom: BomLine[],
+  stock: ProductStock | null,
+) {
   return {
     ...pick(record as unknown as Record<string, unknown>, DETAIL_FIELDS),
-    ...stockView(),
-    // Variants are not modelled; suppliers arrive with the suppliers area, stock levels with inventory.
+    ...stockView(stock),
+    // Variants are not modelled; suppliers arrive with the suppliers area.
     variants: [],
     suppliers: [],
-    stockLevels: [],
+    stockLevels: stockByWarehouse(stock?.levels ?? {}),
     effectiveAllergens: await allergensOf(orgId, record, bom),
   };
 }

@@ -33,6 +33,41 @@ export const keys = {
   unitOfMeasureCollection: (orgId: string) => `${org(orgId)}#UOM`,
   supplier: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#SUPPLIER#${id}`, SK: 'SUPPLIER' }),
   customer: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#CUSTOMER#${id}`, SK: 'CUSTOMER' }),
+  /** Warehouses, zones and bins share one small partition per organisation. */
+  warehouseCollection: (orgId: string) => `${org(orgId)}#WAREHOUSE`,
+  warehouse: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#WAREHOUSE`, SK: `W#${id}` }),
+  warehouseCodeGuard: (orgId: string, code: string): Key => ({
+    PK: `${org(orgId)}#WAREHOUSE`,
+    SK: `CODE#${code}`,
+  }),
+  zone: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#WAREHOUSE`, SK: `Z#${id}` }),
+  bin: (orgId: string, warehouseId: string, id: string): Key => ({
+    PK: `${org(orgId)}#WAREHOUSE`,
+    SK: `B#${warehouseId}#${id}`,
+  }),
+  batch: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#BATCH#${id}`, SK: 'BATCH' }),
+  batchCollection: (orgId: string) => `${org(orgId)}#BATCH`,
+  batchNumberGuard: (orgId: string, batchNumber: string): Key => ({
+    PK: `${org(orgId)}#BATCH_NUMBER#${batchNumber}`,
+    SK: 'GUARD',
+  }),
+  /** A product's stock (every location) lives beside it, in the product's partition. */
+  productStock: (orgId: string, productId: string): Key => ({
+    PK: `${org(orgId)}#PRODUCT#${productId}`,
+    SK: 'STOCK',
+  }),
+  stockCollection: (orgId: string) => `${org(orgId)}#STOCK`,
+  stockAdjustment: (orgId: string, id: string): Key => ({
+    PK: `${org(orgId)}#ADJUSTMENT#${id}`,
+    SK: 'ADJUSTMENT',
+  }),
+  stockAdjustmentCollection: (orgId: string) => `${org(orgId)}#ADJUSTMENT`,
+  sequence: (orgId: string, name: string): Key => ({ PK: `${org(orgId)}#SEQUENCE`, SK: name }),
+  ledger: (orgId: string, at: string, sourceType: string, sourceId: string): Key => ({
+    PK: `${org(orgId)}#LEDGER`,
+    SK: `${at}#${sourceType}#${sourceId}`,
+  }),
+  ledgerCollection: (orgId: string) => `${org(orgId)}#LEDGER`,
   outbox: (orgId: string, occurredAt: string, eventId: string): Key => ({
     PK: `${org(orgId)}#OUTBOX`,
     SK: `${occurredAt}#${eventId}`,

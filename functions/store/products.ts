@@ -6,6 +6,8 @@ import { keys, sortKey, type Key } from './keys.js';
 import { queryWindow, readPage } from './query-window.js';
 import { tableName } from './table-definition.js';
 import type { TransactItem } from './transactions.js';
+import { stockTotals } from '../../domain/inventory/stock.js';
+import { copyOf, emptyStock, stockFromItem, stockPut, type ProductStock } from './stock.js';
 
 export interface NamedRef {
   id: string;
@@ -91,23 +93,26 @@ export interface BomLine {
   group: string | null;
 }
 
-/** The product and its BOM lines in one query of the product's partition. */
+/** The product, its BOM lines and its stock in one query of the product's partition. */
 export async function getProductWithBom(
   orgId: string,
   id: string,
-): Promise<{ product: ProductRecord; bom: BomLine[] } | null> {
+): Promise<{ product: ProductRecord; bom: BomLine[]; stock: ProductStock | null } | null> {
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.product(orgId, id).PK },
+      ConsistentRead: true,
     }),
   );
   const product = Items.find((i) => i.SK === 'PRODUCT');
   if (!product) return null;
+  const stock = Items.find((i) => i.SK === 'STOCK');
   return {
     product: productFromItem(product),
     bom: (Items.find((i) => i.SK === 'BOM')?.lines ?? []) as BomLine[],
+    stock: stock ? stockFromItem(stock) : null,
   };
 }
 
@@ -188,8 +193,8 @@ const countsUpdate = (orgId: string, all: number, active: number): TransactItem 
 });
 
 /**
- * Transaction items that create a product with its uniqueness guards and counts.
- * Indexes: 0 product, 1 sku, 2 name.
+ * Transaction items that create a product with its uniqueness guards, its (empty) stock item and the
+ * counts. Indexes: 0 product, 1 sku, 2 name, 3 stock, 4 counts.
  */
 export function productCreateItems(orgId: string, record: ProductRecord): TransactItem[] {
   return [
@@ -202,18 +207,23 @@ export function productCreateItems(orgId: string, record: ProductRecord): Transa
     },
     guardPut(skuGuard(orgId, record.sku), record.id),
     guardPut(nameGuard(orgId, record.name), record.id),
+    stockPut(orgId, emptyStock(record.id, copyOf(record))),
     countsUpdate(orgId, 1, record.isActive ? 1 : 0),
   ];
 }
 
 /**
  * Transaction items that replace a product, conditioned on the version it was read at, moving the
- * uniqueness guards when sku or name change. Returns which item index guards which rule.
+ * uniqueness guards when sku or name change. When a field copied onto the stock item changes (name, sku,
+ * isActive, productType, isBatchTracked), the stock item is rewritten conditioned on the version read,
+ * which also makes the stock-dependent product rules race-free: stock that moved since the check fails
+ * the write. Returns which item index guards which rule.
  */
 export function productReplaceItems(
   orgId: string,
   previous: ProductRecord,
   next: ProductRecord,
+  stock: ProductStock | null,
 ): { items: TransactItem[]; skuIndex: number | null; nameIndex: number | null } {
   const items: TransactItem[] = [
     {
@@ -235,6 +245,10 @@ export function productReplaceItems(
   if (uniqueName(previous.name) !== uniqueName(next.name)) {
     nameIndex = items.push(guardPut(nameGuard(orgId, next.name), next.id)) - 1;
     items.push(guardDelete(nameGuard(orgId, previous.name), previous.id));
+  }
+  const copy = copyOf(next);
+  if (JSON.stringify(copyOf(previous)) !== JSON.stringify(copy) || stock === null) {
+    items.push(stockPut(orgId, { ...(stock ?? emptyStock(next.id, copy)), ...copy }));
   }
   return { items, skuIndex, nameIndex };
 }
@@ -341,17 +355,63 @@ export async function listProducts(
 }
 
 /**
- * What stock, lots and orders say about a product (the seam for Product rules 3 and 5 and deactivation).
- * No area that holds stock or order lines exists yet, so nothing blocks; the inventory and order areas
- * answer here when they arrive.
+ * What stock, lots and orders say about a product (Product rules 3 and 5 and deactivation), from its
+ * stock item. Order lines and credits arrive with their areas and answer here too.
  */
-export async function loadProductUsage(_orgId: string, _productId: string): Promise<ProductUsage> {
+export function usageOf(stock: ProductStock | null): ProductUsage {
+  const totals = stockTotals(stock?.levels ?? {});
   return {
-    stockOnHand: 0,
-    reservedQuantity: 0,
-    lotQuantity: 0,
+    stockOnHand: totals.onHand,
+    reservedQuantity: totals.reserved,
+    lotQuantity: totals.lotQuantity,
     openSalesOrderLines: 0,
     openPurchaseOrderLines: 0,
     stockReturningCredits: 0,
+  };
+}
+
+export async function loadProductUsage(orgId: string, productId: string): Promise<ProductUsage> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.productStock(orgId, productId),
+      ConsistentRead: true,
+    }),
+  );
+  return usageOf(Item ? stockFromItem(Item) : null);
+}
+
+/** Stock items of a page of products, in one batch read. */
+export async function getStocks(orgId: string, productIds: string[]): Promise<Map<string, ProductStock>> {
+  const found = await batchGet(productIds.map((id) => keys.productStock(orgId, id)));
+  const result = new Map<string, ProductStock>();
+  for (const item of found.values()) result.set(item.productId as string, stockFromItem(item));
+  return result;
+}
+
+/**
+ * Sets a product's cost price from a stock movement (weighted average cost), as a product change: new
+ * version and updatedAt, conditioned on the version whose cost the average was computed from.
+ */
+export function productCostUpdate(
+  orgId: string,
+  product: ProductRecord,
+  costPrice: number,
+  now: string,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.product(orgId, product.id),
+      UpdateExpression: 'SET costPrice = :cost, updatedAt = :now, GSI4SK = :g4, version = :next',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: {
+        ':cost': costPrice,
+        ':now': now,
+        ':g4': sortKey(now, product.id),
+        ':next': product.version + 1,
+        ':v': product.version,
+      },
+    },
   };
 }

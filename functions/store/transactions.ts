@@ -30,3 +30,11 @@ export async function transact(
     }
   }
 }
+
+/**
+ * A transaction cancelled because another transaction held one of its items (DynamoDB serialises writers
+ * per item). Nothing was written; the caller may re-read and try again.
+ */
+export const isTransactionConflict = (error: unknown): boolean =>
+  error instanceof TransactionCanceledException &&
+  (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');

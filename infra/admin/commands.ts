@@ -9,7 +9,14 @@ import {
   rotateApiKey,
 } from '../../functions/backoffice/api-keys.js';
 import { createCategory, createUnitOfMeasure, setBom } from '../../functions/backoffice/catalogue-data.js';
+import { createBatch } from '../../functions/backoffice/batches.js';
 import { createOrganisation } from '../../functions/backoffice/organisations.js';
+import {
+  addBin,
+  addZone,
+  createWarehouse,
+  deactivateWarehouse,
+} from '../../functions/backoffice/warehouses.js';
 import { seedDemoData } from '../../functions/backoffice/seed.js';
 import { listAudit } from '../../functions/store/audit.js';
 import { setOrganisationLimits } from '../../functions/store/rate-limits.js';
@@ -154,6 +161,46 @@ export const COMMANDS: Record<string, Command> = {
     flags: ['org', 'product', 'file'],
     required: ['org', 'product', 'file'],
     run: (v) => setBom({ orgId: v.org!, productId: v.product!, lines: jsonFile(v.file!) }),
+  },
+  'warehouse create': {
+    usage: 'warehouse create --org <orgId> --code <code> --name <name>',
+    flags: ['org', 'code', 'name'],
+    required: ['org', 'code', 'name'],
+    run: (v) => createWarehouse({ orgId: v.org!, code: v.code!, name: v.name! }),
+  },
+  'warehouse add-zone': {
+    usage:
+      'warehouse add-zone --org <orgId> --warehouse <id> --name <n> --zone-type <type> [--category <builtInKey>]',
+    flags: ['org', 'warehouse', 'name', 'zone-type', 'category'],
+    required: ['org', 'warehouse', 'name', 'zone-type'],
+    run: (v) =>
+      addZone({
+        orgId: v.org!,
+        warehouseId: v.warehouse!,
+        name: v.name!,
+        zoneType: v['zone-type']!,
+        category: v.category,
+      }),
+  },
+  'warehouse add-bin': {
+    usage: 'warehouse add-bin --org <orgId> --zone <zoneId> --code <code> [--capacity <n>]',
+    flags: ['org', 'zone', 'code', 'capacity'],
+    required: ['org', 'zone', 'code'],
+    run: (v) =>
+      addBin({ orgId: v.org!, zoneId: v.zone!, code: v.code!, capacity: numberFlag('capacity', v.capacity) }),
+  },
+  'warehouse deactivate': {
+    usage: 'warehouse deactivate --org <orgId> --id <warehouseId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => deactivateWarehouse({ orgId: v.org!, warehouseId: v.id! }),
+  },
+  'batch create': {
+    usage: 'batch create --org <orgId> --product <id> --number <batchNumber> [--expiry <YYYY-MM-DD>]',
+    flags: ['org', 'product', 'number', 'expiry'],
+    required: ['org', 'product', 'number'],
+    run: (v) =>
+      createBatch({ orgId: v.org!, productId: v.product!, batchNumber: v.number!, expiryDate: v.expiry }),
   },
   'audit list': {
     usage: 'audit list --org <orgId> [--resource <type>] [--id <id>] [--since <iso>]',

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS, access, type Endpoint } from '../../functions/catalogue.js';
+import { ENDPOINTS, access, family, type Endpoint } from '../../functions/catalogue.js';
 import { createApiKey, revokeApiKey, rotateApiKey } from '../../functions/backoffice/api-keys.js';
 import { clearAuthCache } from '../../functions/http/authenticate.js';
 import { call, keyFor, newTenant, type Tenant } from '../support/api.js';
@@ -69,7 +69,7 @@ describe('the auth matrix, derived from the catalogue', () => {
   it.each(protectedEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))(
     '%s: the family scope of the right access passes auth',
     async (_, endpoint) => {
-      const res = await hit(endpoint, await keyFor(t.orgId, [`products:${access(endpoint)}`]));
+      const res = await hit(endpoint, await keyFor(t.orgId, [`${family(endpoint)}:${access(endpoint)}`]));
       expect([401, 403]).not.toContain(res.status);
     },
   );

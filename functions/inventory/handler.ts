@@ -1,0 +1,5 @@
+import { createGroupHandler } from '../http/pipeline.js';
+import { inventoryOperations } from './operations.js';
+
+/** Lambda entry for the inventory group: warehouses, stock on hand, stock adjustments. */
+export const handler = createGroupHandler('inventory', inventoryOperations);

@@ -1,0 +1,264 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../infra/admin/cli.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
+import { product } from '../support/inventory.js';
+
+let t: Tenant;
+const admin = async (...argv: string[]) => {
+  const result = await runAdmin(argv);
+  return { ...result, json: result.stdout ? JSON.parse(result.stdout) : null };
+};
+
+beforeAll(async () => {
+  t = await newTenant('Warehouse org');
+});
+
+describe('warehouses: back office and GET /warehouses', () => {
+  it('creates warehouses, zones (type and built-in category) and bins, listed in code order with the structure embedded', async () => {
+    const main = await admin(
+      'warehouse',
+      'create',
+      '--org',
+      t.orgId,
+      '--code',
+      'MAIN',
+      '--name',
+      'Main store',
+    );
+    expect(main.code).toBe(0);
+    expect(main.json).toEqual({
+      id: expect.any(String),
+      code: 'MAIN',
+      name: 'Main store',
+      isActive: true,
+      zones: [],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const cold = await admin(
+      'warehouse',
+      'add-zone',
+      '--org',
+      t.orgId,
+      '--warehouse',
+      main.json.id,
+      '--name',
+      'Cold',
+      '--zone-type',
+      'STORAGE',
+      '--category',
+      'FREEZER',
+    );
+    expect(cold.code).toBe(0);
+    expect(cold.json).toMatchObject({
+      id: expect.any(String),
+      warehouseId: main.json.id,
+      zoneType: 'STORAGE',
+      zoneCategory: {
+        id: 'zc_freezer',
+        name: 'Freezer',
+        builtInKey: 'FREEZER',
+        needsTemperatureRecords: true,
+      },
+    });
+    const bin = await admin(
+      'warehouse',
+      'add-bin',
+      '--org',
+      t.orgId,
+      '--zone',
+      cold.json.id,
+      '--code',
+      'F-01',
+      '--capacity',
+      '100',
+    );
+    expect(bin.json).toMatchObject({
+      id: expect.any(String),
+      code: 'F-01',
+      capacity: 100,
+      zoneId: cold.json.id,
+      isActive: true,
+    });
+    await admin(
+      'warehouse',
+      'add-zone',
+      '--org',
+      t.orgId,
+      '--warehouse',
+      main.json.id,
+      '--name',
+      'Dock',
+      '--zone-type',
+      'RECEIVING',
+    );
+    const annex = await admin('warehouse', 'create', '--org', t.orgId, '--code', 'annex', '--name', 'Annex');
+
+    const res = await call('GET', '/warehouses', { key: t.key });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((w: { code: string }) => w.code)).toEqual(['annex', 'MAIN']);
+    const listed = res.body.data[1];
+    expect(listed.zonesTotal).toBe(2);
+    expect(listed.zonesTruncated).toBe(false);
+    const coldZone = listed.zones.find((z: { id: string }) => z.id === cold.json.id);
+    expect(coldZone).toEqual({
+      id: cold.json.id,
+      name: 'Cold',
+      zoneType: 'STORAGE',
+      zoneCategory: {
+        id: 'zc_freezer',
+        name: 'Freezer',
+        builtInKey: 'FREEZER',
+        needsTemperatureRecords: true,
+      },
+      bins: [{ id: bin.json.id, code: 'F-01', capacity: 100, isActive: true }],
+      binsTruncated: false,
+      binsTotal: 1,
+    });
+    expect(listed.zones.find((z: { name: string }) => z.name === 'Dock').zoneCategory).toBeNull();
+
+    expect(
+      (await call('GET', '/warehouses', { key: t.key, query: { search: 'ANN' } })).body.data,
+    ).toHaveLength(1);
+    const deactivated = await admin('warehouse', 'deactivate', '--org', t.orgId, '--id', annex.json.id);
+    expect(deactivated.json).toMatchObject({ id: annex.json.id, isActive: false });
+    expect(
+      (await call('GET', '/warehouses', { key: t.key })).body.data.map((w: { code: string }) => w.code),
+    ).toEqual(['MAIN']);
+    const all = await call('GET', '/warehouses', { key: t.key, query: { includeInactive: 1 } });
+    expect(all.body.pagination.total).toBe(2);
+    expect(
+      (await call('GET', '/warehouses', { key: t.key, query: { includeInactive: 'maybe' } })).status,
+    ).toBe(400);
+  });
+
+  it('refuses duplicate codes, unknown zone types and categories, and zones beyond 50 per warehouse', async () => {
+    const org = await newTenant('Caps org');
+    const wh = await admin('warehouse', 'create', '--org', org.orgId, '--code', 'CAP', '--name', 'Caps');
+    const dup = await admin('warehouse', 'create', '--org', org.orgId, '--code', 'cap', '--name', 'Again');
+    expect(dup.code).toBe(1);
+    expect(dup.stderr).toMatch(/already exists/);
+    const badType = await admin(
+      'warehouse',
+      'add-zone',
+      '--org',
+      org.orgId,
+      '--warehouse',
+      wh.json.id,
+      '--name',
+      'X',
+      '--zone-type',
+      'ATTIC',
+    );
+    expect(badType.code).toBe(1);
+    expect(badType.stderr).toMatch(/zone-type must be one of RECEIVING/);
+    const badCategory = await admin(
+      'warehouse',
+      'add-zone',
+      '--org',
+      org.orgId,
+      '--warehouse',
+      wh.json.id,
+      '--name',
+      'X',
+      '--zone-type',
+      'STORAGE',
+      '--category',
+      'SAUNA',
+    );
+    expect(badCategory.code).toBe(1);
+    for (let i = 0; i < 50; i += 1) {
+      const zone = await admin(
+        'warehouse',
+        'add-zone',
+        '--org',
+        org.orgId,
+        '--warehouse',
+        wh.json.id,
+        '--name',
+        `Z${i}`,
+        '--zone-type',
+        'STORAGE',
+      );
+      expect(zone.code).toBe(0);
+    }
+    const over = await admin(
+      'warehouse',
+      'add-zone',
+      '--org',
+      org.orgId,
+      '--warehouse',
+      wh.json.id,
+      '--name',
+      'Z50',
+      '--zone-type',
+      'STORAGE',
+    );
+    expect(over.code).toBe(1);
+    expect(over.stderr).toMatch(/maximum of 50 zones/);
+    expect(
+      (await admin('warehouse', 'add-bin', '--org', org.orgId, '--zone', 'nope', '--code', 'B')).code,
+    ).toBe(1);
+    expect(
+      (
+        await admin(
+          'warehouse',
+          'add-bin',
+          '--org',
+          org.orgId,
+          '--zone',
+          'nope',
+          '--code',
+          'B',
+          '--capacity',
+          'x',
+        )
+      ).code,
+    ).toBe(2);
+  });
+
+  it('batch create: unique batch numbers per organisation, optional expiry date', async () => {
+    const p = await product(t);
+    const lot = await admin(
+      'batch',
+      'create',
+      '--org',
+      t.orgId,
+      '--product',
+      p.id,
+      '--number',
+      'LOT-1',
+      '--expiry',
+      '2027-06-30',
+    );
+    expect(lot.code).toBe(0);
+    expect(lot.json).toMatchObject({
+      id: expect.any(String),
+      batchNumber: 'LOT-1',
+      status: 'ACTIVE',
+      expiryDate: '2027-06-30',
+      product: { id: p.id, sku: p.sku, name: p.name },
+    });
+    const dup = await admin('batch', 'create', '--org', t.orgId, '--product', p.id, '--number', 'lot-1');
+    expect(dup.code).toBe(1);
+    expect(
+      (
+        await admin(
+          'batch',
+          'create',
+          '--org',
+          t.orgId,
+          '--product',
+          p.id,
+          '--number',
+          'L2',
+          '--expiry',
+          'soon',
+        )
+      ).code,
+    ).toBe(1);
+    expect(
+      (await admin('batch', 'create', '--org', t.orgId, '--product', 'nope', '--number', 'L3')).code,
+    ).toBe(1);
+  });
+});
