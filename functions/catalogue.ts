@@ -7,6 +7,7 @@
 import type { Access } from '../domain/auth/scopes.js';
 import { familyOfPath, type Family } from '../domain/auth/families.js';
 import type { Endpoint, Group } from './catalogue/endpoint.js';
+import { CUSTOMER_ENDPOINTS } from './catalogue/customers.js';
 import { META_ENDPOINTS } from './catalogue/meta.js';
 import { PRODUCT_ENDPOINTS } from './catalogue/products.js';
 
@@ -14,7 +15,11 @@ export { GROUPS, type Endpoint, type Group, type Method } from './catalogue/endp
 
 export const API_PREFIX = '/api/v1';
 
-export const ENDPOINTS: readonly Endpoint[] = [...META_ENDPOINTS, ...PRODUCT_ENDPOINTS];
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...META_ENDPOINTS,
+  ...PRODUCT_ENDPOINTS,
+  ...CUSTOMER_ENDPOINTS,
+];
 
 export const access = (endpoint: Endpoint): Access => (endpoint.method === 'GET' ? 'read' : 'write');
 

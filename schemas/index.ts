@@ -1,5 +1,7 @@
 import { ErrorResponse } from './common.js';
+import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
+import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -9,10 +11,15 @@ import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 export const SCHEMAS = {
   ErrorResponse,
   ...PRODUCT_SCHEMAS,
+  ...CUSTOMER_SCHEMAS,
+  ...SALES_REFERENCE_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
 
 /** Schemas validated at run time: request bodies, plus inputs of the back office. */
-export const VALIDATED_SCHEMAS = [...PRODUCT_VALIDATED] as const satisfies readonly SchemaName[];
+export const VALIDATED_SCHEMAS = [
+  ...PRODUCT_VALIDATED,
+  ...CUSTOMER_VALIDATED,
+] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -10,6 +10,11 @@ import {
 } from '../../functions/backoffice/api-keys.js';
 import { createCategory, createUnitOfMeasure, setBom } from '../../functions/backoffice/catalogue-data.js';
 import { createOrganisation } from '../../functions/backoffice/organisations.js';
+import {
+  createCustomerGroup,
+  createSalesRep,
+  deactivateSalesRep,
+} from '../../functions/backoffice/sales-reference.js';
 import { seedDemoData } from '../../functions/backoffice/seed.js';
 import { listAudit } from '../../functions/store/audit.js';
 import { requireOrganisation } from '../../functions/backoffice/organisations.js';
@@ -141,6 +146,24 @@ export const COMMANDS: Record<string, Command> = {
     flags: ['org', 'product', 'file'],
     required: ['org', 'product', 'file'],
     run: (v) => setBom({ orgId: v.org!, productId: v.product!, lines: jsonFile(v.file!) }),
+  },
+  'customer-group create': {
+    usage: 'customer-group create --org <orgId> --name <n>',
+    flags: ['org', 'name'],
+    required: ['org', 'name'],
+    run: (v) => createCustomerGroup({ orgId: v.org!, name: v.name! }),
+  },
+  'sales-rep create': {
+    usage: 'sales-rep create --org <orgId> --name <n> --email <e> [--role <r>]',
+    flags: ['org', 'name', 'email', 'role'],
+    required: ['org', 'name', 'email'],
+    run: (v) => createSalesRep({ orgId: v.org!, name: v.name!, email: v.email!, role: v.role }),
+  },
+  'sales-rep deactivate': {
+    usage: 'sales-rep deactivate --org <orgId> --id <userId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => deactivateSalesRep({ orgId: v.org!, id: v.id! }),
   },
   'audit list': {
     usage: 'audit list --org <orgId> [--resource <type>] [--id <id>] [--since <iso>]',
