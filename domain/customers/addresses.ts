@@ -95,9 +95,11 @@ export function initialAddresses(addresses: Address[]): Address[] {
   return settleDefaults(addresses);
 }
 
-/** Default billing first, then default shipping, then oldest. */
-export const addressesInOrder = (addresses: Address[]): Address[] => {
-  const rank = (a: Address) => (a.isDefaultBilling ? 0 : a.isDefaultShipping ? 1 : 2);
+/** Default billing first, then default shipping, then oldest (also used for supplier locations). */
+export const addressesInOrder = <T extends Pick<Address, 'isDefaultBilling' | 'isDefaultShipping'>>(
+  addresses: T[],
+): T[] => {
+  const rank = (a: T) => (a.isDefaultBilling ? 0 : a.isDefaultShipping ? 1 : 2);
   return addresses
     .map((a, i) => ({ a, i }))
     .sort((x, y) => rank(x.a) - rank(y.a) || x.i - y.i)

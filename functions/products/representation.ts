@@ -4,7 +4,13 @@ import {
   type EffectiveAllergens,
 } from '../../domain/products/allergens.js';
 import { Product, ProductDetail } from '../../schemas/products.js';
-import { getProductsWithBoms, type BomLine, type ProductRecord } from '../store/products.js';
+import {
+  getProductsWithBoms,
+  type BomLine,
+  type ProductRecord,
+  type ProductSupplierLink,
+} from '../store/products.js';
+import { productSuppliersView } from './supplier-links.js';
 
 const pick = (record: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
@@ -50,14 +56,23 @@ export async function allergensOf(
   );
 }
 
-export async function productDetail(orgId: string, record: ProductRecord, bom: BomLine[]) {
+export async function productDetail(
+  orgId: string,
+  record: ProductRecord,
+  bom: BomLine[],
+  suppliers: ProductSupplierLink[] = [],
+) {
+  const [effective, supplierView] = await Promise.all([
+    allergensOf(orgId, record, bom),
+    productSuppliersView(orgId, record, suppliers),
+  ]);
   return {
     ...pick(record as unknown as Record<string, unknown>, DETAIL_FIELDS),
     ...stockView(),
-    // Variants are not modelled; suppliers arrive with the suppliers area, stock levels with inventory.
+    // Variants are not modelled; stock levels arrive with inventory.
     variants: [],
-    suppliers: [],
+    suppliers: supplierView,
     stockLevels: [],
-    effectiveAllergens: await allergensOf(orgId, record, bom),
+    effectiveAllergens: effective,
   };
 }

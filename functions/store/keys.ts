@@ -42,7 +42,8 @@ export const keys = {
   /** A supplier's price-list row, held in the supplier's partition (read with the supplier detail). */
   supplierPrice: (orgId: string, supplierId: string, productId: string): Key => ({
     PK: `${org(orgId)}#SUPPLIER#${supplierId}`,
-    SK: `PRICE#${productId}`,
+    // Sorts after the SUPPLIER item, so locations and the supplier are one contiguous range without prices.
+    SK: `SUPPLIER#PRICE#${productId}`,
   }),
   /** The same link seen from the product, held in the product's partition (read with the product detail). */
   productSupplier: (orgId: string, productId: string, supplierId: string): Key => ({
