@@ -225,3 +225,53 @@ describe('addresses', () => {
     expect((await call('GET', `/customers/${c.id}/addresses`, { key: other.key })).status).toBe(404);
   });
 });
+
+describe('concurrent writes', () => {
+  it('racing contact POSTs on one customer all land (lost version races are re-read and re-applied)', async () => {
+    const c = await newCustomer();
+    const results = await Promise.all(['A', 'B', 'C'].map((name) => contacts(c.id, 'POST', { name })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    const after = await contacts(c.id);
+    expect(after.body.data.map((x: { name: string }) => x.name).sort()).toEqual(['A', 'B', 'C']);
+    expect(after.body.data.filter((x: { isPrimary: boolean }) => x.isPrimary)).toHaveLength(1);
+  });
+
+  it('linking a subsidiary while its head office is un-marked never leaves a subsidiary of a non-head-office', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const head = await newCustomer({ isHeadOffice: true });
+      const [link, unmark] = await Promise.all([
+        call('POST', '/customers', {
+          key: t.key,
+          body: { code: `RS-${unique()}`, name: 'Sub', parentCustomerId: head.id },
+        }),
+        call('PUT', `/customers/${head.id}`, { key: t.key, body: { isHeadOffice: false } }),
+      ]);
+      const headAfter = (await call('GET', `/customers/${head.id}`, { key: t.key })).body;
+      if (link.status === 201) {
+        expect(unmark.status).toBe(409);
+        expect(headAfter.isHeadOffice).toBe(true);
+      } else {
+        expect(link.status).toBe(422);
+        expect(unmark.status).toBe(200);
+        expect(headAfter.isHeadOffice).toBe(false);
+      }
+    }
+  });
+
+  it('moving a subsidiary between head offices moves the link count with it', async () => {
+    const first = await newCustomer({ isHeadOffice: true });
+    const second = await newCustomer({ isHeadOffice: true });
+    const sub = await newCustomer({ parentCustomerId: first.id });
+    const moved = await call('PUT', `/customers/${sub.id}`, {
+      key: t.key,
+      body: { parentCustomerId: second.id },
+    });
+    expect(moved.body.parentCustomer).toMatchObject({ id: second.id });
+    expect(
+      (await call('PUT', `/customers/${first.id}`, { key: t.key, body: { isHeadOffice: false } })).status,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `/customers/${second.id}`, { key: t.key, body: { isHeadOffice: false } })).status,
+    ).toBe(409);
+  });
+});
