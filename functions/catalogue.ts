@@ -8,8 +8,11 @@ import type { Access } from '../domain/auth/scopes.js';
 import { familyOfPath, type Family } from '../domain/auth/families.js';
 import type { Endpoint, Group } from './catalogue/endpoint.js';
 import { INVENTORY_ENDPOINTS } from './catalogue/inventory.js';
+import { CUSTOMER_ENDPOINTS } from './catalogue/customers.js';
 import { META_ENDPOINTS } from './catalogue/meta.js';
+import { PRICING_ENDPOINTS } from './catalogue/pricing.js';
 import { PRODUCT_ENDPOINTS } from './catalogue/products.js';
+import { SUPPLIER_ENDPOINTS } from './catalogue/suppliers.js';
 
 export { GROUPS, type Endpoint, type Group, type Method } from './catalogue/endpoint.js';
 
@@ -19,6 +22,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...META_ENDPOINTS,
   ...PRODUCT_ENDPOINTS,
   ...INVENTORY_ENDPOINTS,
+  ...CUSTOMER_ENDPOINTS,
+  ...SUPPLIER_ENDPOINTS,
+  ...PRICING_ENDPOINTS,
 ];
 
 export const access = (endpoint: Endpoint): Access => (endpoint.method === 'GET' ? 'read' : 'write');

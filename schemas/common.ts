@@ -12,6 +12,13 @@ export const money = (maximum: number) => ({ type: 'number', minimum: 0, maximum
 
 export const fraction = { type: 'number', minimum: 0, maximum: 1 } as const;
 
+/** A valid email or the empty string (which means no value). */
+export const emailOrEmpty = {
+  type: 'string',
+  maxLength: 254,
+  anyOf: [{ maxLength: 0 }, { format: 'email' }],
+} as const;
+
 export const timestamp = { type: 'string', format: 'date-time' } as const;
 
 export const ErrorResponse = {

@@ -1,6 +1,10 @@
 import { ErrorResponse } from './common.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
+import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
+import { PRICING_SCHEMAS } from './pricing.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
+import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
+import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -11,6 +15,10 @@ export const SCHEMAS = {
   ErrorResponse,
   ...PRODUCT_SCHEMAS,
   ...INVENTORY_SCHEMAS,
+  ...CUSTOMER_SCHEMAS,
+  ...SALES_REFERENCE_SCHEMAS,
+  ...SUPPLIER_SCHEMAS,
+  ...PRICING_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -19,5 +27,7 @@ export type SchemaName = keyof typeof SCHEMAS;
 export const VALIDATED_SCHEMAS = [
   ...PRODUCT_VALIDATED,
   ...INVENTORY_VALIDATED,
+  ...CUSTOMER_VALIDATED,
+  ...SUPPLIER_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

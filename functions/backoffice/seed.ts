@@ -2,15 +2,21 @@ import { createId } from '@paralleldrive/cuid2';
 import { ApiError } from '../../domain/errors.js';
 import { endpointByRouteKey } from '../catalogue.js';
 import { validateAgainst } from '../http/validate.js';
+import { customerOperations } from '../customers/operations.js';
 import { productOperations } from '../products/operations.js';
+import { supplierOperations } from '../suppliers/operations.js';
 import { createJournal } from '../store/journal.js';
 import { backOfficeActor } from './actor.js';
 import { createCategory, createUnitOfMeasure, setBom } from './catalogue-data.js';
 import { requireOrganisation } from './organisations.js';
+import { addTierBreak, createPriceTier, setTierPrice } from './pricing.js';
+import { createCustomerGroup, createSalesRep } from './sales-reference.js';
+import { addSupplierLocation, setSupplierPrice } from './suppliers.js';
 
 /**
- * Demo catalogue data: categories, units of measure and a few products (one with a recipe), created through
- * the same use cases as the API so every rule, event and audit entry applies.
+ * Demo data: categories, units of measure, a few products (one with a recipe), a customer on a price tier
+ * with its group and sales rep, and a supplier with a location and a preferred price, created through the
+ * same use cases as the API (and the back office) so every rule, event and audit entry applies.
  */
 export async function seedDemoData(orgId: string) {
   await requireOrganisation(orgId);
@@ -58,24 +64,16 @@ export async function seedDemoData(orgId: string) {
       mayContainAllergens: ['SESAME'],
     },
   ];
-  const endpoint = endpointByRouteKey('POST /api/v1/products')!;
   const products = [];
   for (const definition of definitions) {
-    const body = validateAgainst('ProductCreate', definition);
-    try {
-      const context = { auth: backOfficeActor(orgId), requestId: `seed_${createId()}`, now: new Date() };
-      const output = await productOperations.createProduct!({
-        ...context,
-        endpoint,
-        params: {},
-        query: {},
-        body,
-        journal: createJournal(context),
-      });
-      products.push(output.body as { id: string; sku: string; name: string });
-    } catch (error) {
-      throw error instanceof ApiError ? new Error(`seed product ${definition.sku}: ${error.message}`) : error;
-    }
+    products.push(
+      await runCreate<{ id: string; sku: string; name: string }>(
+        orgId,
+        'products',
+        'ProductCreate',
+        definition,
+      ),
+    );
   }
   const [flour, butter, croissant] = products;
   await setBom({
@@ -86,9 +84,94 @@ export async function seedDemoData(orgId: string) {
       { componentProductId: butter!.id, quantity: 0.02 },
     ],
   });
+  const cafes = await createCustomerGroup({ orgId, name: 'Cafes' });
+  const rep = await createSalesRep({ orgId, name: 'Sam Seller', email: 'sam@example.com' });
+  const trade = await createPriceTier({ orgId, name: 'Trade' });
+  await setTierPrice({ orgId, tierId: trade.id, productId: flour!.id, price: 2.2 });
+  await addTierBreak({ orgId, tierId: trade.id, productId: flour!.id, minQuantity: 25, unitPrice: 1.95 });
+  const customer = await runCreate<{ id: string; code: string; name: string }>(
+    orgId,
+    'customers',
+    'CustomerCreate',
+    {
+      code: `CAFE-${suffix}`,
+      name: `Corner Cafe ${suffix}`,
+      email: 'orders@corner-cafe.example',
+      phone: '04 555 0100',
+      address: '12 Cuba Street',
+      location: 'Wellington',
+      priceTierId: trade.id,
+      customerGroupId: cafes.id,
+      salesRepId: rep.id,
+    },
+  );
+  const supplier = await runCreate<{ id: string; code: string; name: string }>(
+    orgId,
+    'suppliers',
+    'SupplierCreate',
+    {
+      code: `MILL-${suffix}`,
+      name: `Stone Mill ${suffix}`,
+      email: 'sales@stone-mill.example',
+    },
+  );
+  await addSupplierLocation({
+    orgId,
+    supplierId: supplier.id,
+    name: 'Mill',
+    city: 'Ashburton',
+    defaultShipping: true,
+    defaultBilling: true,
+  });
+  await setSupplierPrice({
+    orgId,
+    supplierId: supplier.id,
+    productId: flour!.id,
+    price: 1.1,
+    leadTimeDays: 5,
+    preferred: true,
+  });
   return {
     categories: [bakery, dairy],
     unitsOfMeasure: [each, kg, carton],
     products: products.map((p) => ({ id: p.id, sku: p.sku, name: p.name })),
+    customerGroups: [cafes],
+    salesReps: [{ id: rep.id, name: rep.name }],
+    priceTiers: [{ id: trade.id, name: trade.name }],
+    customers: [{ id: customer.id, code: customer.code, name: customer.name }],
+    suppliers: [{ id: supplier.id, code: supplier.code, name: supplier.name }],
   };
+}
+
+const CREATE_OPERATIONS = {
+  products: { route: 'POST /api/v1/products', run: () => productOperations.createProduct! },
+  customers: { route: 'POST /api/v1/customers', run: () => customerOperations.createCustomer! },
+  suppliers: { route: 'POST /api/v1/suppliers', run: () => supplierOperations.createSupplier! },
+} as const;
+
+/** Creates a record through the API's own use case, so every rule, event and audit entry applies. */
+async function runCreate<T>(
+  orgId: string,
+  area: keyof typeof CREATE_OPERATIONS,
+  schema: 'ProductCreate' | 'CustomerCreate' | 'SupplierCreate',
+  definition: Record<string, unknown>,
+): Promise<T> {
+  const { route, run } = CREATE_OPERATIONS[area];
+  const body = validateAgainst(schema, definition);
+  try {
+    const context = { auth: backOfficeActor(orgId), requestId: `seed_${createId()}`, now: new Date() };
+    const output = await run()({
+      ...context,
+      endpoint: endpointByRouteKey(route)!,
+      params: {},
+      query: {},
+      body,
+      journal: createJournal(context),
+    });
+    return output.body as T;
+  } catch (error) {
+    throw error instanceof ApiError
+      ? new Error(`seed ${area} ${JSON.stringify(definition)}: ${error.message}`)
+      : error;
+  }
 }

@@ -30,7 +30,9 @@ function messageOf(error: ErrorObject): string {
     case 'type':
       return `must be ${String(error.params.type).replace(',', ' or ')}`;
     case 'pattern':
-      return 'must not be blank';
+      return error.params.pattern === '\\S'
+        ? 'must not be blank'
+        : `must match ${String(error.params.pattern)}`;
     default:
       return error.message ?? 'is invalid';
   }
@@ -48,7 +50,10 @@ export function toErrorDetails(errors: readonly ErrorObject[]): ErrorDetail[] {
     byPath.set(path, [...(byPath.get(path) ?? []), error]);
   }
   return [...byPath].map(([path, group]) => {
-    const specific = group.find((e) => e.keyword !== 'type' && e.keyword !== 'anyOf');
+    // A format failure says more than the alternatives tried around it (an email that may also be "").
+    const specific =
+      group.find((e) => e.keyword === 'format') ??
+      group.find((e) => e.keyword !== 'type' && e.keyword !== 'anyOf');
     if (specific) return { path: path || 'body', message: messageOf(specific) };
     const types = group.filter((e) => e.keyword === 'type').map((e) => String(e.params.type));
     return { path: path || 'body', message: `must be ${[...new Set(types)].join(' or ')}` };

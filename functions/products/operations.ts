@@ -31,6 +31,8 @@ import { listCategories, listUnitsOfMeasure } from '../store/reference-data.js';
 import { transact } from '../store/transactions.js';
 import { resolveReferences } from './references.js';
 import { productDetail, productSummary } from './representation.js';
+import { customerPriceInputs } from './price-inputs.js';
+import { preferenceItems } from './supplier-links.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
@@ -129,16 +131,20 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
     const changed = changedFields(current, next);
     // Writing back what is stored changes nothing: no new version, no event, updatedAt untouched for sync.
     if (changed.length === 0) {
-      return { body: await productDetail(auth.orgId, current, loaded.bom, loaded.stock) };
+      return { body: await productDetail(auth.orgId, current, loaded.bom, loaded.stock, loaded.suppliers) };
     }
     // The stock read here is the version the write is conditioned on (productReplaceItems), so stock
     // arriving after this check fails the write and the retry sees it.
     if (usageChecksFor(current, next)) checkUsageRules(current, next, usageOf(loaded.stock));
     const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
     const { items, skuIndex, nameIndex } = productReplaceItems(auth.orgId, current, record, loaded.stock);
-    const response = { status: 200, body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock) };
+    const response = {
+      status: 200,
+      body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock, loaded.suppliers),
+    };
     const result = await transact([
       ...items,
+      ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
       ...journal.items({
         response,
         events: [{ event: 'product.updated', data: { id } }],
@@ -155,27 +161,24 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
 const getProductOp: Operation = async ({ auth, params }) => {
   const loaded = await getProductWithBom(auth.orgId, params.id!);
   if (!loaded) throw notFound('Product');
-  return { body: await productDetail(auth.orgId, loaded.product, loaded.bom, loaded.stock) };
+  return {
+    body: await productDetail(auth.orgId, loaded.product, loaded.bom, loaded.stock, loaded.suppliers),
+  };
 };
 
 const getProductPricesOp: Operation = async ({ auth, params, query }) => {
   const customerId = query.customerId as string | undefined;
   const [product, customer] = await Promise.all([
     getProduct(auth.orgId, params.id!),
-    customerId ? batchGet([keys.customer(auth.orgId, customerId)]) : Promise.resolve(null),
+    customerId ? customerPriceInputs(auth.orgId, customerId, params.id!) : Promise.resolve(null),
   ]);
   if (!product) throw notFound('Product');
-  const customerItem = customer?.get(keyId(keys.customer(auth.orgId, customerId!)));
-  if (customerId && !customerItem) throw notFound('Customer');
-  // Price tiers and customer discounts arrive with the customers and pricing area.
   return {
     body: resolvePrice({
       productId: product.id,
       defaultPrice: product.defaultPrice,
       quantity: query.quantity as number,
-      customer: customerItem
-        ? { id: customerId!, discountPct: null, lineDiscountPct: null, tier: null }
-        : null,
+      customer,
     }),
   };
 };

@@ -5,8 +5,14 @@ import {
 } from '../../domain/products/allergens.js';
 import { Product, ProductDetail } from '../../schemas/products.js';
 import { stockByWarehouse, stockTotals } from '../../domain/inventory/stock.js';
-import { getProductsWithBoms, type BomLine, type ProductRecord } from '../store/products.js';
 import type { ProductStock } from '../store/stock.js';
+import {
+  getProductsWithBoms,
+  type BomLine,
+  type ProductRecord,
+  type ProductSupplierLink,
+} from '../store/products.js';
+import { productSuppliersView } from './supplier-links.js';
 
 const pick = (record: Record<string, unknown>, fields: readonly string[]) =>
   Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
@@ -56,14 +62,19 @@ export async function productDetail(
   record: ProductRecord,
   bom: BomLine[],
   stock: ProductStock | null,
+  suppliers: ProductSupplierLink[] = [],
 ) {
+  const [effective, supplierView] = await Promise.all([
+    allergensOf(orgId, record, bom),
+    productSuppliersView(orgId, record, suppliers),
+  ]);
   return {
     ...pick(record as unknown as Record<string, unknown>, DETAIL_FIELDS),
     ...stockView(stock),
-    // Variants are not modelled; suppliers arrive with the suppliers area.
+    // Variants are not modelled.
     variants: [],
-    suppliers: [],
+    suppliers: supplierView,
     stockLevels: stockByWarehouse(stock?.levels ?? {}),
-    effectiveAllergens: await allergensOf(orgId, record, bom),
+    effectiveAllergens: effective,
   };
 }

@@ -32,6 +32,26 @@ export const keys = {
   unitOfMeasure: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#UOM`, SK: id }),
   unitOfMeasureCollection: (orgId: string) => `${org(orgId)}#UOM`,
   supplier: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#SUPPLIER#${id}`, SK: 'SUPPLIER' }),
+  supplierCollection: (orgId: string) => `${org(orgId)}#SUPPLIER`,
+  supplierCodeGuard: (orgId: string, code: string): Key => ({
+    PK: `${org(orgId)}#SUPPLIER_CODE#${code}`,
+    SK: 'GUARD',
+  }),
+  supplierLocation: (orgId: string, supplierId: string, id: string): Key => ({
+    PK: `${org(orgId)}#SUPPLIER#${supplierId}`,
+    SK: `LOCATION#${id}`,
+  }),
+  /** A supplier's price-list row, held in the supplier's partition (read with the supplier detail). */
+  supplierPrice: (orgId: string, supplierId: string, productId: string): Key => ({
+    PK: `${org(orgId)}#SUPPLIER#${supplierId}`,
+    // Sorts after the SUPPLIER item, so locations and the supplier are one contiguous range without prices.
+    SK: `SUPPLIER#PRICE#${productId}`,
+  }),
+  /** The same link seen from the product, held in the product's partition (read with the product detail). */
+  productSupplier: (orgId: string, productId: string, supplierId: string): Key => ({
+    PK: `${org(orgId)}#PRODUCT#${productId}`,
+    SK: `SUPPLIER#${supplierId}`,
+  }),
   customer: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#CUSTOMER#${id}`, SK: 'CUSTOMER' }),
   /** Warehouses, zones and bins share one small partition per organisation. */
   warehouseCollection: (orgId: string) => `${org(orgId)}#WAREHOUSE`,
@@ -68,6 +88,32 @@ export const keys = {
     SK: `${at}#${sourceType}#${sourceId}`,
   }),
   ledgerCollection: (orgId: string) => `${org(orgId)}#LEDGER`,
+  customerCollection: (orgId: string) => `${org(orgId)}#CUSTOMER`,
+  customerCodeGuard: (orgId: string, code: string): Key => ({
+    PK: `${org(orgId)}#CUSTOMER_CODE#${code}`,
+    SK: 'GUARD',
+  }),
+  customerProductDiscount: (orgId: string, customerId: string, productId: string): Key => ({
+    PK: `${org(orgId)}#CUSTOMER#${customerId}`,
+    SK: `DISCOUNT#${productId}`,
+  }),
+  customerGroup: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#CUSTOMER_GROUP`, SK: id }),
+  customerGroupCollection: (orgId: string) => `${org(orgId)}#CUSTOMER_GROUP`,
+  /** Sales reps are keyed by the member's user id, which is the id the API shows. */
+  salesRep: (orgId: string, userId: string): Key => ({ PK: `${org(orgId)}#SALES_REP`, SK: userId }),
+  salesRepCollection: (orgId: string) => `${org(orgId)}#SALES_REP`,
+  priceTier: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#PRICE_TIER`, SK: id }),
+  priceTierCollection: (orgId: string) => `${org(orgId)}#PRICE_TIER`,
+  /** A tier's product prices and quantity breaks live in one partition per tier. */
+  priceTierContents: (orgId: string, tierId: string) => `${org(orgId)}#PRICE_TIER#${tierId}`,
+  priceTierPrice: (orgId: string, tierId: string, productId: string): Key => ({
+    PK: `${org(orgId)}#PRICE_TIER#${tierId}`,
+    SK: `PRICE#${productId}`,
+  }),
+  priceTierBreak: (orgId: string, tierId: string, productId: string, minQuantity: number): Key => ({
+    PK: `${org(orgId)}#PRICE_TIER#${tierId}`,
+    SK: `BREAK#${productId}#${minQuantity}`,
+  }),
   outbox: (orgId: string, occurredAt: string, eventId: string): Key => ({
     PK: `${org(orgId)}#OUTBOX`,
     SK: `${occurredAt}#${eventId}`,

@@ -93,11 +93,25 @@ export interface BomLine {
   group: string | null;
 }
 
-/** The product, its BOM lines and its stock in one query of the product's partition. */
+/** A supplier's terms for the product, as held in the product's partition (see keys.productSupplier). */
+export interface ProductSupplierLink {
+  supplierId: string;
+  supplierSku: string | null;
+  supplierPrice: number;
+  leadTimeDays: number | null;
+  minOrderQty: number | null;
+}
+
+/** The product, its BOM lines, its stock and its supplier links in one query of the product's partition. */
 export async function getProductWithBom(
   orgId: string,
   id: string,
-): Promise<{ product: ProductRecord; bom: BomLine[]; stock: ProductStock | null } | null> {
+): Promise<{
+  product: ProductRecord;
+  bom: BomLine[];
+  stock: ProductStock | null;
+  suppliers: ProductSupplierLink[];
+} | null> {
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -113,6 +127,13 @@ export async function getProductWithBom(
     product: productFromItem(product),
     bom: (Items.find((i) => i.SK === 'BOM')?.lines ?? []) as BomLine[],
     stock: stock ? stockFromItem(stock) : null,
+    suppliers: Items.filter((i) => (i.SK as string).startsWith('SUPPLIER#')).map((i) => ({
+      supplierId: i.supplierId as string,
+      supplierSku: (i.supplierSku as string | null) ?? null,
+      supplierPrice: i.supplierPrice as number,
+      leadTimeDays: (i.leadTimeDays as number | null) ?? null,
+      minOrderQty: (i.minOrderQty as number | null) ?? null,
+    })),
   };
 }
 

@@ -24,12 +24,20 @@ export async function runAdmin(argv: string[]): Promise<{ code: number; stdout: 
     const { command, rest } = resolve(argv);
     const { values, positionals } = parseArgs({
       args: rest,
-      options: Object.fromEntries(command.flags.map((f) => [f, { type: 'string' as const }])),
+      options: Object.fromEntries(
+        command.flags.map((f) => [
+          f,
+          { type: command.switches?.includes(f) ? 'boolean' : 'string' } as const,
+        ]),
+      ),
       strict: true,
       allowPositionals: true,
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-    const flags = values as Record<string, string | undefined>;
+    // Switches (flags without a value) reach the command as 'true'.
+    const flags = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, v === true ? 'true' : v === false ? undefined : v]),
+    ) as Record<string, string | undefined>;
     const missing = command.required.filter((f) => !flags[f]);
     if (missing.length > 0) throw new UsageError(`missing --${missing.join(', --')}\n  ${command.usage}`);
     const result = await command.run(flags);

@@ -17,7 +17,19 @@ import {
   createWarehouse,
   deactivateWarehouse,
 } from '../../functions/backoffice/warehouses.js';
+import {
+  createCustomerGroup,
+  createSalesRep,
+  deactivateSalesRep,
+} from '../../functions/backoffice/sales-reference.js';
+import {
+  addTierBreak,
+  createPriceTier,
+  setCustomerProductDiscount,
+  setTierPrice,
+} from '../../functions/backoffice/pricing.js';
 import { seedDemoData } from '../../functions/backoffice/seed.js';
+import { addSupplierLocation, setSupplierPrice } from '../../functions/backoffice/suppliers.js';
 import { listAudit } from '../../functions/store/audit.js';
 import { setOrganisationLimits } from '../../functions/store/rate-limits.js';
 import { requireOrganisation } from '../../functions/backoffice/organisations.js';
@@ -30,6 +42,8 @@ type Values = Record<string, string | undefined>;
 export interface Command {
   usage: string;
   flags: string[];
+  /** Flags among `flags` that take no value (present means true). */
+  switches?: string[];
   required: string[];
   run: (values: Values) => Promise<unknown>;
 }
@@ -201,6 +215,104 @@ export const COMMANDS: Record<string, Command> = {
     required: ['org', 'product', 'number'],
     run: (v) =>
       createBatch({ orgId: v.org!, productId: v.product!, batchNumber: v.number!, expiryDate: v.expiry }),
+  },
+  'customer-group create': {
+    usage: 'customer-group create --org <orgId> --name <n>',
+    flags: ['org', 'name'],
+    required: ['org', 'name'],
+    run: (v) => createCustomerGroup({ orgId: v.org!, name: v.name! }),
+  },
+  'sales-rep create': {
+    usage: 'sales-rep create --org <orgId> --name <n> --email <e> [--role <r>]',
+    flags: ['org', 'name', 'email', 'role'],
+    required: ['org', 'name', 'email'],
+    run: (v) => createSalesRep({ orgId: v.org!, name: v.name!, email: v.email!, role: v.role }),
+  },
+  'sales-rep deactivate': {
+    usage: 'sales-rep deactivate --org <orgId> --id <userId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => deactivateSalesRep({ orgId: v.org!, id: v.id! }),
+  },
+  'supplier add-location': {
+    usage:
+      'supplier add-location --org <orgId> --supplier <id> --name <n> [--type SHIPPING|BILLING|BOTH] [--city <c>] [--default-shipping] [--default-billing]',
+    flags: ['org', 'supplier', 'name', 'type', 'city', 'default-shipping', 'default-billing'],
+    switches: ['default-shipping', 'default-billing'],
+    required: ['org', 'supplier', 'name'],
+    run: (v) =>
+      addSupplierLocation({
+        orgId: v.org!,
+        supplierId: v.supplier!,
+        name: v.name!,
+        type: v.type,
+        city: v.city,
+        defaultShipping: v['default-shipping'] === 'true',
+        defaultBilling: v['default-billing'] === 'true',
+      }),
+  },
+  'supplier set-price': {
+    usage:
+      'supplier set-price --org <orgId> --supplier <id> --product <id> --price <n> [--sku <s>] [--lead-time-days <n>] [--min-order-qty <n>] [--preferred]',
+    flags: ['org', 'supplier', 'product', 'price', 'sku', 'lead-time-days', 'min-order-qty', 'preferred'],
+    switches: ['preferred'],
+    required: ['org', 'supplier', 'product', 'price'],
+    run: (v) =>
+      setSupplierPrice({
+        orgId: v.org!,
+        supplierId: v.supplier!,
+        productId: v.product!,
+        price: numberFlag('price', v.price)!,
+        supplierSku: v.sku,
+        leadTimeDays: numberFlag('lead-time-days', v['lead-time-days'], true),
+        minOrderQty: numberFlag('min-order-qty', v['min-order-qty']),
+        preferred: v.preferred === 'true',
+      }),
+  },
+  'price-tier create': {
+    usage: 'price-tier create --org <orgId> --name <n> [--index <n>]',
+    flags: ['org', 'name', 'index'],
+    required: ['org', 'name'],
+    run: (v) =>
+      createPriceTier({ orgId: v.org!, name: v.name!, tierIndex: numberFlag('index', v.index, true) }),
+  },
+  'price-tier set-price': {
+    usage: 'price-tier set-price --org <orgId> --tier <id> --product <id> --price <n>',
+    flags: ['org', 'tier', 'product', 'price'],
+    required: ['org', 'tier', 'product', 'price'],
+    run: (v) =>
+      setTierPrice({
+        orgId: v.org!,
+        tierId: v.tier!,
+        productId: v.product!,
+        price: numberFlag('price', v.price)!,
+      }),
+  },
+  'price-tier add-break': {
+    usage:
+      'price-tier add-break --org <orgId> --tier <id> --product <id> --min-quantity <n> --unit-price <n>',
+    flags: ['org', 'tier', 'product', 'min-quantity', 'unit-price'],
+    required: ['org', 'tier', 'product', 'min-quantity', 'unit-price'],
+    run: (v) =>
+      addTierBreak({
+        orgId: v.org!,
+        tierId: v.tier!,
+        productId: v.product!,
+        minQuantity: numberFlag('min-quantity', v['min-quantity'])!,
+        unitPrice: numberFlag('unit-price', v['unit-price'])!,
+      }),
+  },
+  'customer set-product-discount': {
+    usage: 'customer set-product-discount --org <orgId> --customer <id> --product <id> --pct <0-1>',
+    flags: ['org', 'customer', 'product', 'pct'],
+    required: ['org', 'customer', 'product', 'pct'],
+    run: (v) =>
+      setCustomerProductDiscount({
+        orgId: v.org!,
+        customerId: v.customer!,
+        productId: v.product!,
+        discountPct: numberFlag('pct', v.pct)!,
+      }),
   },
   'audit list': {
     usage: 'audit list --org <orgId> [--resource <type>] [--id <id>] [--since <iso>]',

@@ -104,6 +104,9 @@ describe('the admin CLI', () => {
     const seeded = await admin('seed', '--org', orgId);
     expect(seeded.code).toBe(0);
     expect(seeded.json.products).toHaveLength(3);
+    expect(seeded.json.customers).toHaveLength(1);
+    expect(seeded.json.suppliers).toHaveLength(1);
+    expect(seeded.json.priceTiers).toHaveLength(1);
     const [flour, , croissant] = seeded.json.products;
     const file = join(mkdtempSync(join(tmpdir(), 'bom-')), 'lines.json');
     writeFileSync(file, JSON.stringify([{ componentProductId: flour.id, quantity: 2, group: 'Dough' }]));

@@ -1,0 +1,5 @@
+import { createGroupHandler } from '../http/pipeline.js';
+import { pricingOperations } from './operations.js';
+
+/** Lambda entry for the pricing group: price tiers (the resolver lives with products). */
+export const handler = createGroupHandler('pricing', pricingOperations);

@@ -1,0 +1,133 @@
+import { ADDRESS_TYPES } from '../domain/customers/addresses.js';
+import { CURRENCIES } from '../domain/customers/customer.js';
+import { emailOrEmpty, listOf, nullable, text, timestamp } from './common.js';
+import { code } from './customers.js';
+
+const optional = (maxLength: number) => nullable(text(maxLength));
+
+const writable = {
+  code,
+  name: text(200, 1),
+  // email and salesContactEmail accept null, coerced to "".
+  email: nullable(emailOrEmpty),
+  salesContactEmail: nullable(emailOrEmpty),
+  phone: optional(50),
+  address: optional(500),
+  postcode: optional(20),
+  department: optional(100),
+  taxNumber: optional(50),
+  salesContactName: optional(200),
+  salesContactPhone: optional(50),
+  notes: optional(2000),
+  currency: { enum: CURRENCIES },
+} as const;
+
+export const SupplierCreate = {
+  $id: 'SupplierCreate',
+  type: 'object',
+  required: ['code', 'name'],
+  properties: writable,
+} as const;
+
+export const SupplierUpdate = {
+  $id: 'SupplierUpdate',
+  type: 'object',
+  properties: { ...writable, isActive: { type: 'boolean' } },
+} as const;
+
+const str = { type: 'string' } as const;
+const optStr = nullable(str);
+
+const supplierFields = {
+  id: str,
+  code: str,
+  name: str,
+  email: str,
+  phone: optStr,
+  currency: { enum: CURRENCIES },
+  address: optStr,
+  postcode: optStr,
+  department: optStr,
+  taxNumber: optStr,
+  salesContactName: optStr,
+  salesContactEmail: str,
+  salesContactPhone: optStr,
+  notes: optStr,
+  isActive: { type: 'boolean' },
+  createdAt: timestamp,
+  updatedAt: timestamp,
+} as const;
+
+export const Supplier = {
+  $id: 'Supplier',
+  type: 'object',
+  required: Object.keys(supplierFields),
+  properties: supplierFields,
+} as const;
+export const SupplierList = listOf('SupplierList', { $ref: 'Supplier' });
+
+const locationFields = {
+  id: str,
+  name: str,
+  type: { enum: ADDRESS_TYPES },
+  contactName: optStr,
+  contactEmail: optStr,
+  contactPhone: optStr,
+  address: optStr,
+  city: optStr,
+  region: optStr,
+  postcode: optStr,
+  country: optStr,
+  isDefaultShipping: { type: 'boolean' },
+  isDefaultBilling: { type: 'boolean' },
+  createdAt: timestamp,
+} as const;
+export const SupplierLocation = {
+  $id: 'SupplierLocation',
+  type: 'object',
+  required: Object.keys(locationFields),
+  properties: locationFields,
+} as const;
+export const SupplierLocationList = listOf('SupplierLocationList', { $ref: 'SupplierLocation' });
+
+const priceRowFields = {
+  productId: str,
+  sku: optStr,
+  productName: optStr,
+  supplierSku: optStr,
+  supplierPrice: { type: 'number' },
+  leadTimeDays: nullable({ type: 'integer' }),
+  minOrderQty: nullable({ type: 'number' }),
+  isPreferred: { type: 'boolean' },
+} as const;
+
+const detailFields = {
+  ...supplierFields,
+  locations: { type: 'array', items: { $ref: 'SupplierLocation' } },
+  priceList: {
+    type: 'array',
+    maxItems: 500,
+    items: { type: 'object', required: Object.keys(priceRowFields), properties: priceRowFields },
+  },
+  priceListTruncated: { type: 'boolean' },
+  priceListTotal: { type: 'integer' },
+} as const;
+
+export const SupplierDetail = {
+  $id: 'SupplierDetail',
+  type: 'object',
+  required: Object.keys(detailFields),
+  properties: detailFields,
+} as const;
+
+export const SUPPLIER_SCHEMAS = {
+  SupplierCreate,
+  SupplierUpdate,
+  Supplier,
+  SupplierList,
+  SupplierLocation,
+  SupplierLocationList,
+  SupplierDetail,
+} as const;
+
+export const SUPPLIER_VALIDATED = ['SupplierCreate', 'SupplierUpdate'] as const;
