@@ -21,7 +21,9 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 
 export function parseInstant(raw: string): Date | null {
   if (!ISO_INSTANT.test(raw)) return null;
-  const date = new Date(raw);
+  // A date-time without a zone is UTC, never the server's local time.
+  const zoned = raw.includes('T') && !/(Z|[+-]\d{2}:?\d{2})$/.test(raw) ? `${raw}Z` : raw;
+  const date = new Date(zoned);
   if (Number.isNaN(date.getTime())) return null;
   // Date rolls impossible days over (2024-02-30 becomes 2024-03-01); such a date is not an instant.
   const [year, month, day] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
@@ -40,7 +42,8 @@ function parseOne(param: QueryParam, raw: string): QueryValue {
       return value;
     }
     case 'number': {
-      const value = raw.trim() === '' ? Number.NaN : Number(raw);
+      // Plain decimal notation only: Number() would also take hex, binary and padded spellings.
+      const value = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
       if (!Number.isFinite(value)) throw invalidParameter(param.name, 'must be a number');
       if (param.exclusiveMinimum !== undefined && value <= param.exclusiveMinimum) {
         throw invalidParameter(param.name, `must be greater than ${param.exclusiveMinimum}`);

@@ -258,3 +258,19 @@ describe('error order', () => {
     );
   });
 });
+
+describe('strict spellings', () => {
+  it('reads a date-time without a zone as UTC', () => {
+    expect(parseInstant('2024-05-01T10:00')?.toISOString()).toBe('2024-05-01T10:00:00.000Z');
+    expect(parseInstant('2024-05-01T10:00:00+02:00')?.toISOString()).toBe('2024-05-01T08:00:00.000Z');
+    expect(parseInstant('2024-05-01')?.toISOString()).toBe('2024-05-01T00:00:00.000Z');
+  });
+
+  it('rejects hex, binary and padded numbers', () => {
+    const params = [{ name: 'quantity', type: 'number', description: 'q' }] as const;
+    for (const bad of ['0x10', '0b11', ' 5 ', '1_000', 'Infinity']) {
+      expect(() => parseQuery(params, { quantity: bad }), bad).toThrow(/quantity/);
+    }
+    expect(parseQuery(params, { quantity: '2.5e1' })).toEqual({ quantity: 25 });
+  });
+});
