@@ -104,6 +104,11 @@ describe('the admin CLI', () => {
     const seeded = await admin('seed', '--org', orgId);
     expect(seeded.code).toBe(0);
     expect(seeded.json.products).toHaveLength(3);
+    expect(seeded.json.warehouses).toHaveLength(1);
+    expect(seeded.json.stockAdjustments[0]).toMatchObject({
+      adjustmentNumber: 'ADJ-000001',
+      status: 'COMPLETED',
+    });
     const [flour, , croissant] = seeded.json.products;
     const file = join(mkdtempSync(join(tmpdir(), 'bom-')), 'lines.json');
     writeFileSync(file, JSON.stringify([{ componentProductId: flour.id, quantity: 2, group: 'Dough' }]));
