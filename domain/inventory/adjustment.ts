@@ -80,16 +80,20 @@ export function newAdjustment(
     completedAt: status === 'COMPLETED' ? meta.now : null,
     createdAt: meta.now,
     updatedAt: meta.now,
-    lines: input.lines.map((l) => ({
-      productId: l.productId,
-      warehouseId: l.warehouseId,
-      binId: l.binId ?? null,
-      batchId: l.batchId ?? null,
-      quantityChange: l.quantityChange,
-      costPerUnit: l.costPerUnit ?? null,
-    })),
+    lines: adjustmentLines(input),
   };
 }
+
+/** The lines as stored: optional ids and costs made explicit nulls. */
+export const adjustmentLines = (input: AdjustmentInput): AdjustmentLine[] =>
+  input.lines.map((l) => ({
+    productId: l.productId,
+    warehouseId: l.warehouseId,
+    binId: l.binId ?? null,
+    batchId: l.batchId ?? null,
+    quantityChange: l.quantityChange,
+    costPerUnit: l.costPerUnit ?? null,
+  }));
 
 /** What the lines reference, as read from the organisation (absent = not in the organisation). */
 export interface LineFacts {

@@ -5,13 +5,16 @@ import { validateAgainst } from '../http/validate.js';
 import { customerOperations } from '../customers/operations.js';
 import { productOperations } from '../products/operations.js';
 import { supplierOperations } from '../suppliers/operations.js';
+import { inventoryOperations } from '../inventory/operations.js';
 import { createJournal } from '../store/journal.js';
 import { backOfficeActor } from './actor.js';
+import { createBatch } from './batches.js';
 import { createCategory, createUnitOfMeasure, setBom } from './catalogue-data.js';
 import { requireOrganisation } from './organisations.js';
 import { addTierBreak, createPriceTier, setTierPrice } from './pricing.js';
 import { createCustomerGroup, createSalesRep } from './sales-reference.js';
 import { addSupplierLocation, setSupplierPrice } from './suppliers.js';
+import { addBin, addZone, createWarehouse } from './warehouses.js';
 
 /**
  * Demo data: categories, units of measure, a few products (one with a recipe), a customer on a price tier
@@ -131,6 +134,42 @@ export async function seedDemoData(orgId: string) {
     leadTimeDays: 5,
     preferred: true,
   });
+  const warehouse = await createWarehouse({ orgId, code: `MAIN-${suffix}`, name: `Main store ${suffix}` });
+  const zone = await addZone({
+    orgId,
+    warehouseId: warehouse.id,
+    name: 'Ambient racking',
+    zoneType: 'STORAGE',
+    category: 'AMBIENT',
+  });
+  const bin = await addBin({ orgId, zoneId: zone.id, code: 'A-01', capacity: 1000 });
+  const lot = await createBatch({ orgId, productId: croissant!.id, batchNumber: `CR-${suffix}` });
+  const opening = await runCreate<{ id: string; adjustmentNumber: string }>(
+    orgId,
+    'stockAdjustments',
+    'StockAdjustmentCreate',
+    {
+      reason: 'FOUND',
+      notes: 'Opening stock (demo data)',
+      lines: [
+        {
+          productId: flour!.id,
+          warehouseId: warehouse.id,
+          binId: bin.id,
+          quantityChange: 25,
+          costPerUnit: 1.2,
+        },
+        {
+          productId: butter!.id,
+          warehouseId: warehouse.id,
+          binId: bin.id,
+          quantityChange: 10,
+          costPerUnit: 6,
+        },
+        { productId: croissant!.id, warehouseId: warehouse.id, batchId: lot.id, quantityChange: 24 },
+      ],
+    },
+  );
   return {
     categories: [bakery, dairy],
     unitsOfMeasure: [each, kg, carton],
@@ -140,6 +179,9 @@ export async function seedDemoData(orgId: string) {
     priceTiers: [{ id: trade.id, name: trade.name }],
     customers: [{ id: customer.id, code: customer.code, name: customer.name }],
     suppliers: [{ id: supplier.id, code: supplier.code, name: supplier.name }],
+    warehouses: [{ id: warehouse.id, code: warehouse.code, zoneId: zone.id, binId: bin.id }],
+    batches: [{ id: lot.id, batchNumber: lot.batchNumber }],
+    stockAdjustments: [opening],
   };
 }
 
@@ -147,13 +189,17 @@ const CREATE_OPERATIONS = {
   products: { route: 'POST /api/v1/products', run: () => productOperations.createProduct! },
   customers: { route: 'POST /api/v1/customers', run: () => customerOperations.createCustomer! },
   suppliers: { route: 'POST /api/v1/suppliers', run: () => supplierOperations.createSupplier! },
+  stockAdjustments: {
+    route: 'POST /api/v1/stock-adjustments',
+    run: () => inventoryOperations.createStockAdjustment!,
+  },
 } as const;
 
 /** Creates a record through the API's own use case, so every rule, event and audit entry applies. */
 async function runCreate<T>(
   orgId: string,
   area: keyof typeof CREATE_OPERATIONS,
-  schema: 'ProductCreate' | 'CustomerCreate' | 'SupplierCreate',
+  schema: 'ProductCreate' | 'CustomerCreate' | 'SupplierCreate' | 'StockAdjustmentCreate',
   definition: Record<string, unknown>,
 ): Promise<T> {
   const { route, run } = CREATE_OPERATIONS[area];

@@ -3,6 +3,7 @@ import { conflict, invalidParameter, notFound, unprocessable } from '../../domai
 import {
   ADJUSTMENT_REASONS,
   ADJUSTMENT_STATUSES,
+  adjustmentLines,
   checkLines,
   newAdjustment,
   type AdjustmentInput,
@@ -85,7 +86,7 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
   const input = body as AdjustmentInput;
   const at = now.toISOString();
   const id = createId();
-  const lines = newAdjustment(input, { id, sequence: 0, now: at }).lines;
+  const lines = adjustmentLines(input);
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) await pause(attempt);
     const loaded = await loadLineFacts(orgId, lines, 'ADJUSTMENT');

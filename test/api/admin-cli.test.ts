@@ -107,6 +107,11 @@ describe('the admin CLI', () => {
     expect(seeded.json.customers).toHaveLength(1);
     expect(seeded.json.suppliers).toHaveLength(1);
     expect(seeded.json.priceTiers).toHaveLength(1);
+    expect(seeded.json.warehouses).toHaveLength(1);
+    expect(seeded.json.stockAdjustments[0]).toMatchObject({
+      adjustmentNumber: 'ADJ-000001',
+      status: 'COMPLETED',
+    });
     const [flour, , croissant] = seeded.json.products;
     const file = join(mkdtempSync(join(tmpdir(), 'bom-')), 'lines.json');
     writeFileSync(file, JSON.stringify([{ componentProductId: flour.id, quantity: 2, group: 'Dough' }]));

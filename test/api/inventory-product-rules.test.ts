@@ -51,6 +51,21 @@ describe('product rules that depend on stock', () => {
     expect(refused.body.error.code).toBe('unprocessable');
   });
 
+  it('a PUT switching on batch tracking and an adjustment adding unbatched stock, racing: exactly one wins', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const p = await product(t);
+      const [updated, adjusted] = await Promise.all([
+        put(p.id, { isBatchTracked: true }),
+        adjust(t, [{ productId: p.id, warehouseId: wh.id, quantityChange: 1 }]),
+      ]);
+      expect([updated.status, adjusted.status].sort()).toEqual(
+        updated.status === 200 ? [200, 422] : [201, 422],
+      );
+      const detail = await call('GET', `/products/${p.id}`, { key: t.key });
+      expect(detail.body.isBatchTracked && detail.body.totalStockOnHand > 0).toBe(false);
+    }
+  });
+
   it('renaming a product shows in stock on hand', async () => {
     const p = await product(t);
     await adjust(t, [{ productId: p.id, warehouseId: wh.id, quantityChange: 1 }]);

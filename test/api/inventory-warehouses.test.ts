@@ -1,4 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { warehouseView } from '../../functions/inventory/representation.js';
+import { db } from '../../functions/store/client.js';
+import { keys } from '../../functions/store/keys.js';
+import { tableName } from '../../functions/store/table-definition.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product } from '../support/inventory.js';
@@ -215,6 +220,90 @@ describe('warehouses: back office and GET /warehouses', () => {
         )
       ).code,
     ).toBe(2);
+  });
+
+  it('refuses bins beyond 500 per zone; another organisation sees none of the warehouses', async () => {
+    const org = await newTenant('Bin caps org');
+    const wh = await admin('warehouse', 'create', '--org', org.orgId, '--code', 'B', '--name', 'Bins');
+    const zone = await admin(
+      'warehouse',
+      'add-zone',
+      '--org',
+      org.orgId,
+      '--warehouse',
+      wh.json.id,
+      '--name',
+      'Z',
+      '--zone-type',
+      'PICKING',
+    );
+    // Stand in for 499 earlier bins: the cap is the zone's counter, checked in the bin's transaction.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.zone(org.orgId, zone.json.id),
+        UpdateExpression: 'SET binCount = :n',
+        ExpressionAttributeValues: { ':n': 499 },
+      }),
+    );
+    expect(
+      (await admin('warehouse', 'add-bin', '--org', org.orgId, '--zone', zone.json.id, '--code', 'LAST'))
+        .code,
+    ).toBe(0);
+    const over = await admin(
+      'warehouse',
+      'add-bin',
+      '--org',
+      org.orgId,
+      '--zone',
+      zone.json.id,
+      '--code',
+      'MORE',
+    );
+    expect(over.code).toBe(1);
+    expect(over.stderr).toMatch(/maximum of 500 bins/);
+    const outsider = await newTenant('Outsider org');
+    expect(
+      (await call('GET', '/warehouses', { key: outsider.key, query: { includeInactive: 'true' } })).body,
+    ).toEqual({
+      data: [],
+      pagination: { total: 0, page: 1, pageSize: 50, totalPages: 0 },
+    });
+  });
+
+  it('the embed caps zones at 50 per warehouse and bins at 500 per zone, saying so', () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const zones = Array.from({ length: 51 }, (_, i) => ({
+      id: `z${String(i).padStart(2, '0')}`,
+      warehouseId: 'w',
+      name: `Z${i}`,
+      zoneType: 'STORAGE' as const,
+      zoneCategory: null,
+      binCount: 0,
+      createdAt: at,
+    }));
+    const bins = Array.from({ length: 501 }, (_, i) => ({
+      id: `b${i}`,
+      warehouseId: 'w',
+      zoneId: 'z00',
+      code: `B${String(i).padStart(3, '0')}`,
+      capacity: null,
+      isActive: true,
+      onHand: 0,
+      createdAt: at,
+    }));
+    const view = warehouseView(
+      { id: 'w', code: 'W', name: 'W', isActive: true, zoneCount: 51, createdAt: at, updatedAt: at },
+      zones,
+      bins,
+    );
+    expect([view.zones.length, view.zonesTruncated, view.zonesTotal]).toEqual([50, true, 51]);
+    expect([view.zones[0]!.bins.length, view.zones[0]!.binsTruncated, view.zones[0]!.binsTotal]).toEqual([
+      500,
+      true,
+      501,
+    ]);
+    expect(view.zones[0]!.bins[0]!.code).toBe('B000');
   });
 
   it('batch create: unique batch numbers per organisation, optional expiry date', async () => {
