@@ -397,6 +397,21 @@ describe('GET and PUT /customers/{id}', () => {
     );
   });
 
+  it('checks changed references on PUT (422 invalid_reference), not unchanged ones', async () => {
+    const seller = await createSalesRep({ orgId: t.orgId, name: 'Temp', email: 'temp@example.com' });
+    const c = await create({ code: `PR-${unique()}`, name: 'Refs', salesRepId: seller.id });
+    await deactivateSalesRep({ orgId: t.orgId, id: seller.id });
+    expect((await put(c.body.id, { notes: 'still editable' })).status).toBe(200);
+    const other = await create({ code: `PR-${unique()}`, name: 'Refs 2' });
+    const res = await put(other.body.id, { salesRepId: seller.id });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toEqual({
+      code: 'invalid_reference',
+      message: 'salesRepId does not reference an existing active sales rep',
+    });
+    expect((await put(other.body.id, { customerGroupId: 'nope' })).body.error.code).toBe('invalid_reference');
+  });
+
   it('gives 409 when changing to a code in use, and frees the old code', async () => {
     const a = await create({ code: `A-${unique()}`, name: 'A' });
     const b = await create({ code: `B-${unique()}`, name: 'B' });
