@@ -38,7 +38,10 @@ export async function timed(
   return samples;
 }
 
-/** One DynamoDB call seen by the recorder. `size` is items returned / keys asked / transaction items. */
+/**
+ * One DynamoDB call seen by the recorder, named by its DynamoDB operation (GetItem, Query, ...). `size` is
+ * items returned (Query), keys asked (BatchGetItem), transaction items (TransactWriteItems), else 1.
+ */
 export interface DbCall {
   command: string;
   start: number;
@@ -54,8 +57,8 @@ const unitsOf = (c: Capacity): number =>
 
 function sizeOf(command: string, input: Record<string, unknown>, output: Record<string, unknown>): number {
   if (command === 'Query' || command === 'Scan') return (output.Count as number | undefined) ?? 0;
-  if (command === 'TransactWrite') return (input.TransactItems as unknown[] | undefined)?.length ?? 0;
-  if (command === 'BatchGet') {
+  if (command === 'TransactWriteItems') return (input.TransactItems as unknown[] | undefined)?.length ?? 0;
+  if (command === 'BatchGetItem') {
     const requests = Object.values((input.RequestItems ?? {}) as Record<string, { Keys?: unknown[] }>);
     return requests.reduce((s, r) => s + (r.Keys?.length ?? 0), 0);
   }
@@ -155,5 +158,7 @@ export function table(headers: string[], rows: (string | number)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? String(round(c)) : c)))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+  return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join(
+    '\n',
+  );
 }
