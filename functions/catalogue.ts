@@ -9,12 +9,13 @@ import { familyOfPath, type Family } from '../domain/auth/families.js';
 import type { Endpoint, Group } from './catalogue/endpoint.js';
 import { META_ENDPOINTS } from './catalogue/meta.js';
 import { PRODUCT_ENDPOINTS } from './catalogue/products.js';
+import { WEBHOOK_ENDPOINTS } from './catalogue/webhooks.js';
 
 export { GROUPS, type Endpoint, type Group, type Method } from './catalogue/endpoint.js';
 
 export const API_PREFIX = '/api/v1';
 
-export const ENDPOINTS: readonly Endpoint[] = [...META_ENDPOINTS, ...PRODUCT_ENDPOINTS];
+export const ENDPOINTS: readonly Endpoint[] = [...META_ENDPOINTS, ...PRODUCT_ENDPOINTS, ...WEBHOOK_ENDPOINTS];
 
 export const access = (endpoint: Endpoint): Access => (endpoint.method === 'GET' ? 'read' : 'write');
 

@@ -6,7 +6,7 @@ import type { SchemaName, ValidatedSchema } from '../../schemas/index.js';
 export { PAGE_PARAMS } from '../../domain/listing/pagination.js';
 
 /** One Lambda per group. */
-export const GROUPS = ['meta', 'products'] as const;
+export const GROUPS = ['meta', 'products', 'webhooks'] as const;
 export type Group = (typeof GROUPS)[number];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
