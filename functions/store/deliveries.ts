@@ -236,11 +236,13 @@ export async function noteOnDelivery(ref: DeliveryRef, lastError: string): Promi
   );
 }
 
-/** Deliveries whose next attempt is due at `now`, oldest first, across every organisation's shard. */
-export async function dueDeliveries(now: Date, limit: number): Promise<DeliveryRef[]> {
+/** Deliveries whose next attempt is due at `now`, oldest first per shard; every organisation's, or one's. */
+export async function dueDeliveries(now: Date, limit: number, orgId?: string): Promise<DeliveryRef[]> {
   const bound = `${now.toISOString()}#\uffff`;
   const refs: DeliveryRef[] = [];
-  for (let shard = 0; shard < WORK_SHARDS && refs.length < limit; shard += 1) {
+  const shards = orgId ? [workShard(orgId)] : Array.from({ length: WORK_SHARDS }, (_, n) => n);
+  for (const shard of shards) {
+    if (refs.length >= limit) break;
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await db().send(
@@ -248,7 +250,12 @@ export async function dueDeliveries(now: Date, limit: number): Promise<DeliveryR
           TableName: tableName(),
           IndexName: 'GSI2',
           KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :bound',
-          ExpressionAttributeValues: { ':pk': deliveryDueKey(shard), ':bound': bound },
+          ...(orgId ? { FilterExpression: 'orgId = :org' } : {}),
+          ExpressionAttributeValues: {
+            ':pk': deliveryDueKey(shard),
+            ':bound': bound,
+            ...(orgId ? { ':org': orgId } : {}),
+          },
           ProjectionExpression: 'PK, SK, orgId',
           Limit: limit - refs.length,
           ExclusiveStartKey: startKey,
