@@ -53,7 +53,9 @@ export async function attemptDelivery(
   // Deleted with its delivery log: the row itself is about to go.
   if (!subscription || !secret) return { kind: 'skipped', reason: 'subscription deleted' };
 
-  const body = JSON.stringify(delivery.payload);
+  // Rebuilt in the documented member order: the stored map comes back from DynamoDB in any order.
+  const { id, event, occurredAt, orgId, data } = delivery.payload;
+  const body = JSON.stringify({ id, event, occurredAt, orgId, data });
   const target = await resolveTarget(subscription.url);
   const sentAt = clock();
   const result = target.ok

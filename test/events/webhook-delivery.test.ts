@@ -87,6 +87,7 @@ describe('webhook delivery, end to end on loopback', () => {
       expect(bodies.map((b) => b.event).sort()).toEqual(['product.created', 'product.updated']);
       for (const request of receiver.received) {
         const body = JSON.parse(request.raw);
+        expect(Object.keys(body)).toEqual(['id', 'event', 'occurredAt', 'orgId', 'data']);
         expect(body).toEqual({
           id: expect.stringMatching(/^evt_/),
           event: request.headers['x-service-event'],
