@@ -2,6 +2,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
+  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -116,6 +117,11 @@ export async function listDeliveries(
     window.limit,
   );
   return { items: items.map(deliveryFromItem), total };
+}
+
+/** A delivery whose subscription is gone (written by a fan-out racing the DELETE). */
+export async function deleteDelivery(ref: DeliveryRef): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: ref.key }));
 }
 
 /** Removes a subscription's whole delivery log, 25 items per batch. */

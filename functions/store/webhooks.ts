@@ -1,12 +1,12 @@
 /** Webhook subscriptions, their signing secrets and the per-organisation count of active ones. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { MAX_ACTIVE_SUBSCRIPTIONS, type SubscriptionState } from '../../domain/webhooks/subscription.js';
 import { db } from './client.js';
 import { keys } from './keys.js';
 import { queryAll } from './query-window.js';
 import { tableName } from './table-definition.js';
-import type { TransactItem } from './transactions.js';
+import { transact, type TransactItem } from './transactions.js';
 
 const STATE_FIELDS: readonly (keyof SubscriptionState)[] = [
   'id',
@@ -230,5 +230,25 @@ async function updateIfPresent(
     // The subscription was deleted while its delivery was in flight: nothing left to record.
     if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
+  }
+}
+
+const COUNTER_ATTEMPTS = 4;
+const isConflict = (error: unknown) =>
+  error instanceof TransactionCanceledException &&
+  (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+
+/**
+ * Writes that move the active count all touch the organisation's one counter item, so simultaneous ones
+ * conflict (DynamoDB cancels with TransactionConflict) rather than queue; they are retried with jitter.
+ */
+export async function transactWithCounter(items: TransactItem[]): ReturnType<typeof transact> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transact(items);
+    } catch (error) {
+      if (!isConflict(error) || attempt >= COUNTER_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+    }
   }
 }

@@ -7,6 +7,7 @@ import { afterAttempt, type DeliveryState } from '../../domain/webhooks/delivery
 import { signature } from '../../domain/webhooks/signature.js';
 import {
   claimAttempt,
+  deleteDelivery,
   getDelivery,
   noteOnDelivery,
   saveAttempt,
@@ -50,8 +51,12 @@ export async function attemptDelivery(
     getSubscription(ref.orgId, delivery.subscriptionId),
     getSigningSecret(ref.orgId, delivery.subscriptionId),
   ]);
-  // Deleted with its delivery log: the row itself is about to go.
-  if (!subscription || !secret) return { kind: 'skipped', reason: 'subscription deleted' };
+  // A fan-out that raced the subscription's DELETE can leave a row behind its deleted log; remove it so
+  // dispatch passes stop finding it.
+  if (!subscription || !secret) {
+    await deleteDelivery(ref);
+    return { kind: 'skipped', reason: 'subscription deleted' };
+  }
 
   // Rebuilt in the documented member order: the stored map comes back from DynamoDB in any order.
   const { id, event, occurredAt, orgId, data } = delivery.payload;

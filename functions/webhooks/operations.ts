@@ -14,7 +14,6 @@ import {
 } from '../../domain/webhooks/subscription.js';
 import type { Operation, OperationInput } from '../http/types.js';
 import { deleteDeliveries, listDeliveries, putDeliveryIfAbsent } from '../store/deliveries.js';
-import { transact } from '../store/transactions.js';
 import {
   activeCountChange,
   getSubscription,
@@ -22,6 +21,7 @@ import {
   subscriptionCreateItems,
   subscriptionDeleteItems,
   subscriptionUpdateItem,
+  transactWithCounter,
 } from '../store/webhooks.js';
 import { deliveryView, subscriptionView } from './representation.js';
 import { validateSubscriptionUrl } from './target.js';
@@ -61,7 +61,7 @@ const createWebhookOp: Operation = async ({ auth, body, now, journal }) => {
     now: now.toISOString(),
     secretPrefix: secretPrefixOf(secret),
   });
-  const result = await transact([
+  const result = await transactWithCounter([
     ...subscriptionCreateItems(auth.orgId, state, secret),
     ...journal.items(audit(state.id, 'create', Object.keys(input))),
   ]);
@@ -82,7 +82,7 @@ const updateWebhookOp: Operation = async ({ auth, params, body, now, journal }) 
   if (patch.url !== undefined) await validateSubscriptionUrl(patch.url);
   const next = patchSubscription(current, patch, now.toISOString());
   const delta = activeDelta(current.isActive, next.isActive);
-  const result = await transact([
+  const result = await transactWithCounter([
     subscriptionUpdateItem(auth.orgId, current, next),
     ...(delta !== 0 ? [activeCountChange(auth.orgId, delta)] : []),
     ...journal.items(audit(current.id, 'update', Object.keys(patch))),
@@ -99,7 +99,7 @@ const updateWebhookOp: Operation = async ({ auth, params, body, now, journal }) 
 
 const deleteWebhookOp: Operation = async ({ auth, params, journal }) => {
   const current = await requireSubscription(auth.orgId, params.id!);
-  const result = await transact([
+  const result = await transactWithCounter([
     ...subscriptionDeleteItems(auth.orgId, current),
     ...journal.items(audit(current.id, 'delete', [])),
   ]);

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handleStreamRecords } from '../../functions/events/publisher.js';
+import { newDelivery } from '../../domain/webhooks/delivery.js';
+import { putDeliveryIfAbsent } from '../../functions/store/deliveries.js';
 import { dispatchDue } from '../../functions/webhooks/dispatch.js';
 import type { DeliveryQueue } from '../../functions/webhooks/queue.js';
 import { useResolver } from '../../functions/webhooks/target.js';
@@ -241,6 +243,28 @@ describe('webhook delivery, end to end on loopback', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('a delivery left behind by a fan-out that raced DELETE is removed, not retried forever', async () => {
+    const tenant = await newTenant('Orphan org');
+    const hook = await call('POST', '/webhooks', {
+      key: tenant.key,
+      body: { url: 'http://127.0.0.1:9/never', events: ['*'] },
+    });
+    const payload = {
+      id: 'evt_orphan',
+      event: 'ping',
+      occurredAt: new Date().toISOString(),
+      orgId: tenant.orgId,
+      data: { id: hook.body.id },
+    };
+    await call('DELETE', `/webhooks/${hook.body.id}`, { key: tenant.key });
+    await putDeliveryIfAbsent(
+      tenant.orgId,
+      newDelivery(payload, hook.body.id, { id: 'dlv_orphan', now: payload.occurredAt }),
+    );
+    expect(await pass(tenant.orgId)).toMatchObject({ due: 1, skipped: 1 });
+    expect(await pass(tenant.orgId)).toMatchObject({ due: 0 });
   });
 
   it('a redirect is not followed and counts as a failure', async () => {
