@@ -267,6 +267,53 @@ describe('webhook delivery, end to end on loopback', () => {
     expect(await pass(tenant.orgId)).toMatchObject({ due: 0 });
   });
 
+  it("connects to the resolver's checked answer (DNS pinned) and keeps the name in the Host header", async () => {
+    const tenant = await newTenant('Pinned org');
+    const receiver = await startReceiver(() => 200);
+    try {
+      const port = new URL(receiver.url).port;
+      // receiver.invalid exists in no real DNS: reaching the receiver proves the pinned address was used.
+      useResolver(async (host) => (host === 'receiver.invalid' ? [{ address: '127.0.0.1', family: 4 }] : []));
+      const hook = await call('POST', '/webhooks', {
+        key: tenant.key,
+        body: { url: `http://receiver.invalid:${port}/hook`, events: ['*'] },
+      });
+      await call('POST', `/webhooks/${hook.body.id}/ping`, { key: tenant.key });
+      expect(await pass(tenant.orgId)).toMatchObject({ delivered: 1 });
+      expect(receiver.received[0]!.headers.host).toBe(`receiver.invalid:${port}`);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a receiver that does not answer in time is a failed attempt', async () => {
+    const tenant = await newTenant('Slow org');
+    const { createServer } = await import('node:http');
+    const silent = createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    process.env.WEBHOOK_TIMEOUT_MS = '300';
+    try {
+      const address = silent.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const hook = await call('POST', '/webhooks', {
+        key: tenant.key,
+        body: { url: `http://127.0.0.1:${port}/hook`, events: ['*'] },
+      });
+      await call('POST', `/webhooks/${hook.body.id}/ping`, { key: tenant.key });
+      const started = Date.now();
+      expect(await pass(tenant.orgId)).toMatchObject({ retrying: 1 });
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect((await deliveries(tenant, hook.body.id))[0]).toMatchObject({
+        responseStatus: null,
+        lastError: 'POST failed: no answer within 300 ms',
+      });
+    } finally {
+      delete process.env.WEBHOOK_TIMEOUT_MS;
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
   it('a redirect is not followed and counts as a failure', async () => {
     const tenant = await newTenant('Redirect org');
     const receiver = await startReceiver(() => 302);
