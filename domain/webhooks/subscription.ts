@@ -97,24 +97,11 @@ export const subscribesTo = (subscription: Pick<SubscriptionState, 'events' | 'i
   subscription.isActive &&
   (subscription.events.includes(ALL_EVENTS) || (subscription.events as string[]).includes(event));
 
-export type DeliveryOutcome = { kind: 'delivered'; at: string } | { kind: 'dead'; at: string };
-
-export interface OutcomeEffect {
-  failureCount: number;
-  lastSuccessAt?: string;
-  lastFailureAt?: string;
-  /** Set when this outcome disables the subscription. */
-  disabledAt?: string;
-}
-
-/** The subscription's bookkeeping after a delivery ends, including the auto-disable decision. */
-export function afterDeliveryEnds(
-  subscription: Pick<SubscriptionState, 'failureCount' | 'isActive'>,
-  outcome: DeliveryOutcome,
+/**
+ * After a delivery ends DEAD and the consecutive count is taken: whether that disables the subscription.
+ * Only an active one is disabled, so a disabled subscription's stragglers do not move disabledAt.
+ */
+export const shouldAutoDisable = (
+  books: Pick<SubscriptionState, 'failureCount' | 'isActive'>,
   disableAfter: number,
-): OutcomeEffect {
-  if (outcome.kind === 'delivered') return { failureCount: 0, lastSuccessAt: outcome.at };
-  const failureCount = subscription.failureCount + 1;
-  const disable = subscription.isActive && failureCount >= disableAfter;
-  return { failureCount, lastFailureAt: outcome.at, ...(disable ? { disabledAt: outcome.at } : {}) };
-}
+): boolean => books.isActive && books.failureCount >= disableAfter;

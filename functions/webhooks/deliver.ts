@@ -5,6 +5,7 @@
  */
 import { afterAttempt, type DeliveryState } from '../../domain/webhooks/delivery.js';
 import { signature } from '../../domain/webhooks/signature.js';
+import { shouldAutoDisable } from '../../domain/webhooks/subscription.js';
 import {
   claimAttempt,
   deleteDelivery,
@@ -88,7 +89,7 @@ export async function attemptDelivery(
     await recordSubscriptionFailure(ref.orgId, subscription.id, at);
   } else {
     const books = await countDeadDelivery(ref.orgId, subscription.id, at);
-    if (books && books.isActive && books.failureCount >= config.disableAfter) {
+    if (books && shouldAutoDisable(books, config.disableAfter)) {
       const disabled = await transact(
         subscriptionDisableItems(ref.orgId, subscription.id, at, config.disableAfter),
       );

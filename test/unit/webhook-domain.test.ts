@@ -9,9 +9,9 @@ import {
 } from '../../domain/webhooks/retry-schedule.js';
 import { newSecret, secretPrefixOf, signature } from '../../domain/webhooks/signature.js';
 import {
-  afterDeliveryEnds,
   createSubscription,
   patchSubscription,
+  shouldAutoDisable,
   subscribesTo,
 } from '../../domain/webhooks/subscription.js';
 
@@ -122,22 +122,11 @@ describe('subscriptions', () => {
     expect(subscribesTo({ ...sub, isActive: false }, 'product.created')).toBe(false);
   });
 
-  it('counts consecutive DEAD deliveries and disables at the threshold; a success resets', () => {
-    expect(afterDeliveryEnds({ failureCount: 3, isActive: true }, { kind: 'dead', at: 't' }, 5)).toEqual({
-      failureCount: 4,
-      lastFailureAt: 't',
-    });
-    expect(afterDeliveryEnds({ failureCount: 4, isActive: true }, { kind: 'dead', at: 't' }, 5)).toEqual({
-      failureCount: 5,
-      lastFailureAt: 't',
-      disabledAt: 't',
-    });
-    expect(afterDeliveryEnds({ failureCount: 4, isActive: true }, { kind: 'delivered', at: 't' }, 5)).toEqual(
-      {
-        failureCount: 0,
-        lastSuccessAt: 't',
-      },
-    );
+  it('auto-disables an active subscription once its consecutive DEAD count reaches the threshold', () => {
+    expect(shouldAutoDisable({ failureCount: 4, isActive: true }, 5)).toBe(false);
+    expect(shouldAutoDisable({ failureCount: 5, isActive: true }, 5)).toBe(true);
+    expect(shouldAutoDisable({ failureCount: 7, isActive: true }, 5)).toBe(true);
+    expect(shouldAutoDisable({ failureCount: 9, isActive: false }, 5)).toBe(false);
   });
 
   it('any PUT resets failureCount and clears disabledAt', () => {
