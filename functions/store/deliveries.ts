@@ -190,12 +190,11 @@ export async function claimAttempt(
 
 /** Records an attempt made under a claim; the due index follows the new state. */
 export async function saveAttempt(
-  orgId: string,
   ref: DeliveryRef,
   before: DeliveryState,
   after: DeliveryState,
 ): Promise<void> {
-  const due = dueIndexEntry(orgId, after);
+  const due = dueIndexEntry(ref.orgId, after);
   const values: Record<string, unknown> = {
     ':status': after.status,
     ':attempts': after.attempts,

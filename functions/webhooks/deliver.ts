@@ -81,7 +81,7 @@ export async function attemptDelivery(
 
   const endedAt = clock();
   const after = afterAttempt(delivery, result, { now: endedAt, retryDelays: config.retryDelays });
-  await saveAttempt(ref.orgId, ref, delivery, after);
+  await saveAttempt(ref, delivery, after);
   const at = endedAt.toISOString();
   if (after.status === 'DELIVERED') {
     await recordSubscriptionSuccess(ref.orgId, subscription.id, at);
