@@ -13,6 +13,7 @@ import { META_ENDPOINTS } from './catalogue/meta.js';
 import { PRICING_ENDPOINTS } from './catalogue/pricing.js';
 import { PRODUCT_ENDPOINTS } from './catalogue/products.js';
 import { SUPPLIER_ENDPOINTS } from './catalogue/suppliers.js';
+import { WEBHOOK_ENDPOINTS } from './catalogue/webhooks.js';
 
 export { GROUPS, type Endpoint, type Group, type Method } from './catalogue/endpoint.js';
 
@@ -25,6 +26,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...CUSTOMER_ENDPOINTS,
   ...SUPPLIER_ENDPOINTS,
   ...PRICING_ENDPOINTS,
+  ...WEBHOOK_ENDPOINTS,
 ];
 
 export const access = (endpoint: Endpoint): Access => (endpoint.method === 'GET' ? 'read' : 'write');

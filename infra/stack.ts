@@ -4,11 +4,16 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { API_PREFIX, ENDPOINTS, GROUPS, type Group } from '../functions/catalogue.js';
+import { EVENT_SOURCE } from '../functions/events/bus.js';
 import { TABLE_DEFINITION } from '../functions/store/table-definition.js';
 
 // Resolved from this file rather than process.cwd() so synth and tests work from any directory.
@@ -19,10 +24,30 @@ const WITHOUT_TABLE_ACCESS: ReadonlySet<Group> = new Set<Group>(['meta']);
 
 const string = (name: string) => ({ name, type: AttributeType.STRING });
 
+/** The Lambdas of the event path (design.md section 1), apart from the API groups. */
+export const EVENT_FUNCTIONS = ['publisher', 'sweeper', 'deliveryWorker', 'dispatcher'] as const;
+export type EventFunction = (typeof EVENT_FUNCTIONS)[number];
+
+const ENTRIES: Record<EventFunction, string> = {
+  publisher: 'publisher-handler.ts',
+  sweeper: 'sweeper-handler.ts',
+  deliveryWorker: 'delivery-worker-handler.ts',
+  dispatcher: 'dispatcher-handler.ts',
+};
+
+/** One webhook POST may take WEBHOOK_TIMEOUT_MS (10 s); a worker batch holds a few of them. */
+const WORKER_TIMEOUT = Duration.seconds(60);
+const WORKER_BATCH = 5;
+
 export class ApiStack extends Stack {
   readonly table: Table;
   readonly api: HttpApi;
   readonly functions: Record<Group, NodejsFunction>;
+  readonly eventFunctions: Record<EventFunction, NodejsFunction>;
+  readonly bus: EventBus;
+  readonly deliveryQueue: Queue;
+  readonly deliveryDeadLetters: Queue;
+  readonly publisherFailures: Queue;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -70,22 +95,131 @@ export class ApiStack extends Stack {
       });
     }
 
+    const events = this.eventPath();
+    this.bus = events.bus;
+    this.deliveryQueue = events.deliveryQueue;
+    this.deliveryDeadLetters = events.deliveryDeadLetters;
+    this.publisherFailures = events.publisherFailures;
+    this.eventFunctions = events.functions;
+
     new CfnOutput(this, 'ApiUrl', { value: `${this.api.apiEndpoint}${API_PREFIX}` });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
   }
 
   private groupFunction(group: Group): NodejsFunction {
-    const fn = new NodejsFunction(this, `${group}Function`, {
-      entry: join(ROOT, 'functions', group, 'handler.ts'),
+    const fn = this.nodeFunction(`${group}`, join(ROOT, 'functions', group, 'handler.ts'));
+    if (!WITHOUT_TABLE_ACCESS.has(group)) this.table.grantReadWriteData(fn);
+    return fn;
+  }
+
+  /**
+   * Outbox -> stream -> publisher -> bus -> rule -> delivery queue -> worker -> subscriber, with a sweeper
+   * for outbox items the stream path missed and a dispatcher for deliveries whose message went missing.
+   */
+  private eventPath() {
+    const bus = new EventBus(this, 'Events');
+    const encryption = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true } as const;
+    const deliveryDeadLetters = new Queue(this, 'DeliveryDeadLetters', {
+      ...encryption,
+      retentionPeriod: Duration.days(14),
+    });
+    const deliveryQueue = new Queue(this, 'DeliveryQueue', {
+      ...encryption,
+      // At least six times the worker's timeout, as Lambda's SQS integration advises.
+      visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * 6),
+      deadLetterQueue: { queue: deliveryDeadLetters, maxReceiveCount: 5 },
+    });
+    const publisherFailures = new Queue(this, 'PublisherFailures', {
+      ...encryption,
+      retentionPeriod: Duration.days(14),
+    });
+    const fn = (name: EventFunction, timeout: Duration, environment: Record<string, string>) =>
+      this.nodeFunction(name, join(ROOT, 'functions', 'events', ENTRIES[name]), { timeout, environment });
+
+    const busEnv = { EVENT_BUS_NAME: bus.eventBusName };
+    const functions: Record<EventFunction, NodejsFunction> = {
+      publisher: fn('publisher', Duration.seconds(60), busEnv),
+      sweeper: fn('sweeper', Duration.seconds(120), busEnv),
+      deliveryWorker: fn('deliveryWorker', WORKER_TIMEOUT, { DELIVERY_QUEUE_URL: deliveryQueue.queueUrl }),
+      dispatcher: fn('dispatcher', Duration.seconds(120), {}),
+    };
+
+    // Outbox inserts only; a failing record is retried, bisected, then parked in PublisherFailures so it
+    // cannot block its shard. It stays in the pending index, so the sweeper still publishes it.
+    functions.publisher.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        maxRecordAge: Duration.hours(1),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(publisherFailures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('Outbox') } } },
+          }),
+        ],
+      }),
+    );
+    this.table.grant(functions.publisher, 'dynamodb:GetItem', 'dynamodb:UpdateItem');
+    bus.grantPutEventsTo(functions.publisher);
+
+    this.table.grant(functions.sweeper, 'dynamodb:Query', 'dynamodb:UpdateItem');
+    bus.grantPutEventsTo(functions.sweeper);
+    new Rule(this, 'SweepSchedule', {
+      schedule: Schedule.rate(Duration.minutes(5)),
+      targets: [new LambdaFunction(functions.sweeper)],
+    });
+
+    new Rule(this, 'WebhookFanOut', {
+      eventBus: bus,
+      eventPattern: { source: [EVENT_SOURCE] },
+      targets: [new SqsQueue(deliveryQueue, { deadLetterQueue: deliveryDeadLetters, retryAttempts: 10 })],
+    });
+    functions.deliveryWorker.addEventSource(
+      new SqsEventSource(deliveryQueue, { batchSize: WORKER_BATCH, reportBatchItemFailures: true }),
+    );
+    deliveryQueue.grantSendMessages(functions.deliveryWorker);
+
+    const deliveryTableActions = [
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:Query',
+    ];
+    this.table.grant(functions.deliveryWorker, ...deliveryTableActions);
+    this.table.grant(functions.dispatcher, ...deliveryTableActions);
+    new Rule(this, 'DispatchSchedule', {
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(functions.dispatcher)],
+    });
+
+    return { bus, deliveryQueue, deliveryDeadLetters, publisherFailures, functions };
+  }
+
+  private nodeFunction(
+    name: string,
+    entry: string,
+    options: { timeout?: Duration; environment?: Record<string, string> } = {},
+  ): NodejsFunction {
+    return new NodejsFunction(this, `${name}Function`, {
+      entry,
       handler: 'handler',
       projectRoot: ROOT,
       depsLockFilePath: join(ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
-      environment: { TABLE_NAME: this.table.tableName, NODE_OPTIONS: '--enable-source-maps' },
-      logGroup: new LogGroup(this, `${group}Logs`, { retention: RetentionDays.ONE_MONTH }),
+      timeout: options.timeout ?? Duration.seconds(10),
+      environment: {
+        TABLE_NAME: this.table.tableName,
+        NODE_OPTIONS: '--enable-source-maps',
+        ...options.environment,
+      },
+      logGroup: new LogGroup(this, `${name}Logs`, { retention: RetentionDays.ONE_MONTH }),
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',
@@ -98,7 +232,5 @@ export class ApiStack extends Stack {
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
       },
     });
-    if (!WITHOUT_TABLE_ACCESS.has(group)) this.table.grantReadWriteData(fn);
-    return fn;
   }
 }

@@ -5,6 +5,7 @@ import { PRICING_SCHEMAS } from './pricing.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
+import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -19,6 +20,7 @@ export const SCHEMAS = {
   ...SALES_REFERENCE_SCHEMAS,
   ...SUPPLIER_SCHEMAS,
   ...PRICING_SCHEMAS,
+  ...WEBHOOK_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -29,5 +31,6 @@ export const VALIDATED_SCHEMAS = [
   ...INVENTORY_VALIDATED,
   ...CUSTOMER_VALIDATED,
   ...SUPPLIER_VALIDATED,
+  ...WEBHOOK_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -6,7 +6,15 @@ import type { SchemaName, ValidatedSchema } from '../../schemas/index.js';
 export { PAGE_PARAMS } from '../../domain/listing/pagination.js';
 
 /** One Lambda per group. */
-export const GROUPS = ['meta', 'products', 'inventory', 'customers', 'suppliers', 'pricing'] as const;
+export const GROUPS = [
+  'meta',
+  'products',
+  'inventory',
+  'customers',
+  'suppliers',
+  'pricing',
+  'webhooks',
+] as const;
 export type Group = (typeof GROUPS)[number];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

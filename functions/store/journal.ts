@@ -9,13 +9,17 @@ import { createId } from '@paralleldrive/cuid2';
 import type { DomainEvent, EventType } from '../../domain/events.js';
 import type { AuthContext } from '../http/types.js';
 import { completionPut } from './idempotency.js';
-import { keys, type Key } from './keys.js';
+import { keys, outboxPendingKey, workShard, type Key } from './keys.js';
 import { tableName } from './table-definition.js';
 import type { TransactItem } from './transactions.js';
 
 const OUTBOX_RETENTION_SECONDS = 7 * 24 * 3600;
 
-/** One outbox item per write; its SK orders an organisation's outbox by time. */
+/**
+ * One outbox item per write; its SK orders an organisation's outbox by time. Until the publisher marks it
+ * published it also sits in the sparse pending index (GSI1), where the sweeper finds it if the stream
+ * path failed.
+ */
 export function outboxPut(events: DomainEvent[]): TransactItem {
   const first = events[0]!;
   return {
@@ -28,6 +32,8 @@ export function outboxPut(events: DomainEvent[]): TransactItem {
         occurredAt: first.occurredAt,
         events,
         published: false,
+        GSI1PK: outboxPendingKey(workShard(first.orgId)),
+        GSI1SK: `${first.occurredAt}#${first.orgId}#${first.id}`,
         ttl: Math.floor(Date.parse(first.occurredAt) / 1000) + OUTBOX_RETENTION_SECONDS,
       },
     },

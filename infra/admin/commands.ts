@@ -33,6 +33,18 @@ import { addSupplierLocation, setSupplierPrice } from '../../functions/backoffic
 import { listAudit } from '../../functions/store/audit.js';
 import { setOrganisationLimits } from '../../functions/store/rate-limits.js';
 import { requireOrganisation } from '../../functions/backoffice/organisations.js';
+import type { EventBus } from '../../functions/events/bus.js';
+import { eventBridgeBus } from '../../functions/events/eventbridge-bus.js';
+import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/events/sweeper.js';
+import { dispatchDue } from '../../functions/webhooks/dispatch.js';
+import { inProcessBus } from '../../infra/local/in-process-bus.js';
+
+/**
+ * Against AWS (EVENT_BUS_NAME set) the sweeper publishes to EventBridge. Locally it fans out in-process;
+ * the deliveries it writes are due at once and go out on the next dispatch (this CLI's or the server's).
+ */
+const sweeperBus = (): EventBus =>
+  process.env.EVENT_BUS_NAME ? eventBridgeBus() : inProcessBus({ send: async () => {} });
 
 /** A bad or missing flag value: the CLI prints usage and exits 2. */
 export class UsageError extends Error {}
@@ -327,6 +339,22 @@ export const COMMANDS: Record<string, Command> = {
       });
       return { data };
     },
+  },
+  'webhooks dispatch': {
+    usage: 'webhooks dispatch [--org <orgId>] [--limit 500]',
+    flags: ['org', 'limit'],
+    required: [],
+    run: (v) => dispatchDue({ orgId: v.org, limit: numberFlag('limit', v.limit, true) }),
+  },
+  'outbox sweep': {
+    usage: `outbox sweep [--older-than-seconds ${DEFAULT_SWEEP_AFTER_SECONDS}] [--org <orgId>]`,
+    flags: ['older-than-seconds', 'org'],
+    required: [],
+    run: (v) =>
+      sweepOutbox(sweeperBus(), {
+        orgId: v.org,
+        olderThanSeconds: numberFlag('older-than-seconds', v['older-than-seconds'], true),
+      }),
   },
   seed: {
     usage: 'seed --org <orgId>',

@@ -1,6 +1,7 @@
 /**
  * `npm start`: the API at http://localhost:3000/api/v1 (PORT) over an embedded DynamoDB Local kept in
- * .data/ (or in memory with --in-memory), unless DYNAMODB_ENDPOINT points at another DynamoDB.
+ * .data/ (or in memory with --in-memory), unless DYNAMODB_ENDPOINT points at another DynamoDB, plus the
+ * event path: outbox -> stream -> publisher -> in-process bus -> webhook delivery.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,6 +14,7 @@ import { clientConfig } from '../../functions/store/client.js';
 import { ensureTable } from '../../functions/store/create-table.js';
 import { tableName } from '../../functions/store/table-definition.js';
 import { startDynamoDbLocal, type LocalDynamo } from './dynamodb.js';
+import { startEventsRuntime } from './events-runtime.js';
 import { handleHttp } from './http-adapter.js';
 
 const DATA_DIR = '.data';
@@ -51,17 +53,22 @@ async function ensureDemo(): Promise<string> {
 }
 
 const banner = await ensureDemo();
+const events = await startEventsRuntime();
 const server = createServer((req, res) => void handleHttp(req, res));
 server.listen(port, () => {
   console.log(
     `API listening on http://localhost:${port}${API_PREFIX} (DynamoDB ${process.env.DYNAMODB_ENDPOINT})`,
   );
   console.log(banner);
+  console.log(
+    `Events: stream publisher, webhook delivery and sweeper running${process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' ? ' (private webhook urls allowed)' : ''}`,
+  );
   console.log(`Try: curl -H "Authorization: Bearer <key>" http://localhost:${port}${API_PREFIX}/products`);
 });
 
 const shutdown = async () => {
   server.close();
+  events.stop();
   await dynamo?.stop();
   process.exit(0);
 };

@@ -4,7 +4,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, GROUPS, endpointByRouteKey, routeKey, type Group } from '../../functions/catalogue.js';
 import { TABLE_DEFINITION } from '../../functions/store/table-definition.js';
-import { ApiStack } from '../../infra/stack.js';
+import { ApiStack, EVENT_FUNCTIONS, type EventFunction } from '../../infra/stack.js';
 
 // An empty bundling-stacks list skips esbuild: these tests check the template, not the bundles.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -21,9 +21,11 @@ function resource(type: string, id: string): any {
   return found;
 }
 
-/** Every IAM statement reaching a group's role, inline or through an attached policy. */
-function statementsOf(group: Group): any[] {
-  const roleId = logicalId(stack.functions[group].role!);
+/** Every IAM statement reaching a function's role, inline or through an attached policy. */
+function statementsOf(group: Group | EventFunction): any[] {
+  const fn =
+    group in stack.functions ? stack.functions[group as Group] : stack.eventFunctions[group as EventFunction];
+  const roleId = logicalId(fn.role!);
   const role = resource('AWS::IAM::Role', roleId);
   const inline = (role.Properties.Policies ?? []).map((p: any) => p.PolicyDocument);
   const attached = resources('AWS::IAM::Policy')
@@ -63,8 +65,8 @@ describe('routes', () => {
 });
 
 describe('functions', () => {
-  it('one per group', () => {
-    template.resourceCountIs('AWS::Lambda::Function', GROUPS.length);
+  it('one per group, plus the four of the event path', () => {
+    template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + EVENT_FUNCTIONS.length);
   });
 
   it.each(GROUPS)('%s: Node.js 22 on arm64, 512 MB, 10 s, table name and source maps', (group) => {
@@ -156,6 +158,121 @@ describe('table access', () => {
     // Control: the same lookup does see the products grants, so an empty result for meta means something.
     expect(dynamoActionsOf('products')).toContain('dynamodb:PutItem');
     expect(dynamoActionsOf('meta')).toEqual([]);
+  });
+});
+
+describe('event path', () => {
+  const eventFunctionId = (name: EventFunction) => logicalId(stack.eventFunctions[name]);
+  const queueId = (queue: typeof stack.deliveryQueue) => logicalId(queue);
+  const busArn = { 'Fn::GetAtt': [logicalId(stack.bus), 'Arn'] };
+  // The stream event source adds its own read actions on the stream ARN; those are not table data access.
+  const STREAM_ACTIONS = new Set([
+    'dynamodb:DescribeStream',
+    'dynamodb:GetRecords',
+    'dynamodb:GetShardIterator',
+    'dynamodb:ListStreams',
+  ]);
+  const tableDataActions = (name: EventFunction) =>
+    statementsOf(name)
+      .flatMap(actionsOf)
+      .filter((a) => a.startsWith('dynamodb:') && !STREAM_ACTIONS.has(a))
+      .sort();
+
+  it('the publisher consumes outbox inserts from the stream; a poison record cannot block its shard', () => {
+    const mappings = resources('AWS::Lambda::EventSourceMapping').filter(
+      (m) => m.Properties.FunctionName.Ref === eventFunctionId('publisher'),
+    );
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0].Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      MaximumRecordAgeInSeconds: 3600,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: {
+        OnFailure: { Destination: { 'Fn::GetAtt': [queueId(stack.publisherFailures), 'Arn'] } },
+      },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { entity: { S: ['Outbox'] } } },
+            }),
+          },
+        ],
+      },
+    });
+  });
+
+  it('the bus rule sends our events to the delivery queue, which has a dead-letter queue', () => {
+    const rules = resources('AWS::Events::Rule').filter((r) => r.Properties.EventPattern);
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties.EventPattern).toEqual({ source: ['stockflow.api'] });
+    expect(rules[0].Properties.EventBusName).toEqual({ Ref: logicalId(stack.bus) });
+    expect(rules[0].Properties.Targets[0]).toMatchObject({
+      Arn: { 'Fn::GetAtt': [queueId(stack.deliveryQueue), 'Arn'] },
+      DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId(stack.deliveryDeadLetters), 'Arn'] } },
+    });
+    const queue = resource('AWS::SQS::Queue', queueId(stack.deliveryQueue));
+    expect(queue.Properties).toMatchObject({
+      VisibilityTimeout: 360,
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [queueId(stack.deliveryDeadLetters), 'Arn'] },
+        maxReceiveCount: 5,
+      },
+    });
+    const worker = resources('AWS::Lambda::EventSourceMapping').find(
+      (m) => m.Properties.FunctionName.Ref === eventFunctionId('deliveryWorker'),
+    );
+    expect(worker.Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [queueId(stack.deliveryQueue), 'Arn'] },
+      BatchSize: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('the sweeper runs every 5 minutes and the dispatcher every minute', () => {
+    const scheduled = resources('AWS::Events::Rule').filter((r) => r.Properties.ScheduleExpression);
+    const targetOf = (r: any) => r.Properties.Targets[0].Arn['Fn::GetAtt'][0];
+    expect(Object.fromEntries(scheduled.map((r) => [targetOf(r), r.Properties.ScheduleExpression]))).toEqual({
+      [eventFunctionId('sweeper')]: 'rate(5 minutes)',
+      [eventFunctionId('dispatcher')]: 'rate(1 minute)',
+    });
+  });
+
+  it('least privilege: each event function gets only the table actions it uses', () => {
+    expect(tableDataActions('publisher')).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+    expect(tableDataActions('sweeper')).toEqual(['dynamodb:Query', 'dynamodb:UpdateItem']);
+    const delivery = ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'];
+    expect(tableDataActions('deliveryWorker')).toEqual(delivery);
+    expect(tableDataActions('dispatcher')).toEqual(delivery);
+  });
+
+  it('only the publisher and the sweeper may put events, only on our bus; only the worker sends to the queue', () => {
+    const putters = (name: EventFunction) =>
+      statementsOf(name).filter((s) => actionsOf(s).includes('events:PutEvents'));
+    for (const name of ['publisher', 'sweeper'] as const) {
+      expect(putters(name).map((s) => s.Resource)).toEqual([busArn]);
+    }
+    for (const name of ['deliveryWorker', 'dispatcher'] as const) expect(putters(name)).toEqual([]);
+    const senders = (name: EventFunction | Group) =>
+      statementsOf(name).filter((s) => actionsOf(s).includes('sqs:SendMessage'));
+    expect(senders('deliveryWorker').map((s) => s.Resource)).toEqual([
+      { 'Fn::GetAtt': [queueId(stack.deliveryQueue), 'Arn'] },
+    ]);
+    expect(senders('dispatcher')).toEqual([]);
+    expect(senders('webhooks')).toEqual([]);
+  });
+
+  it('functions get the bus name and the queue url they need', () => {
+    const env = (name: EventFunction) =>
+      resource('AWS::Lambda::Function', eventFunctionId(name)).Properties.Environment.Variables;
+    expect(env('publisher').EVENT_BUS_NAME).toEqual({ Ref: logicalId(stack.bus) });
+    expect(env('deliveryWorker').DELIVERY_QUEUE_URL).toEqual({ Ref: queueId(stack.deliveryQueue) });
+    expect(env('dispatcher')).not.toHaveProperty('ALLOW_PRIVATE_WEBHOOK_URLS');
   });
 });
 

@@ -1,18 +1,40 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { db } from '../../functions/store/client.js';
+import { keys } from '../../functions/store/keys.js';
 import { tableName } from '../../functions/store/table-definition.js';
+
+export async function outboxItems(orgId: string): Promise<Record<string, any>[]> {
+  const result = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.outboxCollection(orgId) },
+      ConsistentRead: true,
+    }),
+  );
+  return result.Items ?? [];
+}
+
+/**
+ * The INSERT stream records of one organisation's outbox, in the Lambda's shape. Tests publish their own
+ * organisation's records only: the table (and its stream) is shared with test files running in parallel.
+ */
+export async function outboxStreamRecords(orgId: string): Promise<DynamoDBRecord[]> {
+  return (await outboxItems(orgId)).map((item, n) => ({
+    eventName: 'INSERT',
+    dynamodb: {
+      Keys: { PK: { S: item.PK }, SK: { S: item.SK } },
+      NewImage: { PK: { S: item.PK }, SK: { S: item.SK }, entity: { S: 'Outbox' } },
+      SequenceNumber: String(1000 + n),
+    },
+  }));
+}
 
 /** The events queued in an organisation's outbox for one record, oldest first. */
 export async function eventsFor(
   orgId: string,
   id: string,
 ): Promise<{ event: string; data: { id: string } }[]> {
-  const outbox = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': `O#${orgId}#OUTBOX` },
-    }),
-  );
-  return (outbox.Items ?? []).flatMap((item) => item.events).filter((e) => e.data.id === id);
+  return (await outboxItems(orgId)).flatMap((item) => item.events).filter((e) => e.data.id === id);
 }

@@ -1,0 +1,5 @@
+import { createGroupHandler } from '../http/pipeline.js';
+import { webhookOperations } from './operations.js';
+
+/** Lambda entry for the webhooks group: subscriptions, their delivery logs and pings. */
+export const handler = createGroupHandler('webhooks', webhookOperations);
