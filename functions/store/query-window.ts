@@ -78,7 +78,7 @@ export async function readPage<T extends Record<string, unknown>>(
       new QueryCommand({
         ...input,
         ExclusiveStartKey: startKey,
-        Limit: Math.min(1_000, input.FilterExpression ? Math.ceil(wanted * 1.1) : wanted),
+        Limit: Math.min(1_000, input.FilterExpression ? wanted + Math.ceil(wanted / 10) : wanted),
       }),
     );
     for (const item of (page.Items ?? []) as T[]) {

@@ -1,0 +1,97 @@
+/** Warm per-endpoint latency through the full middy chain, with the DynamoDB calls each request makes. */
+import { createId } from '@paralleldrive/cuid2';
+import { createCategory } from '../functions/backoffice/catalogue-data.js';
+import { send, type BenchRequest } from './api.js';
+import { baselineSum, type BaselineEntry } from './baseline.js';
+import { dbWallTime, median, mode, signature, summarise, type Recorder, type Summary } from './measure.js';
+import type { BenchTenant } from './seed.js';
+
+export interface EndpointResult {
+  name: string;
+  latency: Summary;
+  callsPerRequest: number;
+  /** The most common set of DynamoDB calls of one request. */
+  calls: string;
+  capacityPerRequest: number;
+  /** Median time with at least one DynamoDB call in flight (parallel calls counted once). */
+  dbWallP50: number;
+  /** Median over requests of (request time - DynamoDB wall time): what the middy chain and code add. */
+  overheadP50: number;
+  /** Median over requests of the summed baseline p50 of that request's calls. */
+  baselineSumP50: number;
+  /** latency p50 / baselineSumP50; the design target is <= 1.25. */
+  ratio: number | null;
+}
+
+interface Scenario {
+  name: string;
+  status?: number;
+  request: (i: number) => BenchRequest;
+}
+
+export async function measureEndpoints(
+  tenant: BenchTenant,
+  recorder: Recorder,
+  baseline: readonly BaselineEntry[],
+  iterations: number,
+): Promise<EndpointResult[]> {
+  for (let i = 0; i < 10; i += 1)
+    await createCategory({ orgId: tenant.orgId, name: `Category ${i}`, sortOrder: i });
+  const key = tenant.key;
+  const id = (i: number) => tenant.productIds[Math.abs(i) % tenant.productIds.length]!;
+  const scenarios: Scenario[] = [
+    { name: 'GET /products/{id}', request: (i) => ({ method: 'GET', path: `/products/${id(i * 7)}`, key }) },
+    {
+      name: 'GET /products (page 1 of 50)',
+      request: () => ({ method: 'GET', path: '/products', key, query: { pageSize: 50 } }),
+    },
+    {
+      name: 'POST /products',
+      status: 201,
+      request: () => {
+        const unique = createId();
+        return {
+          method: 'POST',
+          path: '/products',
+          key,
+          body: { sku: `P-${unique}`, name: `Posted ${unique}` },
+        };
+      },
+    },
+    {
+      name: 'PUT /products/{id}',
+      // A different product each time, so no request races the version of another.
+      request: (i) => ({
+        method: 'PUT',
+        path: `/products/${id(i + 100)}`,
+        key,
+        body: { description: `rev ${createId()}` },
+      }),
+    },
+    { name: 'GET /categories', request: () => ({ method: 'GET', path: '/categories', key }) },
+    { name: 'GET /openapi.json', request: () => ({ method: 'GET', path: '/openapi.json' }) },
+  ];
+  const results: EndpointResult[] = [];
+  for (const scenario of scenarios) {
+    for (let i = 0; i < 20; i += 1) await send(scenario.request(-1 - i), scenario.status);
+    const runs = [];
+    for (let i = 0; i < iterations; i += 1)
+      runs.push(await recorder.record(() => send(scenario.request(i), scenario.status)));
+    const latency = summarise(runs.map((r) => r.ms));
+    const sums = runs.map((r) => baselineSum(baseline, r.calls));
+    const baselineSumP50 = median(sums);
+    results.push({
+      name: scenario.name,
+      latency,
+      callsPerRequest: runs.reduce((s, r) => s + r.calls.length, 0) / runs.length,
+      calls: mode(runs.map((r) => signature(r.calls))) ?? '',
+      capacityPerRequest:
+        runs.reduce((s, r) => s + r.calls.reduce((t, c) => t + c.capacity, 0), 0) / runs.length,
+      dbWallP50: median(runs.map((r) => dbWallTime(r.calls))),
+      overheadP50: median(runs.map((r) => r.ms - dbWallTime(r.calls))),
+      baselineSumP50,
+      ratio: baselineSumP50 > 0 ? latency.p50 / baselineSumP50 : null,
+    });
+  }
+  return results;
+}

@@ -1,0 +1,111 @@
+/** The cost curve of GET /products as the collection grows: DynamoDB calls, rows read, capacity, latency. */
+import { clearListCursors } from '../functions/store/query-window.js';
+import { send } from './api.js';
+import { mode, signature, summarise, type DbCall, type Recorder, type Summary } from './measure.js';
+import { newBenchTenant, seedProducts } from './seed.js';
+
+const PAGE_SIZE = 50;
+const CHANGED_ROWS = 20;
+
+export interface ListCase {
+  size: number;
+  name: string;
+  query: Record<string, string | number | boolean>;
+  latency: Summary;
+  callsPerRequest: number;
+  calls: string;
+  /** Items DynamoDB read: Query ScannedCount plus keys of GetItem/BatchGetItem (counter writes excluded). */
+  rowsRead: number;
+  capacityPerRequest: number;
+  rowsReturned: number;
+  total: number;
+  /** The DynamoDB calls of the last measured request. */
+  sample: { command: string; size: number; scanned: number; capacity: number; ms: number }[];
+}
+
+const READS: Record<string, (c: DbCall) => number> = {
+  Query: (c) => c.scanned,
+  GetItem: (c) => c.size,
+  BatchGetItem: (c) => c.size,
+};
+const rowsRead = (calls: readonly DbCall[]) => calls.reduce((s, c) => s + (READS[c.command]?.(c) ?? 0), 0);
+
+interface ListBody {
+  data: unknown[];
+  pagination: { total: number };
+}
+
+export async function measureLists(
+  sizes: readonly number[],
+  recorder: Recorder,
+  log: (line: string) => void,
+) {
+  const cases: ListCase[] = [];
+  for (const size of sizes) {
+    const seedStart = Date.now();
+    const tenant = await newBenchTenant(`Bench lists ${size}`);
+    await seedProducts(tenant, size);
+    log(`  seeded ${size} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+    const key = tenant.key;
+    // ~20 rows changed through the API after seeding: what an incremental sync should pick up.
+    const since = new Date().toISOString();
+    for (let i = 0; i < CHANGED_ROWS; i += 1) {
+      const id = tenant.productIds[Math.floor((i * size) / CHANGED_ROWS)]!;
+      await send({ method: 'PUT', path: `/products/${id}`, key, body: { description: `changed ${i}` } });
+    }
+    const deepPage = Math.max(2, Math.floor(size / PAGE_SIZE / 2));
+    const reps = size >= 100_000 ? 2 : 5;
+    const run = async (
+      name: string,
+      query: ListCase['query'],
+      before: () => Promise<unknown> = async () => undefined,
+    ) => {
+      const runs = [];
+      for (let i = 0; i < reps + 1; i += 1) {
+        await before();
+        const run = await recorder.record(() =>
+          send<ListBody>({ method: 'GET', path: '/products', key, query }),
+        );
+        if (i > 0) runs.push(run); // the first run warms the code path
+      }
+      const last = runs[runs.length - 1]!;
+      cases.push({
+        size,
+        name,
+        query,
+        latency: summarise(runs.map((r) => r.ms)),
+        callsPerRequest: runs.reduce((s, r) => s + r.calls.length, 0) / runs.length,
+        calls: mode(runs.map((r) => signature(r.calls))) ?? '',
+        rowsRead: runs.reduce((s, r) => s + rowsRead(r.calls), 0) / runs.length,
+        capacityPerRequest:
+          runs.reduce((s, r) => s + r.calls.reduce((t, c) => t + c.capacity, 0), 0) / runs.length,
+        rowsReturned: last.value.data.length,
+        total: last.value.pagination.total,
+        sample: last.calls.map((c) => ({
+          command: c.command,
+          size: c.size,
+          scanned: c.scanned,
+          capacity: c.capacity,
+          ms: Number((c.end - c.start).toFixed(2)),
+        })),
+      });
+      log(`  ${size} ${name}: p50 ${cases[cases.length - 1]!.latency.p50.toFixed(1)} ms`);
+    };
+    await run('page 1', { pageSize: PAGE_SIZE });
+    await run('page 2 (sequential)', { pageSize: PAGE_SIZE, page: 2 }, async () => {
+      clearListCursors();
+      await send({ method: 'GET', path: '/products', key, query: { pageSize: PAGE_SIZE } });
+    });
+    await run(`page ${deepPage} (jump, no cursor)`, { pageSize: PAGE_SIZE, page: deepPage }, async () =>
+      clearListCursors(),
+    );
+    await run('search filter, page 1', { pageSize: PAGE_SIZE, search: 'bench product' });
+    await run(`sync (${CHANGED_ROWS} changed)`, {
+      modifiedSince: since,
+      sortBy: 'updatedAt',
+      sortDir: 'asc',
+      pageSize: 200,
+    });
+  }
+  return cases;
+}

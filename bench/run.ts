@@ -1,0 +1,178 @@
+/**
+ * npm run bench: the performance targets of design.md section 5, measured in one run against an in-memory
+ * DynamoDB Local on a free port. Prints a report and writes bench/results.json. Knobs (env):
+ * BENCH_ITERATIONS (per endpoint and baseline kind, default 100), BENCH_LIST_SIZES (default 1000,10000;
+ * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json).
+ */
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { measureBundles } from './bundles.js';
+import { round, table } from './measure.js';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
+const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+const OUT = process.env.BENCH_OUT ?? join(import.meta.dirname, 'results.json');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const log = (line = '') => console.log(line);
+const ms = (n: number) => `${n.toFixed(2)}`;
+const x = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(2)}x`);
+
+async function main() {
+  const started = performance.now();
+  const { generateValidators } = await import('../scripts/generate-validators.js');
+  generateValidators();
+  const { startDynamoDbLocal } = await import('../infra/local/dynamodb.js');
+  const dynamo = await startDynamoDbLocal({ port: await freePort() });
+  // The store reads these when it builds its client: set before any store module is loaded.
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+  process.env.TABLE_NAME = 'stockflow-bench';
+  process.env.AWS_REGION = 'local';
+  try {
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const { clientConfig, db } = await import('../functions/store/client.js');
+    const { ensureTable } = await import('../functions/store/create-table.js');
+    const { installRecorder } = await import('./measure.js');
+    const { newBenchTenant, seedProducts } = await import('./seed.js');
+    const { measureBaseline } = await import('./baseline.js');
+    const { measureEndpoints } = await import('./endpoints.js');
+    const { measureLists } = await import('./lists.js');
+    const { GROUPS } = await import('../functions/catalogue.js');
+
+    const admin = new DynamoDBClient(clientConfig());
+    await ensureTable(admin, process.env.TABLE_NAME);
+    admin.destroy();
+    const recorder = installRecorder(db());
+
+    log(`DynamoDB Local at ${dynamo.endpoint}; ${ITERATIONS} iterations per scenario`);
+    const tenant = await newBenchTenant('Bench endpoints');
+    await seedProducts(tenant, 1_000);
+
+    log('\n1. Baseline: raw DynamoDB round trips (same client, ms)');
+    const baseline = await measureBaseline(tenant, ITERATIONS);
+    log(
+      table(
+        ['call', 'p50', 'p95'],
+        baseline.map((b) => [b.label, ms(b.latency.p50), ms(b.latency.p95)]),
+      ),
+    );
+
+    log(
+      '\n2. Endpoints, warm, in-process through the middy chain (ms; target p50 <= 1.25x summed DynamoDB p50)',
+    );
+    const endpoints = await measureEndpoints(tenant, recorder, baseline, ITERATIONS);
+    log(
+      table(
+        [
+          'endpoint',
+          'p50',
+          'p95',
+          'calls/req',
+          'DynamoDB calls (typical)',
+          'RCU+WCU',
+          'sum DDB p50',
+          'DDB wall p50',
+          'overhead p50',
+          'ratio',
+        ],
+        endpoints.map((e) => [
+          e.name,
+          ms(e.latency.p50),
+          ms(e.latency.p95),
+          e.callsPerRequest,
+          e.calls,
+          e.capacityPerRequest,
+          ms(e.baselineSumP50),
+          ms(e.dbWallP50),
+          ms(e.overheadP50),
+          x(e.ratio),
+        ]),
+      ),
+    );
+
+    log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+    const lists = await measureLists(LIST_SIZES, recorder, log);
+    log(
+      table(
+        [
+          'size',
+          'case',
+          'p50 ms',
+          'calls/req',
+          'DynamoDB calls (typical)',
+          'rows read',
+          'RCU',
+          'rows',
+          'total',
+        ],
+        lists.map((l) => [
+          l.size,
+          l.name,
+          ms(l.latency.p50),
+          l.callsPerRequest,
+          l.calls,
+          l.rowsRead,
+          l.capacityPerRequest,
+          l.rowsReturned,
+          l.total,
+        ]),
+      ),
+    );
+
+    log(
+      `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
+    );
+    const bundles = await measureBundles(GROUPS, COLD_RUNS);
+    log(
+      table(
+        ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
+        bundles.map((b) => [
+          b.name,
+          b.kb,
+          b.coldImportMs,
+          x(b.ratio),
+          b.bundlesAjvCompiler ? 'yes' : 'no',
+          b.largestInputs.join(', '),
+        ]),
+      ),
+    );
+
+    const results = {
+      at: new Date().toISOString(),
+      node: process.version,
+      iterations: ITERATIONS,
+      listSizes: LIST_SIZES,
+      baseline,
+      endpoints,
+      lists,
+      bundles,
+      durationSeconds: round((performance.now() - started) / 1000, 1),
+    };
+    writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+    log(`\nWrote ${OUT} in ${results.durationSeconds} s`);
+  } finally {
+    const { resetDbClient } = await import('../functions/store/client.js');
+    resetDbClient();
+    await dynamo.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
