@@ -28,7 +28,7 @@ import { conflict, notFound } from '../../domain/errors.js';
 import { byText, listInMemory } from '../../domain/listing/in-memory.js';
 import { paginate, pageWindow } from '../../domain/listing/pagination.js';
 import type { AuthContext, Operation, OperationInput } from '../http/types.js';
-import { listCoded, type CodedSort } from '../store/coded-collection.js';
+import { listCodedOperation } from '../coded-list-operation.js';
 import {
   customerCreateItems,
   customerFromItem,
@@ -63,28 +63,9 @@ function explainFailure(write: CustomerWrite, failed: number[], next: CustomerSt
   throw new Error(`customer write failed conditions ${failed.join(',')}`);
 }
 
-const listCustomersOp: Operation = async (input) => {
-  const q = input.query;
-  const page = window(input);
-  const { items, total } = await listCoded(
-    keys.customerCollection(input.auth.orgId),
-    {
-      search: q.search as string | undefined,
-      code: q.code as string | undefined,
-      isActive: q.includeInactive === true ? undefined : true,
-      modifiedSince: q.modifiedSince as Date | undefined,
-    },
-    { by: q.sortBy as CodedSort, ascending: ((q.sortDir as string | undefined) ?? 'asc') === 'asc' },
-    { offset: page.offset, limit: page.pageSize },
-  );
-  return {
-    body: paginate(
-      items.map((i) => customerSummary(customerFromItem(i).state)),
-      total,
-      page,
-    ),
-  };
-};
+const listCustomersOp = listCodedOperation(keys.customerCollection, (i) =>
+  customerSummary(customerFromItem(i).state),
+);
 
 const createCustomerOp: Operation = async ({ auth, body, now, journal }) => {
   requireCreditPermission(auth, body as object);

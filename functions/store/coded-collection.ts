@@ -4,7 +4,7 @@
  */
 import { queryWindow } from './query-window.js';
 import { sortKey } from './keys.js';
-import { tableName } from './table-definition.js';
+import { GSI_KEY_ATTRIBUTES, tableName } from './table-definition.js';
 
 export const CODED_SORT_INDEX = { name: 'GSI1', code: 'GSI2', createdAt: 'GSI3', updatedAt: 'GSI4' } as const;
 export type CodedSort = keyof typeof CODED_SORT_INDEX;
@@ -31,17 +31,7 @@ export const codedIndexAttributes = (collection: string, record: CodedRecord) =>
   searchText: [record.name, record.code, record.email ?? ''].join('\n').toLowerCase(),
 });
 
-export const CODED_INDEX_ATTRIBUTES = [
-  'GSI1PK',
-  'GSI1SK',
-  'GSI2PK',
-  'GSI2SK',
-  'GSI3PK',
-  'GSI3SK',
-  'GSI4PK',
-  'GSI4SK',
-  'searchText',
-] as const;
+export const CODED_INDEX_ATTRIBUTES = [...GSI_KEY_ATTRIBUTES, 'searchText'] as const;
 
 export interface CodedFilter {
   search?: string;

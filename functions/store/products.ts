@@ -4,7 +4,7 @@ import { uniqueName, uniqueSku } from '../../domain/products/product.js';
 import { db } from './client.js';
 import { keys, sortKey, type Key } from './keys.js';
 import { queryWindow, readPage } from './query-window.js';
-import { tableName } from './table-definition.js';
+import { GSI_KEY_ATTRIBUTES, tableName } from './table-definition.js';
 import type { TransactItem } from './transactions.js';
 import { stockTotals } from '../../domain/inventory/stock.js';
 import { copyOf, emptyStock, stockFromItem, stockPut, type ProductStock } from './stock.js';
@@ -38,14 +38,7 @@ export type ProductSort = keyof typeof PRODUCT_SORT_INDEX;
 const INTERNAL = new Set([
   'PK',
   'SK',
-  'GSI1PK',
-  'GSI1SK',
-  'GSI2PK',
-  'GSI2SK',
-  'GSI3PK',
-  'GSI3SK',
-  'GSI4PK',
-  'GSI4SK',
+  ...GSI_KEY_ATTRIBUTES,
   'entity',
   'orgId',
   'searchText',

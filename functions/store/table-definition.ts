@@ -19,3 +19,9 @@ export const TABLE_DEFINITION = {
 export type IndexName = (typeof TABLE_DEFINITION.globalIndexes)[number]['name'];
 
 export const tableName = (): string => process.env.TABLE_NAME ?? TABLE_DEFINITION.defaultName;
+
+/** Every GSI key attribute: index bookkeeping that no API representation shows. */
+export const GSI_KEY_ATTRIBUTES: readonly string[] = TABLE_DEFINITION.globalIndexes.flatMap((i) => [
+  i.partitionKey,
+  i.sortKey,
+]);

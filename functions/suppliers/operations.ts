@@ -2,7 +2,7 @@ import { createId } from '@paralleldrive/cuid2';
 import { addressesInOrder } from '../../domain/customers/addresses.js';
 import { conflict, notFound } from '../../domain/errors.js';
 import { listInMemory } from '../../domain/listing/in-memory.js';
-import { paginate, pageWindow } from '../../domain/listing/pagination.js';
+import { pageWindow } from '../../domain/listing/pagination.js';
 import { oldestFirst, type SupplierLocation } from '../../domain/suppliers/locations.js';
 import { priceListView, type SupplierPrice } from '../../domain/suppliers/price-list.js';
 import {
@@ -13,7 +13,7 @@ import {
   type SupplierState,
 } from '../../domain/suppliers/supplier.js';
 import type { Operation, OperationInput } from '../http/types.js';
-import { listCoded, type CodedSort } from '../store/coded-collection.js';
+import { listCodedOperation } from '../coded-list-operation.js';
 import { keys } from '../store/keys.js';
 import { batchGet, keyId } from '../store/products.js';
 import {
@@ -62,28 +62,7 @@ async function supplierDetail(
   };
 }
 
-const listSuppliersOp: Operation = async (input) => {
-  const q = input.query;
-  const page = window(input);
-  const { items, total } = await listCoded(
-    keys.supplierCollection(input.auth.orgId),
-    {
-      search: q.search as string | undefined,
-      code: q.code as string | undefined,
-      isActive: q.includeInactive === true ? undefined : true,
-      modifiedSince: q.modifiedSince as Date | undefined,
-    },
-    { by: q.sortBy as CodedSort, ascending: ((q.sortDir as string | undefined) ?? 'asc') === 'asc' },
-    { offset: page.offset, limit: page.pageSize },
-  );
-  return {
-    body: paginate(
-      items.map((i) => summary(supplierFromItem(i))),
-      total,
-      page,
-    ),
-  };
-};
+const listSuppliersOp = listCodedOperation(keys.supplierCollection, (i) => summary(supplierFromItem(i)));
 
 const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
   const state = createSupplier(body as SupplierInput, { id: createId(), now: now.toISOString() });
