@@ -2,7 +2,7 @@ import { createId } from '@paralleldrive/cuid2';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../../domain/errors.js';
 import { UOM_TYPES } from '../../schemas/products.js';
-import { validateAgainst } from '../http/validate.js';
+import { validateAgainst } from './validate-input.js';
 import { db } from '../store/client.js';
 import { createJournal } from '../store/journal.js';
 import { keys } from '../store/keys.js';

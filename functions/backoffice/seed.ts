@@ -1,7 +1,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { ApiError } from '../../domain/errors.js';
 import { endpointByRouteKey } from '../catalogue.js';
-import { validateAgainst } from '../http/validate.js';
+import { validateAgainst } from './validate-input.js';
 import { customerOperations } from '../customers/operations.js';
 import { productOperations } from '../products/operations.js';
 import { supplierOperations } from '../suppliers/operations.js';

@@ -20,7 +20,8 @@ import { jsonResult, renderError } from './render.js';
 import { requestIdFor } from './request-id.js';
 import { initState, peekState, stateOf } from './state.js';
 import type { ApiEvent, ApiResult, Operation } from './types.js';
-import { validateAgainst } from './validate.js';
+import { validateWith } from './validate.js';
+import type { CompiledValidator } from './validator-types.js';
 import { createJournal } from '../store/journal.js';
 
 type Mw = middy.MiddlewareObj<ApiEvent, ApiResult>;
@@ -69,7 +70,7 @@ const authorisation = (): Mw => ({
   },
 });
 
-const validation = (): Mw => ({
+const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw => ({
   before: (request) => {
     const state = stateOf(request);
     const { endpoint } = state;
@@ -83,7 +84,7 @@ const validation = (): Mw => ({
     ) {
       throw validationError([{ path: 'body', message: 'must be a JSON object' }]);
     }
-    state.body = validateAgainst(endpoint.body, state.body);
+    state.body = validateWith(validators[endpoint.body]!, state.body);
   },
 });
 
@@ -95,6 +96,8 @@ const validation = (): Mw => ({
 export function createGroupHandler(
   group: Group,
   operations: Record<string, Operation>,
+  /** The group's precompiled body validators (functions/generated/validators-<group>.js). */
+  validators: Readonly<Record<string, CompiledValidator>>,
   /** Tests may serve variants of catalogue endpoints (an idempotent one, say); production never does. */
   options: { endpoints?: readonly Endpoint[] } = {},
 ) {
@@ -104,6 +107,10 @@ export function createGroupHandler(
   if (missing.length > 0) {
     throw new Error(`group ${group} has no operation for ${missing.map((e) => e.operationId).join(', ')}`);
   }
+  const unvalidated = endpointsOf(group).filter((e) => e.body && !validators[e.body]);
+  if (unvalidated.length > 0) {
+    throw new Error(`group ${group} has no validator for ${unvalidated.map((e) => e.body).join(', ')}`);
+  }
   return middy<ApiEvent, ApiResult>()
     .use(httpHeaderNormalizer())
     .use(lifecycle(resolve))
@@ -111,7 +118,7 @@ export function createGroupHandler(
     .use(authenticate() as Mw)
     .use(rateLimit())
     .use(authorisation())
-    .use(validation())
+    .use(validation(validators))
     .use(idempotency())
     .handler(async (event: ApiEvent) => {
       const state = stateOf({ event });

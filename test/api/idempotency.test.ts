@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointByRouteKey } from '../../functions/catalogue.js';
+import * as productValidators from '../../functions/generated/validators-products.js';
 import { createGroupHandler } from '../../functions/http/pipeline.js';
 import { productOperations } from '../../functions/products/operations.js';
 import { buildEvent } from '../../infra/local/http-adapter.js';
@@ -30,6 +31,7 @@ const handler = createGroupHandler(
       return output;
     },
   },
+  productValidators,
   { endpoints: [createEndpoint, updateEndpoint] },
 );
 

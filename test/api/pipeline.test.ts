@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpointByRouteKey } from '../../functions/catalogue.js';
+import * as productValidators from '../../functions/generated/validators-products.js';
 import { createGroupHandler } from '../../functions/http/pipeline.js';
 import { productOperations } from '../../functions/products/operations.js';
 import { buildEvent } from '../../infra/local/http-adapter.js';
@@ -40,12 +41,16 @@ describe('the request pipeline', () => {
   });
 
   it('renders unexpected failures as 500 internal_error without leaking what went wrong', async () => {
-    const handler = createGroupHandler('products', {
-      ...productOperations,
-      listProducts: async () => {
-        throw new Error('ValidationException: secret table detail');
+    const handler = createGroupHandler(
+      'products',
+      {
+        ...productOperations,
+        listProducts: async () => {
+          throw new Error('ValidationException: secret table detail');
+        },
       },
-    });
+      productValidators,
+    );
     const endpoint = endpointByRouteKey('GET /api/v1/products')!;
     const result = await handler(
       buildEvent(
@@ -70,6 +75,11 @@ describe('the request pipeline', () => {
   });
 
   it('refuses to build a group handler that misses an operation of the catalogue', () => {
-    expect(() => createGroupHandler('products', {})).toThrow(/no operation for listProducts/);
+    expect(() => createGroupHandler('products', {}, productValidators)).toThrow(
+      /no operation for listProducts/,
+    );
+    expect(() => createGroupHandler('products', productOperations, {})).toThrow(
+      /no validator for ProductCreate, ProductUpdate/,
+    );
   });
 });
