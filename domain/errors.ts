@@ -66,6 +66,12 @@ export const unprocessable = (message: string): ApiError => new ApiError('unproc
 
 export const conflict = (message: string): ApiError => new ApiError('conflict', message);
 
+/** A store the request depends on is unreachable; the spec asks clients to retry after 30 s. */
+export const serviceUnavailable = (): ApiError =>
+  new ApiError('service_unavailable', 'The service is temporarily unavailable; retry shortly', {
+    headers: { 'Retry-After': '30' },
+  });
+
 /** A validation failure whose message names the first offending field, as the spec requires. */
 export const validationError = (details: ErrorDetail[]): ApiError => {
   const first = details[0];

@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { ApiError } from '../../domain/errors.js';
+import { ApiError, serviceUnavailable } from '../../domain/errors.js';
 import { AUTH_FAILURES_PER_MINUTE, windowOf } from '../../domain/limits/rate-limits.js';
 import { findTokenByHash, hashApiKey, tokenIsLive, type ApiKeyToken } from '../store/api-keys.js';
 import { countAuthFailure } from '../store/rate-limits.js';
@@ -82,9 +82,7 @@ export const authenticate = (): middy.MiddlewareObj<ApiEvent> => ({
       console.error(
         JSON.stringify({ level: 'error', message: 'key store unavailable', error: String(error) }),
       );
-      throw new ApiError('service_unavailable', 'The service is temporarily unavailable; retry shortly', {
-        headers: { 'Retry-After': '30' },
-      });
+      throw serviceUnavailable();
     }
     if (!token || !tokenIsLive(token, state.now)) return rejectAuthentication(sourceIp, state.now);
     state.auth = {

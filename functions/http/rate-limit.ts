@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { ApiError } from '../../domain/errors.js';
+import { ApiError, serviceUnavailable } from '../../domain/errors.js';
 import {
   decide,
   rateLimitHeaders,
@@ -48,11 +48,6 @@ async function consume(auth: AuthContext, now: Date): Promise<RateDecision> {
   return decide(key, org, reset);
 }
 
-const storeUnavailable = () =>
-  new ApiError('service_unavailable', 'The service is temporarily unavailable; retry shortly', {
-    headers: { 'Retry-After': '30' },
-  });
-
 /** Applies the decision: headers on every authenticated response, 429 past the limit. */
 async function settle(state: PipelineState): Promise<void> {
   const decision = await state.rateLimit!;
@@ -82,7 +77,7 @@ export const rateLimit = (): middy.MiddlewareObj<ApiEvent, ApiResult> => ({
       console.error(
         JSON.stringify({ level: 'error', message: 'rate limiter unavailable', error: String(error) }),
       );
-      throw storeUnavailable();
+      throw serviceUnavailable();
     });
     // Settled later (after/onError); until then a rejection must not count as unhandled.
     pending.catch(() => undefined);
