@@ -2,10 +2,9 @@ import { createId } from '@paralleldrive/cuid2';
 import { uniqueBatchNumber, type Batch } from '../../domain/inventory/batch.js';
 import { parseInstant } from '../../domain/listing/query-params.js';
 import { batchCreateItems } from '../store/batches.js';
-import { createJournal } from '../store/journal.js';
 import { getProduct } from '../store/products.js';
 import { transact } from '../store/transactions.js';
-import { backOfficeActor, BackOfficeError } from './actor.js';
+import { backOfficeJournal, BackOfficeError } from './actor.js';
 
 /** A lot import: an empty ACTIVE batch of a product, ready to receive stock (adjustments, later receipts). */
 export async function createBatch(input: {
@@ -43,11 +42,7 @@ export async function createBatch(input: {
   };
   const result = await transact([
     ...batchCreateItems(input.orgId, batch),
-    ...createJournal({
-      auth: backOfficeActor(input.orgId),
-      requestId: `bo_${createId()}`,
-      now: new Date(now),
-    }).items({
+    ...backOfficeJournal(input.orgId, new Date(now)).items({
       audit: [
         {
           resourceType: 'batch',

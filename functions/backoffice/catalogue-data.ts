@@ -4,7 +4,6 @@ import { ApiError } from '../../domain/errors.js';
 import { UOM_TYPES } from '../../schemas/products.js';
 import { validateAgainst } from './validate-input.js';
 import { db } from '../store/client.js';
-import { createJournal } from '../store/journal.js';
 import { keys } from '../store/keys.js';
 import { batchGet, getProduct, keyId, productBomPut, productItem, type BomLine } from '../store/products.js';
 import {
@@ -16,7 +15,7 @@ import {
 } from '../store/reference-data.js';
 import { tableName } from '../store/table-definition.js';
 import { transact } from '../store/transactions.js';
-import { backOfficeActor, BackOfficeError } from './actor.js';
+import { backOfficeJournal, BackOfficeError } from './actor.js';
 import { requireOrganisation } from './organisations.js';
 
 export async function createCategory(input: {
@@ -105,11 +104,7 @@ export async function setBom(input: { orgId: string; productId: string; lines: u
       },
     },
     productBomPut(input.orgId, product.id, lines),
-    ...createJournal({
-      auth: backOfficeActor(input.orgId),
-      requestId: `bo_${createId()}`,
-      now: new Date(now),
-    }).items({
+    ...backOfficeJournal(input.orgId, new Date(now)).items({
       events: [{ event: 'product.updated', data: { id: product.id } }],
       audit: [
         {

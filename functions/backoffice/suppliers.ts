@@ -3,7 +3,6 @@ import { ADDRESS_TYPES, type AddressType } from '../../domain/customers/addresse
 import { defaultsLostTo, type SupplierLocation } from '../../domain/suppliers/locations.js';
 import type { SupplierPrice } from '../../domain/suppliers/price-list.js';
 import { preferenceItems } from '../products/supplier-links.js';
-import { createJournal } from '../store/journal.js';
 import { keys } from '../store/keys.js';
 import { getProductWithBom, productItem } from '../store/products.js';
 import {
@@ -15,7 +14,7 @@ import {
 } from '../store/suppliers.js';
 import { tableName } from '../store/table-definition.js';
 import { transact, type TransactItem } from '../store/transactions.js';
-import { backOfficeActor, BackOfficeError } from './actor.js';
+import { backOfficeJournal, BackOfficeError } from './actor.js';
 import { requireOrganisation } from './organisations.js';
 
 /** Adds a location; a default flag it claims is taken from the supplier's other locations. */
@@ -116,11 +115,7 @@ export async function setSupplierPrice(input: {
         next,
         loaded.suppliers.filter((l) => l.supplierId !== supplier.id),
       ),
-      ...createJournal({
-        auth: backOfficeActor(input.orgId),
-        requestId: `bo_${createId()}`,
-        now: new Date(now),
-      }).items({
+      ...backOfficeJournal(input.orgId, new Date(now)).items({
         events: [{ event: 'product.updated', data: { id: product.id } }],
         audit: [
           {

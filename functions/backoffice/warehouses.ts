@@ -9,7 +9,6 @@ import {
   ZONE_CATEGORY_KEYS,
   ZONE_TYPES,
 } from '../../domain/inventory/warehouse.js';
-import { createJournal } from '../store/journal.js';
 import { transact, type TransactItem } from '../store/transactions.js';
 import {
   binAddItems,
@@ -22,7 +21,7 @@ import {
   type WarehouseRecord,
   type ZoneRecord,
 } from '../store/warehouses.js';
-import { backOfficeActor, BackOfficeError } from './actor.js';
+import { backOfficeJournal, BackOfficeError } from './actor.js';
 import { requireOrganisation } from './organisations.js';
 
 const audited = (
@@ -31,7 +30,7 @@ const audited = (
   action: string,
   changedFields: string[],
 ): TransactItem[] =>
-  createJournal({ auth: backOfficeActor(orgId), requestId: `bo_${createId()}`, now: new Date() }).items({
+  backOfficeJournal(orgId).items({
     audit: [{ resourceType: 'warehouse', resourceId, action, changedFields }],
   });
 
