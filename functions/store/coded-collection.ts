@@ -4,7 +4,8 @@
  */
 import { queryWindow } from './query-window.js';
 import { sortKey } from './keys.js';
-import { GSI_KEY_ATTRIBUTES, tableName } from './table-definition.js';
+import { indexQuery } from './index-query.js';
+import { GSI_KEY_ATTRIBUTES } from './table-definition.js';
 
 export const CODED_SORT_INDEX = { name: 'GSI1', code: 'GSI2', createdAt: 'GSI3', updatedAt: 'GSI4' } as const;
 export type CodedSort = keyof typeof CODED_SORT_INDEX;
@@ -49,40 +50,16 @@ export async function listCoded(
   window: { offset: number; limit: number },
 ): Promise<{ items: Record<string, unknown>[]; total: number }> {
   const index = CODED_SORT_INDEX[sort.by];
-  const names: Record<string, string> = { '#pk': `${index}PK` };
-  const values: Record<string, unknown> = { ':pk': collection };
-  const conditions: string[] = [];
-  let keyCondition = '#pk = :pk';
-  if (filter.modifiedSince) {
-    values[':since'] = filter.modifiedSince.toISOString();
-    if (sort.by === 'updatedAt') {
-      names['#sk'] = `${index}SK`;
-      keyCondition += ' AND #sk >= :since';
-    } else conditions.push('updatedAt >= :since');
-  }
-  if (filter.isActive !== undefined) {
-    values[':active'] = filter.isActive;
-    conditions.push('isActive = :active');
-  }
-  if (filter.code !== undefined) {
-    names['#code'] = 'code';
-    values[':code'] = filter.code;
-    conditions.push('#code = :code');
-  }
-  if (filter.search) {
-    values[':search'] = filter.search.toLowerCase();
-    conditions.push('contains(searchText, :search)');
-  }
   return queryWindow(
-    {
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: keyCondition,
-      FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ScanIndexForward: sort.ascending,
-    },
+    indexQuery({
+      index,
+      partition: collection,
+      ascending: sort.ascending,
+      modifiedSince: filter.modifiedSince,
+      sortsByUpdatedAt: sort.by === 'updatedAt',
+      equals: { isActive: filter.isActive, code: filter.code },
+      search: filter.search,
+    }),
     window.offset,
     window.limit,
   );

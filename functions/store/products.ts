@@ -3,6 +3,7 @@ import type { ProductState, ProductUsage } from '../../domain/products/product.j
 import { uniqueName, uniqueSku } from '../../domain/products/product.js';
 import { db } from './client.js';
 import { keys, sortKey, type Key } from './keys.js';
+import { indexQuery } from './index-query.js';
 import { queryWindow, readPage } from './query-window.js';
 import { GSI_KEY_ATTRIBUTES, tableName } from './table-definition.js';
 import type { TransactItem } from './transactions.js';
@@ -306,40 +307,21 @@ export async function listProducts(
   window: { offset: number; limit: number },
 ): Promise<{ items: ProductRecord[]; total: number }> {
   const index = PRODUCT_SORT_INDEX[sort.by];
-  const names: Record<string, string> = { '#pk': `${index}PK` };
-  const values: Record<string, unknown> = { ':pk': keys.productCollection(orgId) };
-  const conditions: string[] = [];
-  let keyCondition = '#pk = :pk';
-  if (filter.modifiedSince) {
-    values[':since'] = filter.modifiedSince.toISOString();
-    if (sort.by === 'updatedAt') {
-      names['#sk'] = `${index}SK`;
-      keyCondition += ' AND #sk >= :since';
-    } else conditions.push('updatedAt >= :since');
-  }
-  const equal = (attribute: string, value: unknown) => {
-    const placeholder = `:${attribute}`;
-    values[placeholder] = value;
-    conditions.push(`${attribute} = ${placeholder}`);
-  };
-  if (filter.isActive !== undefined) equal('isActive', filter.isActive);
-  if (filter.sku !== undefined) equal('skuKey', filter.sku.toLowerCase());
-  if (filter.barcode !== undefined) equal('barcodeKey', filter.barcode.toLowerCase());
-  if (filter.categoryId !== undefined) equal('categoryId', filter.categoryId);
-  if (filter.productType !== undefined) equal('productType', filter.productType);
-  if (filter.search) {
-    values[':search'] = filter.search.toLowerCase();
-    conditions.push('contains(searchText, :search)');
-  }
-  const input = {
-    TableName: tableName(),
-    IndexName: index,
-    KeyConditionExpression: keyCondition,
-    FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-    ScanIndexForward: sort.ascending,
-  };
+  const input = indexQuery({
+    index,
+    partition: keys.productCollection(orgId),
+    ascending: sort.ascending,
+    modifiedSince: filter.modifiedSince,
+    sortsByUpdatedAt: sort.by === 'updatedAt',
+    equals: {
+      isActive: filter.isActive,
+      skuKey: filter.sku?.toLowerCase(),
+      barcodeKey: filter.barcode?.toLowerCase(),
+      categoryId: filter.categoryId,
+      productType: filter.productType,
+    },
+    search: filter.search,
+  });
   if (!hasRowFilter(filter)) {
     const [counts, items] = await Promise.all([
       productCounts(orgId),
