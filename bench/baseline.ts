@@ -7,9 +7,9 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { db } from '../functions/store/client.js';
-import { keys } from '../functions/store/keys.js';
-import { tableName } from '../functions/store/table-definition.js';
+import { db } from '../functions/platform/dynamo/client.js';
+import { keys } from '../functions/platform/dynamo/keys.js';
+import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { summarise, timed, type DbCall, type Summary } from './measure.js';
 import type { BenchTenant } from './seed.js';
 

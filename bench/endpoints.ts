@@ -1,6 +1,6 @@
 /** Warm per-endpoint latency through the full middy chain, with the DynamoDB calls each request makes. */
 import { createId } from '@paralleldrive/cuid2';
-import { createCategory } from '../functions/backoffice/catalogue-data.js';
+import { createCategory } from '../functions/areas/products/back-office/catalogue-data.js';
 import { send, type BenchRequest } from './api.js';
 import { baselineSum, type BaselineEntry } from './baseline.js';
 import { dbWallTime, median, mode, signature, summarise, type Recorder, type Summary } from './measure.js';

@@ -1,5 +1,5 @@
 /** The cost curve of GET /products as the collection grows: DynamoDB calls, rows read, capacity, latency. */
-import { clearListCursors } from '../functions/store/query-window.js';
+import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import { send } from './api.js';
 import { mode, signature, summarise, type DbCall, type Recorder, type Summary } from './measure.js';
 import { newBenchTenant, seedProducts } from './seed.js';

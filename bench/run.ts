@@ -45,14 +45,14 @@ async function main() {
   process.env.AWS_REGION = 'local';
   try {
     const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-    const { clientConfig, db } = await import('../functions/store/client.js');
-    const { ensureTable } = await import('../functions/store/create-table.js');
+    const { clientConfig, db } = await import('../functions/platform/dynamo/client.js');
+    const { ensureTable } = await import('../functions/platform/dynamo/create-table.js');
     const { installRecorder } = await import('./measure.js');
     const { newBenchTenant, seedProducts } = await import('./seed.js');
     const { measureBaseline } = await import('./baseline.js');
     const { measureEndpoints } = await import('./endpoints.js');
     const { measureLists } = await import('./lists.js');
-    const { GROUPS } = await import('../functions/catalogue.js');
+    const { GROUPS } = await import('../functions/platform/catalogue/catalogue.js');
 
     const admin = new DynamoDBClient(clientConfig());
     await ensureTable(admin, process.env.TABLE_NAME);
@@ -166,7 +166,7 @@ async function main() {
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
     log(`\nWrote ${OUT} in ${results.durationSeconds} s`);
   } finally {
-    const { resetDbClient } = await import('../functions/store/client.js');
+    const { resetDbClient } = await import('../functions/platform/dynamo/client.js');
     resetDbClient();
     await dynamo.stop();
   }

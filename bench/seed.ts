@@ -2,14 +2,14 @@
 import { createId } from '@paralleldrive/cuid2';
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createProduct } from '../domain/products/product.js';
-import { createApiKey } from '../functions/backoffice/api-keys.js';
-import { createOrganisation } from '../functions/backoffice/organisations.js';
-import { db } from '../functions/store/client.js';
-import { keys } from '../functions/store/keys.js';
-import { productItem, type ProductRecord } from '../functions/store/products.js';
-import { setOrganisationLimits } from '../functions/store/rate-limits.js';
-import { copyOf, emptyStock, stockPut } from '../functions/store/stock.js';
-import { tableName } from '../functions/store/table-definition.js';
+import { createApiKey } from '../functions/areas/organisations/back-office/api-keys.js';
+import { createOrganisation } from '../functions/areas/organisations/back-office/organisations.js';
+import { db } from '../functions/platform/dynamo/client.js';
+import { keys } from '../functions/platform/dynamo/keys.js';
+import { productItem, type ProductRecord } from '../functions/areas/products/store/products.js';
+import { setOrganisationLimits } from '../functions/platform/access/rate-limits.js';
+import { copyOf, emptyStock, stockPut } from '../functions/areas/inventory/store/stock.js';
+import { tableName } from '../functions/platform/dynamo/table-definition.js';
 
 export interface BenchTenant {
   orgId: string;

@@ -12,9 +12,9 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { API_PREFIX, ENDPOINTS, GROUPS, type Group } from '../functions/catalogue.js';
-import { EVENT_SOURCE } from '../functions/events/bus.js';
-import { TABLE_DEFINITION } from '../functions/store/table-definition.js';
+import { API_PREFIX, ENDPOINTS, GROUPS, type Group } from '../functions/platform/catalogue/catalogue.js';
+import { EVENT_SOURCE } from '../functions/platform/events/bus.js';
+import { TABLE_DEFINITION } from '../functions/platform/dynamo/table-definition.js';
 
 // Resolved from this file rather than process.cwd() so synth and tests work from any directory.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -29,10 +29,10 @@ export const EVENT_FUNCTIONS = ['publisher', 'sweeper', 'deliveryWorker', 'dispa
 export type EventFunction = (typeof EVENT_FUNCTIONS)[number];
 
 const ENTRIES: Record<EventFunction, string> = {
-  publisher: 'publisher-handler.ts',
-  sweeper: 'sweeper-handler.ts',
-  deliveryWorker: 'delivery-worker-handler.ts',
-  dispatcher: 'dispatcher-handler.ts',
+  publisher: 'publisher.ts',
+  sweeper: 'sweeper.ts',
+  deliveryWorker: 'delivery-worker.ts',
+  dispatcher: 'dispatcher.ts',
 };
 
 /** One webhook POST may take WEBHOOK_TIMEOUT_MS (10 s); a worker batch holds a few of them. */
@@ -107,7 +107,7 @@ export class ApiStack extends Stack {
   }
 
   private groupFunction(group: Group): NodejsFunction {
-    const fn = this.nodeFunction(`${group}`, join(ROOT, 'functions', group, 'handler.ts'));
+    const fn = this.nodeFunction(`${group}`, join(ROOT, 'functions', 'entries', `${group}.ts`));
     if (!WITHOUT_TABLE_ACCESS.has(group)) this.table.grantReadWriteData(fn);
     return fn;
   }
@@ -134,7 +134,7 @@ export class ApiStack extends Stack {
       retentionPeriod: Duration.days(14),
     });
     const fn = (name: EventFunction, timeout: Duration, environment: Record<string, string>) =>
-      this.nodeFunction(name, join(ROOT, 'functions', 'events', ENTRIES[name]), { timeout, environment });
+      this.nodeFunction(name, join(ROOT, 'functions', 'entries', ENTRIES[name]), { timeout, environment });
 
     const busEnv = { EVENT_BUS_NAME: bus.eventBusName };
     const functions: Record<EventFunction, NodejsFunction> = {

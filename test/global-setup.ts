@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../infra/local/dynamodb.js';
-import { ensureTable } from '../functions/store/create-table.js';
+import { ensureTable } from '../functions/platform/dynamo/create-table.js';
 import { generateValidators } from '../scripts/generate-validators.js';
 
 const freePort = () =>

@@ -7,37 +7,44 @@ import {
   listApiKeys,
   revokeApiKey,
   rotateApiKey,
-} from '../../functions/backoffice/api-keys.js';
-import { createCategory, createUnitOfMeasure, setBom } from '../../functions/backoffice/catalogue-data.js';
-import { createBatch } from '../../functions/backoffice/batches.js';
-import { createOrganisation } from '../../functions/backoffice/organisations.js';
+} from '../../functions/areas/organisations/back-office/api-keys.js';
+import {
+  createCategory,
+  createUnitOfMeasure,
+  setBom,
+} from '../../functions/areas/products/back-office/catalogue-data.js';
+import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
+import { createOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
 import {
   addBin,
   addZone,
   createWarehouse,
   deactivateWarehouse,
-} from '../../functions/backoffice/warehouses.js';
+} from '../../functions/areas/inventory/back-office/warehouses.js';
 import {
   createCustomerGroup,
   createSalesRep,
   deactivateSalesRep,
-} from '../../functions/backoffice/sales-reference.js';
+} from '../../functions/areas/customers/back-office/sales-reference.js';
 import {
   addTierBreak,
   createPriceTier,
   setCustomerProductDiscount,
   setTierPrice,
-} from '../../functions/backoffice/pricing.js';
-import { seedDemoData } from '../../functions/backoffice/seed.js';
-import { addSupplierLocation, setSupplierPrice } from '../../functions/backoffice/suppliers.js';
-import { listAudit } from '../../functions/store/audit.js';
-import { setOrganisationLimits } from '../../functions/store/rate-limits.js';
-import { requireOrganisation } from '../../functions/backoffice/organisations.js';
-import type { EventBus } from '../../functions/events/bus.js';
-import { eventBridgeBus } from '../../functions/events/eventbridge-bus.js';
-import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/events/sweeper.js';
-import { dispatchDue } from '../../functions/webhooks/dispatch.js';
-import { inProcessBus } from '../../infra/local/in-process-bus.js';
+} from '../../functions/areas/pricing/back-office/pricing.js';
+import { seedDemoData } from '../../functions/platform/back-office/seed.js';
+import {
+  addSupplierLocation,
+  setSupplierPrice,
+} from '../../functions/areas/suppliers/back-office/suppliers.js';
+import { listAudit } from '../../functions/platform/journal/audit.js';
+import { setOrganisationLimits } from '../../functions/platform/access/rate-limits.js';
+import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
+import type { EventBus } from '../../functions/platform/events/bus.js';
+import { eventBridgeBus } from '../../functions/platform/events/eventbridge-bus.js';
+import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/platform/events/sweeper.js';
+import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
+import { inProcessBus } from '../local/in-process-bus.js';
 
 /**
  * Against AWS (EVENT_BUS_NAME set) the sweeper publishes to EventBridge. Locally it fans out in-process;

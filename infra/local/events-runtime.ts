@@ -2,9 +2,9 @@
  * The local event path of `npm start`: the same publisher code fed from DynamoDB Local's stream, an
  * in-process bus and timer queue, the delivery worker, a dispatch loop and the sweeper.
  */
-import { handleStreamRecords } from '../../functions/events/publisher.js';
-import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/events/sweeper.js';
-import { dispatchDue } from '../../functions/webhooks/dispatch.js';
+import { handleStreamRecords } from '../../functions/platform/events/publisher.js';
+import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/platform/events/sweeper.js';
+import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
 import { inProcessBus, timerQueue } from './in-process-bus.js';
 import { streamPoller } from './stream-poller.js';
 

@@ -1,9 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, ENDPOINTS, routeKey, type Endpoint } from '../../functions/catalogue.js';
-import { renderError } from '../../functions/http/render.js';
+import {
+  API_PREFIX,
+  ENDPOINTS,
+  routeKey,
+  type Endpoint,
+} from '../../functions/platform/catalogue/catalogue.js';
+import { renderError } from '../../functions/platform/http/render.js';
 import { ApiError } from '../../domain/errors.js';
-import type { ApiEvent, ApiResult } from '../../functions/http/types.js';
+import type { ApiEvent, ApiResult } from '../../functions/platform/http/types.js';
 import { groupHandler } from './groups.js';
 
 /** API Gateway's own payload cap; the API's 100 KB rule is enforced by the handler as in AWS. */

@@ -3,12 +3,12 @@
  * the rule -> queue -> worker path does in AWS), and the queue is a timer per message in this process.
  */
 import type { DomainEvent } from '../../domain/events.js';
-import type { EventBus } from '../../functions/events/bus.js';
-import { deliveryConfig } from '../../functions/webhooks/config.js';
-import { attemptDelivery } from '../../functions/webhooks/deliver.js';
-import { fanOut } from '../../functions/webhooks/fan-out.js';
-import type { DeliveryQueue } from '../../functions/webhooks/queue.js';
-import { followUp } from '../../functions/webhooks/worker.js';
+import type { EventBus } from '../../functions/platform/events/bus.js';
+import { deliveryConfig } from '../../functions/areas/webhooks/config.js';
+import { attemptDelivery } from '../../functions/areas/webhooks/deliver.js';
+import { fanOut } from '../../functions/areas/webhooks/fan-out.js';
+import type { DeliveryQueue } from '../../functions/areas/webhooks/queue.js';
+import { followUp } from '../../functions/areas/webhooks/worker.js';
 
 export function inProcessBus(queue: DeliveryQueue): EventBus {
   return {

@@ -11,8 +11,8 @@ import {
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { clientConfig } from '../../functions/store/client.js';
-import { tableName } from '../../functions/store/table-definition.js';
+import { clientConfig } from '../../functions/platform/dynamo/client.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 
 export interface StreamPoller {
   /** Records written since the last poll, in shard order. */

@@ -1,7 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS, access, family, type Endpoint } from '../../functions/catalogue.js';
-import { createApiKey, revokeApiKey, rotateApiKey } from '../../functions/backoffice/api-keys.js';
-import { clearAuthCache } from '../../functions/http/authenticate.js';
+import { ENDPOINTS, access, family, type Endpoint } from '../../functions/platform/catalogue/catalogue.js';
+import {
+  createApiKey,
+  revokeApiKey,
+  rotateApiKey,
+} from '../../functions/areas/organisations/back-office/api-keys.js';
+import { clearAuthCache } from '../../functions/platform/http/authenticate.js';
 import type { Scope } from '../../domain/auth/scopes.js';
 import { call, keyFor, newTenant, type Tenant } from '../support/api.js';
 

@@ -3,8 +3,8 @@ import {
   createCustomerGroup,
   createSalesRep,
   deactivateSalesRep,
-} from '../../functions/backoffice/sales-reference.js';
-import { listAudit } from '../../functions/store/audit.js';
+} from '../../functions/areas/customers/back-office/sales-reference.js';
+import { listAudit } from '../../functions/platform/journal/audit.js';
 import { call, keyFor, newTenant, type Tenant } from '../support/api.js';
 import { eventsFor } from '../support/outbox.js';
 

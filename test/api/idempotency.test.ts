@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { endpointByRouteKey } from '../../functions/catalogue.js';
+import { endpointByRouteKey } from '../../functions/platform/catalogue/catalogue.js';
 import * as productValidators from '../../functions/generated/validators-products.js';
-import { createGroupHandler } from '../../functions/http/pipeline.js';
-import { productOperations } from '../../functions/products/operations.js';
+import { createGroupHandler } from '../../functions/platform/http/pipeline.js';
+import { productOperations } from '../../functions/areas/products/operations.js';
 import { buildEvent } from '../../infra/local/http-adapter.js';
 import { keyFor, newTenant, type Tenant } from '../support/api.js';
-import { rotateApiKey } from '../../functions/backoffice/api-keys.js';
-import { db } from '../../functions/store/client.js';
+import { rotateApiKey } from '../../functions/areas/organisations/back-office/api-keys.js';
+import { db } from '../../functions/platform/dynamo/client.js';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../../functions/store/table-definition.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { createHash } from 'node:crypto';
 
 /**
@@ -199,7 +199,7 @@ describe('Idempotency-Key', () => {
 
   it('a rotated key keeps its namespace', async () => {
     const sku = unique();
-    const { createApiKey } = await import('../../functions/backoffice/api-keys.js');
+    const { createApiKey } = await import('../../functions/areas/organisations/back-office/api-keys.js');
     const created = await createApiKey({ orgId: t.orgId, scopes: ['write'], permissions: 'all' });
     expect((await post(product(sku), `rot-${sku}`, created.key)).status).toBe(201);
     const rotated = await rotateApiKey({ orgId: t.orgId, keyId: created.id });
@@ -226,7 +226,7 @@ describe('Idempotency-Key', () => {
   it('an abandoned in-flight claim expires and the key can be used again', async () => {
     const sku = unique();
     const keyHeader = `stale-${sku}`;
-    const { claimIdempotencyKey } = await import('../../functions/store/idempotency.js');
+    const { claimIdempotencyKey } = await import('../../functions/platform/journal/idempotency.js');
     const claim = await claimIdempotencyKey({
       orgId: t.orgId,
       apiKeyId: t.keyId,

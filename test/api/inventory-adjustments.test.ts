@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUnitOfMeasure } from '../../functions/backoffice/catalogue-data.js';
-import { deactivateWarehouse } from '../../functions/backoffice/warehouses.js';
-import { getBatch } from '../../functions/store/batches.js';
-import { listAudit } from '../../functions/store/audit.js';
-import { keys } from '../../functions/store/keys.js';
-import { queryAll } from '../../functions/store/query-window.js';
-import { listLedger } from '../../functions/store/stock.js';
-import { tableName } from '../../functions/store/table-definition.js';
+import { createUnitOfMeasure } from '../../functions/areas/products/back-office/catalogue-data.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { getBatch } from '../../functions/areas/inventory/store/batches.js';
+import { listAudit } from '../../functions/platform/journal/audit.js';
+import { keys } from '../../functions/platform/dynamo/keys.js';
+import { queryAll } from '../../functions/platform/dynamo/query-window.js';
+import { listLedger } from '../../functions/areas/inventory/store/stock.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, onHand, product, warehouse } from '../support/inventory.js';
 

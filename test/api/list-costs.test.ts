@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/store/client.js';
-import { clearListCursors } from '../../functions/store/query-window.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
 let t: Tenant;

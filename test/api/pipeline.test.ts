@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { endpointByRouteKey } from '../../functions/catalogue.js';
+import { endpointByRouteKey } from '../../functions/platform/catalogue/catalogue.js';
 import * as productValidators from '../../functions/generated/validators-products.js';
-import { createGroupHandler } from '../../functions/http/pipeline.js';
-import { productOperations } from '../../functions/products/operations.js';
+import { createGroupHandler } from '../../functions/platform/http/pipeline.js';
+import { productOperations } from '../../functions/areas/products/operations.js';
 import { buildEvent } from '../../infra/local/http-adapter.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../functions/store/client.js';
-import { keys } from '../../functions/store/keys.js';
-import { tableName } from '../../functions/store/table-definition.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { keys } from '../../functions/platform/dynamo/keys.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory } from '../../functions/backoffice/catalogue-data.js';
+import { createCategory } from '../../functions/areas/products/back-office/catalogue-data.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
 let t: Tenant;

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createUnitOfMeasure, setBom } from '../../functions/backoffice/catalogue-data.js';
+import {
+  createCategory,
+  createUnitOfMeasure,
+  setBom,
+} from '../../functions/areas/products/back-office/catalogue-data.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
 let t: Tenant;
@@ -517,9 +521,9 @@ describe('PUT /products/{id}', () => {
 describe('events and audit', () => {
   it('writes product.created / product.updated outbox events and audit entries with the write', async () => {
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { db } = await import('../../functions/store/client.js');
-    const { tableName } = await import('../../functions/store/table-definition.js');
-    const { listAudit } = await import('../../functions/store/audit.js');
+    const { db } = await import('../../functions/platform/dynamo/client.js');
+    const { tableName } = await import('../../functions/platform/dynamo/table-definition.js');
+    const { listAudit } = await import('../../functions/platform/journal/audit.js');
     const p = await create({ sku: `EV-${unique()}`, name: `EV ${unique()}` });
     const put = await call('PUT', `/products/${p.body.id}`, {
       key: t.key,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearAuthCache } from '../../functions/http/authenticate.js';
-import { clearRateLimitCaches } from '../../functions/http/rate-limit.js';
-import { resetDbClient } from '../../functions/store/client.js';
-import { setOrganisationLimits } from '../../functions/store/rate-limits.js';
+import { clearAuthCache } from '../../functions/platform/http/authenticate.js';
+import { clearRateLimitCaches } from '../../functions/platform/http/rate-limit.js';
+import { resetDbClient } from '../../functions/platform/dynamo/client.js';
+import { setOrganisationLimits } from '../../functions/platform/access/rate-limits.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, keyFor, newTenant } from '../support/api.js';
 

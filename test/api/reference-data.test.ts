@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createUnitOfMeasure } from '../../functions/backoffice/catalogue-data.js';
+import {
+  createCategory,
+  createUnitOfMeasure,
+} from '../../functions/areas/products/back-office/catalogue-data.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
 let t: Tenant;

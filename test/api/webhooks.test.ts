@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../domain/events.js';
-import { getSigningSecret } from '../../functions/store/webhooks.js';
-import { useResolver } from '../../functions/webhooks/target.js';
+import { getSigningSecret } from '../../functions/areas/webhooks/store/webhooks.js';
+import { useResolver } from '../../functions/areas/webhooks/target.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
 let t: Tenant;
@@ -208,7 +208,7 @@ describe('GET/PUT/DELETE /webhooks/{id}', () => {
     expect((await call('GET', `/webhooks/${w.body.id}`, { key: t.key })).status).toBe(404);
     expect((await call('GET', `/webhooks/${w.body.id}/deliveries`, { key: t.key })).status).toBe(404);
     expect(await getSigningSecret(t.orgId, w.body.id)).toBeNull();
-    const { listDeliveries } = await import('../../functions/store/deliveries.js');
+    const { listDeliveries } = await import('../../functions/areas/webhooks/store/deliveries.js');
     expect((await listDeliveries(t.orgId, w.body.id, undefined, { offset: 0, limit: 10 })).total).toBe(0);
     expect((await call('DELETE', `/webhooks/${w.body.id}`, { key: t.key })).status).toBe(404);
   });

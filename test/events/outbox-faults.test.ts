@@ -7,13 +7,13 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventBridgeBus } from '../../functions/events/eventbridge-bus.js';
-import { handleStreamRecords } from '../../functions/events/publisher.js';
-import { sweepOutbox } from '../../functions/events/sweeper.js';
-import { dispatchDue } from '../../functions/webhooks/dispatch.js';
-import { sqsDeliveryQueue } from '../../functions/webhooks/sqs-queue.js';
-import { handleQueueMessage } from '../../functions/webhooks/worker.js';
-import { listDeliveries } from '../../functions/store/deliveries.js';
+import { eventBridgeBus } from '../../functions/platform/events/eventbridge-bus.js';
+import { handleStreamRecords } from '../../functions/platform/events/publisher.js';
+import { sweepOutbox } from '../../functions/platform/events/sweeper.js';
+import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
+import { sqsDeliveryQueue } from '../../functions/areas/webhooks/sqs-queue.js';
+import { handleQueueMessage } from '../../functions/areas/webhooks/worker.js';
+import { listDeliveries } from '../../functions/areas/webhooks/store/deliveries.js';
 import { streamPoller } from '../../infra/local/stream-poller.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { outboxItems, outboxStreamRecords } from '../support/outbox.js';
@@ -201,7 +201,7 @@ describe('delivery queue faults', () => {
       const [delivery] = (
         await listDeliveries(tenant.orgId, hook.body.id, undefined, { offset: 0, limit: 1 })
       ).items;
-      const { deliveryRef } = await import('../../functions/store/deliveries.js');
+      const { deliveryRef } = await import('../../functions/areas/webhooks/store/deliveries.js');
       const message = JSON.stringify({ kind: 'delivery', ref: deliveryRef(tenant.orgId, delivery!) });
       sqs.on(SendMessageBatchCommand).resolves({});
 

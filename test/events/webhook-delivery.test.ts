@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { handleStreamRecords } from '../../functions/events/publisher.js';
+import { handleStreamRecords } from '../../functions/platform/events/publisher.js';
 import { newDelivery } from '../../domain/webhooks/delivery.js';
-import { putDeliveryIfAbsent } from '../../functions/store/deliveries.js';
-import { dispatchDue } from '../../functions/webhooks/dispatch.js';
-import type { DeliveryQueue } from '../../functions/webhooks/queue.js';
-import { useResolver } from '../../functions/webhooks/target.js';
+import { putDeliveryIfAbsent } from '../../functions/areas/webhooks/store/deliveries.js';
+import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
+import type { DeliveryQueue } from '../../functions/areas/webhooks/queue.js';
+import { useResolver } from '../../functions/areas/webhooks/target.js';
 import { inProcessBus } from '../../infra/local/in-process-bus.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { outboxStreamRecords } from '../support/outbox.js';

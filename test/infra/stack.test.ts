@@ -2,8 +2,14 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, GROUPS, endpointByRouteKey, routeKey, type Group } from '../../functions/catalogue.js';
-import { TABLE_DEFINITION } from '../../functions/store/table-definition.js';
+import {
+  ENDPOINTS,
+  GROUPS,
+  endpointByRouteKey,
+  routeKey,
+  type Group,
+} from '../../functions/platform/catalogue/catalogue.js';
+import { TABLE_DEFINITION } from '../../functions/platform/dynamo/table-definition.js';
 import { ApiStack, EVENT_FUNCTIONS, type EventFunction } from '../../infra/stack.js';
 
 // An empty bundling-stacks list skips esbuild: these tests check the template, not the bundles.

@@ -1,7 +1,7 @@
 import { dispatch } from '../../infra/local/http-adapter.js';
-import { createApiKey } from '../../functions/backoffice/api-keys.js';
-import { createOrganisation } from '../../functions/backoffice/organisations.js';
-import { setOrganisationLimits } from '../../functions/store/rate-limits.js';
+import { createApiKey } from '../../functions/areas/organisations/back-office/api-keys.js';
+import { createOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
+import { setOrganisationLimits } from '../../functions/platform/access/rate-limits.js';
 import type { PermissionGrant } from '../../domain/auth/permissions.js';
 import type { Scope } from '../../domain/auth/scopes.js';
 

@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { db } from '../../functions/store/client.js';
-import { keys } from '../../functions/store/keys.js';
-import { tableName } from '../../functions/store/table-definition.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { keys } from '../../functions/platform/dynamo/keys.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 
 export async function outboxItems(orgId: string): Promise<Record<string, any>[]> {
   const result = await db().send(

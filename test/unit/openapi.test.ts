@@ -1,8 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS } from '../../functions/catalogue.js';
-import { PRODUCT_SORTS } from '../../functions/catalogue/products.js';
-import { buildOpenApi } from '../../functions/openapi/build.js';
+import { ENDPOINTS } from '../../functions/platform/catalogue/catalogue.js';
+import { PRODUCT_SORTS } from '../../functions/areas/products/endpoints.js';
+import { buildOpenApi } from '../../functions/platform/openapi/build.js';
 import { SCHEMAS } from '../../schemas/index.js';
 import { call } from '../support/api.js';
 
@@ -194,7 +194,7 @@ describe('OpenAPI document', () => {
     expect(buildOpenApi()).toBe(doc);
     expect(Object.isFrozen(doc.paths)).toBe(true);
     vi.resetModules();
-    const fresh = await import('../../functions/openapi/build.js');
+    const fresh = await import('../../functions/platform/openapi/build.js');
     const rebuilt = fresh.buildOpenApi();
     expect(rebuilt).not.toBe(doc);
     expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(doc));

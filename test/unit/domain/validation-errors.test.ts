@@ -3,8 +3,8 @@ import addFormats from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { validationError } from '../../../domain/errors.js';
-import { toErrorDetails } from '../../../functions/http/validation-errors.js';
-import type { CompiledValidator } from '../../../functions/http/validator-types.js';
+import { toErrorDetails } from '../../../functions/platform/http/validation-errors.js';
+import type { CompiledValidator } from '../../../functions/platform/http/validator-types.js';
 import { ProductCreate, ProductUpdate } from '../../../schemas/products.js';
 
 /** A fabricated ajv error, shaped as ajv reports it. */

@@ -1,0 +1,161 @@
+import {
+  declare,
+  modifiedSince,
+  PAGE_PARAMS,
+  search,
+  sortDir,
+  type Declared,
+} from '../../platform/catalogue/endpoint.js';
+import type { QueryParam } from '../../../domain/listing/query-params.js';
+
+export const CODED_SORTS = ['name', 'code', 'createdAt', 'updatedAt'] as const;
+
+/** The list parameters customers and suppliers share. */
+export const codedListParams = (what: string): QueryParam[] => [
+  ...PAGE_PARAMS,
+  search('name, code and email'),
+  { name: 'code', type: 'string', maxLength: 20, description: `Exact ${what} code, case-sensitive.` },
+  {
+    name: 'includeInactive',
+    type: 'boolean',
+    acceptsOne: true,
+    description: `true or 1 includes inactive ${what}s.`,
+  },
+  modifiedSince,
+  { name: 'sortBy', type: 'enum', values: CODED_SORTS, default: 'name', description: 'Sort key.' },
+  { ...sortDir, description: 'Sort direction (default asc).' },
+];
+
+const CHILD_SCHEMAS = {
+  Contact: { list: 'CustomerContactList', body: 'CustomerContactInput' },
+  Address: { list: 'CustomerAddressList', body: 'CustomerAddressInput' },
+} as const;
+
+const child = (
+  kind: 'Contact' | 'Address',
+  idName: string,
+): { list: Declared; create: Declared; replace: Declared; remove: Declared } => {
+  const schemas = CHILD_SCHEMAS[kind];
+  const plural = kind === 'Contact' ? 'contacts' : 'addresses';
+  const base = `/customers/{id}/${plural}`;
+  return {
+    list: declare({
+      operationId: `listCustomer${kind === 'Contact' ? 'Contacts' : 'Addresses'}`,
+      method: 'GET',
+      path: base,
+      summary:
+        kind === 'Contact'
+          ? "List a customer's contacts (primary first, then oldest)"
+          : "List a customer's addresses (default billing, default shipping, then oldest)",
+      permission: 'sales.view',
+      response: schemas.list,
+      query: PAGE_PARAMS,
+    }),
+    create: declare({
+      operationId: `createCustomer${kind}`,
+      method: 'POST',
+      path: base,
+      summary: `Add a ${kind.toLowerCase()}; returns the refreshed customer`,
+      permission: 'sales.edit',
+      body: schemas.body,
+      response: 'CustomerDetail',
+      errors: [422],
+    }),
+    replace: declare({
+      operationId: `replaceCustomer${kind}`,
+      method: 'PUT',
+      path: `${base}/{${idName}}`,
+      summary: `Replace a ${kind.toLowerCase()} (omitted optional fields are cleared); returns the customer`,
+      permission: 'sales.edit',
+      body: schemas.body,
+      response: 'CustomerDetail',
+      errors: [422],
+    }),
+    remove: declare({
+      operationId: `deleteCustomer${kind}`,
+      method: 'DELETE',
+      path: `${base}/{${idName}}`,
+      summary: `Delete a ${kind.toLowerCase()}; returns the customer`,
+      permission: 'sales.edit',
+      response: 'CustomerDetail',
+    }),
+  };
+};
+
+const contacts = child('Contact', 'contactId');
+const addresses = child('Address', 'addressId');
+
+export const CUSTOMER_ENDPOINTS: readonly Declared[] = [
+  declare({
+    operationId: 'listCustomers',
+    method: 'GET',
+    path: '/customers',
+    summary: 'List customers',
+    permission: 'sales.view',
+    response: 'CustomerList',
+    query: codedListParams('customer'),
+  }),
+  declare({
+    operationId: 'createCustomer',
+    method: 'POST',
+    path: '/customers',
+    summary: 'Create a customer (credit fields need customers.manage_credit)',
+    permission: 'sales.create',
+    body: 'CustomerCreate',
+    response: 'CustomerDetail',
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'getCustomer',
+    method: 'GET',
+    path: '/customers/{id}',
+    summary: 'Read a customer',
+    permission: 'sales.view',
+    response: 'CustomerDetail',
+  }),
+  declare({
+    operationId: 'updateCustomer',
+    method: 'PUT',
+    path: '/customers/{id}',
+    summary: 'Update a customer (merge-patch; credit fields need customers.manage_credit)',
+    permission: 'sales.edit',
+    body: 'CustomerUpdate',
+    response: 'CustomerDetail',
+    errors: [409, 422],
+  }),
+  contacts.list,
+  contacts.create,
+  contacts.replace,
+  contacts.remove,
+  addresses.list,
+  addresses.create,
+  addresses.replace,
+  addresses.remove,
+  declare({
+    operationId: 'listCustomerGroups',
+    method: 'GET',
+    path: '/customer-groups',
+    summary: 'List customer groups',
+    permission: 'sales.view',
+    response: 'CustomerGroupList',
+    query: [
+      ...PAGE_PARAMS,
+      search('name'),
+      {
+        name: 'includeInactive',
+        type: 'boolean',
+        acceptsOne: true,
+        description: 'true or 1 includes inactive groups.',
+      },
+    ],
+  }),
+  declare({
+    operationId: 'listSalesReps',
+    method: 'GET',
+    path: '/sales-reps',
+    summary: 'List the active sales reps (id is the user id)',
+    permission: 'sales.view',
+    response: 'SalesRepList',
+    query: [...PAGE_PARAMS, search('name and email')],
+  }),
+];

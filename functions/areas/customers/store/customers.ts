@@ -1,0 +1,161 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { CustomerState } from '../../../../domain/customers/customer.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { CODED_INDEX_ATTRIBUTES, codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
+
+/**
+ * A customer as stored: its state (contacts and addresses embedded, oldest first: at most 50 of each, so
+ * one item holds them and every child write is one version-conditioned put) plus how many subsidiaries
+ * link to it, kept by the writes that link and unlink them.
+ */
+export interface CustomerRecord {
+  state: CustomerState;
+  subsidiaryCount: number;
+}
+
+const INTERNAL = new Set(['PK', 'SK', 'entity', 'orgId', 'subsidiaryCount', ...CODED_INDEX_ATTRIBUTES]);
+
+export function customerItem(orgId: string, record: CustomerRecord): Record<string, unknown> {
+  return {
+    ...keys.customer(orgId, record.state.id),
+    entity: 'Customer',
+    orgId,
+    ...record.state,
+    subsidiaryCount: record.subsidiaryCount,
+    ...codedIndexAttributes(keys.customerCollection(orgId), record.state),
+  };
+}
+
+export const customerFromItem = (item: Record<string, unknown>): CustomerRecord => ({
+  state: Object.fromEntries(
+    Object.entries(item).filter(([k]) => !INTERNAL.has(k)),
+  ) as unknown as CustomerState,
+  subsidiaryCount: (item.subsidiaryCount as number | undefined) ?? 0,
+});
+
+export async function getCustomer(orgId: string, id: string): Promise<CustomerRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.customer(orgId, id), ConsistentRead: true }),
+  );
+  return Item ? customerFromItem(Item) : null;
+}
+
+const codeGuardPut = (orgId: string, code: string, customerId: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...keys.customerCodeGuard(orgId, code), entity: 'UniqueGuard', customerId },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+/**
+ * Links a customer to its head office (+1) or unlinks it (-1). Linking re-checks, atomically with the write,
+ * that the parent is still an active head office without a parent of its own; the parent's version moves so
+ * a racing un-mark of isHeadOffice re-reads the count.
+ */
+export function parentLink(orgId: string, parentId: string, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.customer(orgId, parentId),
+      UpdateExpression: 'SET version = version + :one ADD subsidiaryCount :delta',
+      ConditionExpression:
+        delta === 1
+          ? 'isHeadOffice = :true AND isActive = :true AND attribute_type(parentCustomerId, :null)'
+          : 'attribute_exists(PK)',
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':delta': delta,
+        ...(delta === 1 ? { ':true': true, ':null': 'NULL' } : {}),
+      },
+    },
+  };
+}
+
+/** Counts a tier's customers; linking re-checks that the tier is still active. */
+export function tierLink(orgId: string, tierId: string, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.priceTier(orgId, tierId),
+      UpdateExpression: 'ADD customerCount :delta',
+      ConditionExpression: delta === 1 ? 'isActive = :true' : 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':delta': delta, ...(delta === 1 ? { ':true': true } : {}) },
+    },
+  };
+}
+
+/** Which rule each item of a customer write guards, by index, for mapping failed conditions. */
+export interface CustomerWrite {
+  items: TransactItem[];
+  codeIndex: number | null;
+  parentIndex: number | null;
+  tierIndex: number | null;
+}
+
+function linkItems(
+  orgId: string,
+  previous: CustomerState | null,
+  next: CustomerState,
+  items: TransactItem[],
+): Pick<CustomerWrite, 'parentIndex' | 'tierIndex'> {
+  let parentIndex: number | null = null;
+  let tierIndex: number | null = null;
+  if (previous?.parentCustomerId !== next.parentCustomerId) {
+    if (next.parentCustomerId) parentIndex = items.push(parentLink(orgId, next.parentCustomerId, 1)) - 1;
+    if (previous?.parentCustomerId) items.push(parentLink(orgId, previous.parentCustomerId, -1));
+  }
+  if (previous?.priceTierId !== next.priceTierId) {
+    if (next.priceTierId) tierIndex = items.push(tierLink(orgId, next.priceTierId, 1)) - 1;
+    if (previous?.priceTierId) items.push(tierLink(orgId, previous.priceTierId, -1));
+  }
+  return { parentIndex, tierIndex };
+}
+
+export function customerCreateItems(orgId: string, state: CustomerState): CustomerWrite {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: customerItem(orgId, { state, subsidiaryCount: 0 }),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    codeGuardPut(orgId, state.code, state.id),
+  ];
+  return { items, codeIndex: 1, ...linkItems(orgId, null, state, items) };
+}
+
+/** Replaces a customer, conditioned on the version it was read at, moving its code guard and links. */
+export function customerReplaceItems(
+  orgId: string,
+  previous: CustomerRecord,
+  next: CustomerState,
+): CustomerWrite {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: customerItem(orgId, { state: next, subsidiaryCount: previous.subsidiaryCount }),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': previous.state.version },
+      },
+    },
+  ];
+  let codeIndex: number | null = null;
+  if (previous.state.code !== next.code) {
+    codeIndex = items.push(codeGuardPut(orgId, next.code, next.id)) - 1;
+    items.push({
+      Delete: {
+        TableName: tableName(),
+        Key: keys.customerCodeGuard(orgId, previous.state.code),
+        ConditionExpression: 'customerId = :id',
+        ExpressionAttributeValues: { ':id': next.id },
+      },
+    });
+  }
+  return { items, codeIndex, ...linkItems(orgId, previous.state, next, items) };
+}

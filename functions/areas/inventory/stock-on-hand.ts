@@ -1,0 +1,93 @@
+import { notFound } from '../../../domain/errors.js';
+import { selectStockRows } from '../../../domain/inventory/stock-on-hand.js';
+import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
+import type { Operation } from '../../platform/http/types.js';
+import { keys } from '../../platform/dynamo/keys.js';
+import { batchGet, getProductWithBom, keyId } from '../products/store/products.js';
+import { listStockItems, type ProductStock } from './store/stock.js';
+import { listWarehouseRecords } from './store/warehouses.js';
+import { stockRowView } from './view.js';
+
+/** The stock of one product, through the same filters the list applies in its query. */
+function visible(stock: ProductStock | null, includeInactive: boolean, search: string | undefined) {
+  const needle = search?.toLowerCase();
+  return (
+    stock !== null &&
+    (includeInactive || stock.productActive) &&
+    (!needle || `${stock.productName}\n${stock.productSku}`.toLowerCase().includes(needle))
+  );
+}
+
+export const listStockOnHandOp: Operation = async (input) => {
+  const { orgId } = input.auth;
+  const q = input.query;
+  const warehouseId = q.warehouseId as string | undefined;
+  const productId = q.productId as string | undefined;
+  const search = q.search as string | undefined;
+  const includeInactiveProducts = q.includeInactiveProducts === true;
+  const [warehouses, product] = await Promise.all([
+    listWarehouseRecords(orgId),
+    productId ? getProductWithBom(orgId, productId) : Promise.resolve(null),
+  ]);
+  if (warehouseId && !warehouses.some((w) => w.id === warehouseId)) throw notFound('Warehouse');
+  if (productId && !product) throw notFound('Product');
+  const sortBy = q.sortBy as 'productName' | 'updatedAt';
+  const ascending = ((q.sortDir as string | undefined) ?? 'asc') === 'asc';
+  const modifiedSince = q.modifiedSince as Date | undefined;
+  const stocks = productId
+    ? visible(product!.stock, includeInactiveProducts, search)
+      ? [product!.stock!]
+      : []
+    : await listStockItems(orgId, {
+        sortBy,
+        ascending,
+        search,
+        warehouseId,
+        includeInactiveProducts,
+        modifiedSince,
+      });
+  const code = new Map(warehouses.map((w) => [w.id, w.code]));
+  const rows = selectStockRows(stocks, {
+    warehouseId,
+    includeZero: q.includeZero === true,
+    since: modifiedSince?.toISOString(),
+    sortBy,
+    ascending,
+    warehouseCode: (id) => code.get(id) ?? '',
+  });
+  const page = pageWindow(q.page as number, q.pageSize as number);
+  const pageRows = rows.slice(page.offset, page.offset + page.pageSize);
+  // Bin codes and batch numbers for the page's rows only, in one batch read.
+  const found = await batchGet([
+    ...pageRows.flatMap(({ row }) => (row.binId ? [keys.bin(orgId, row.warehouseId, row.binId)] : [])),
+    ...pageRows.flatMap(({ row }) => row.batches.map((b) => keys.batch(orgId, b.batchId))),
+  ]);
+  const batches = new Map<string, { batchNumber: string; expiryDate: string | null }>();
+  for (const { row } of pageRows) {
+    for (const b of row.batches) {
+      const item = found.get(keyId(keys.batch(orgId, b.batchId)));
+      if (item)
+        batches.set(b.batchId, {
+          batchNumber: item.batchNumber as string,
+          expiryDate: item.expiryDate as string | null,
+        });
+    }
+  }
+  const data = pageRows.map(({ row, source }) =>
+    stockRowView(row, {
+      product: {
+        id: source.productId,
+        sku: source.productSku,
+        name: source.productName,
+        isBatchTracked: source.isBatchTracked,
+      },
+      warehouseCode: code.get(row.warehouseId) ?? '',
+      binCode: row.binId
+        ? ((found.get(keyId(keys.bin(orgId, row.warehouseId, row.binId)))?.code as string | undefined) ??
+          null)
+        : null,
+      batches,
+    }),
+  );
+  return { body: paginate(data, rows.length, page) };
+};

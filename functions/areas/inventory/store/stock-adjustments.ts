@@ -1,0 +1,126 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { AdjustmentStatus, StockAdjustment } from '../../../../domain/inventory/adjustment.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { keys, sortKey } from '../../../platform/dynamo/keys.js';
+import { queryWindow } from '../../../platform/dynamo/query-window.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
+
+const INTERNAL = ['PK', 'SK', 'entity', 'orgId', 'GSI1PK', 'GSI1SK', 'searchText', 'warehouseIds', 'version'];
+
+export const adjustmentFromItem = (item: Record<string, unknown>): StockAdjustment =>
+  Object.fromEntries(
+    Object.entries(item).filter(([k]) => !INTERNAL.includes(k)),
+  ) as unknown as StockAdjustment;
+
+export async function getAdjustment(orgId: string, id: string): Promise<StockAdjustment | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.stockAdjustment(orgId, id), ConsistentRead: true }),
+  );
+  return Item ? adjustmentFromItem(Item) : null;
+}
+
+export function adjustmentPut(orgId: string, adjustment: StockAdjustment): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.stockAdjustment(orgId, adjustment.id),
+        entity: 'StockAdjustment',
+        orgId,
+        ...adjustment,
+        version: 1,
+        // Newest first by createdAt, with the id tiebreaker.
+        GSI1PK: keys.stockAdjustmentCollection(orgId),
+        GSI1SK: sortKey(adjustment.createdAt, adjustment.id),
+        searchText: adjustment.adjustmentNumber.toLowerCase(),
+        warehouseIds: [...new Set(adjustment.lines.map((l) => l.warehouseId))],
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** Draws the next number of a per-organisation sequence inside the write's transaction (no gaps). */
+export function sequenceNext(orgId: string, name: string, current: number): TransactItem {
+  return current === 0
+    ? {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.sequence(orgId, name), entity: 'Sequence', orgId, value: 1 },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      }
+    : {
+        Update: {
+          TableName: tableName(),
+          Key: keys.sequence(orgId, name),
+          UpdateExpression: 'SET #value = :next',
+          ConditionExpression: '#value = :current',
+          ExpressionAttributeNames: { '#value': 'value' },
+          ExpressionAttributeValues: { ':next': current + 1, ':current': current },
+        },
+      };
+}
+
+export interface AdjustmentFilter {
+  statuses?: AdjustmentStatus[];
+  reasons?: string[];
+  warehouseId?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  modifiedSince?: Date;
+}
+
+/** Newest first; dateFrom/dateTo narrow the createdAt index range, the rest filter. */
+export async function listAdjustments(
+  orgId: string,
+  filter: AdjustmentFilter,
+  window: { offset: number; limit: number },
+): Promise<{ items: StockAdjustment[]; total: number }> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {
+    ':pk': keys.stockAdjustmentCollection(orgId),
+    ':from': filter.from ?? '0',
+    ':to': `${filter.to ?? '9999'}\uffff`,
+  };
+  const conditions: string[] = [];
+  const oneOf = (attribute: string, list: readonly string[] | undefined) => {
+    if (!list || list.length === 0) return;
+    names[`#${attribute}`] = attribute;
+    const placeholders = list.map((value, i) => {
+      values[`:${attribute}${i}`] = value;
+      return `:${attribute}${i}`;
+    });
+    conditions.push(`#${attribute} IN (${placeholders.join(', ')})`);
+  };
+  oneOf('status', filter.statuses);
+  oneOf('reason', filter.reasons);
+  if (filter.warehouseId) {
+    values[':wh'] = filter.warehouseId;
+    conditions.push('contains(warehouseIds, :wh)');
+  }
+  if (filter.search) {
+    values[':search'] = filter.search.toLowerCase();
+    conditions.push('contains(searchText, :search)');
+  }
+  if (filter.modifiedSince) {
+    values[':since'] = filter.modifiedSince.toISOString();
+    conditions.push('updatedAt >= :since');
+  }
+  const { items, total } = await queryWindow(
+    {
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+      FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
+      ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+    },
+    window.offset,
+    window.limit,
+  );
+  return { items: items.map(adjustmentFromItem), total };
+}

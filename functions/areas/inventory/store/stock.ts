@@ -1,0 +1,190 @@
+/**
+ * A product's stock: one item beside the product (SK STOCK) holding every location's quantities, the
+ * totals, and copies of the product fields that stock rules and the stock-on-hand list need. Every write
+ * replaces it conditioned on its version, so a decision made on the quantities read is never applied to
+ * different ones: two racing decrements cannot both pass, and stock cannot go negative.
+ */
+import type { ProductType } from '../../../../domain/products/product.js';
+import type { Movement } from '../../../../domain/inventory/adjustment.js';
+import { stockTotals, type StockLevels } from '../../../../domain/inventory/stock.js';
+import { keys, sortKey } from '../../../platform/dynamo/keys.js';
+import { queryAll } from '../../../platform/dynamo/query-window.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
+
+/** Product fields copied onto its stock item; the product write that changes them updates the copy. */
+export interface ProductCopy {
+  productName: string;
+  productSku: string;
+  productActive: boolean;
+  productType: ProductType;
+  isBatchTracked: boolean;
+}
+
+export interface ProductStock extends ProductCopy {
+  productId: string;
+  levels: StockLevels;
+  /** 0 when no stock item exists yet. */
+  version: number;
+}
+
+export const copyOf = (product: {
+  name: string;
+  sku: string;
+  isActive: boolean;
+  productType: ProductType;
+  isBatchTracked: boolean;
+}): ProductCopy => ({
+  productName: product.name,
+  productSku: product.sku,
+  productActive: product.isActive,
+  productType: product.productType,
+  isBatchTracked: product.isBatchTracked,
+});
+
+export const stockFromItem = (item: Record<string, unknown>): ProductStock => ({
+  productId: item.productId as string,
+  productName: item.productName as string,
+  productSku: item.productSku as string,
+  productActive: item.productActive as boolean,
+  productType: item.productType as ProductType,
+  isBatchTracked: item.isBatchTracked as boolean,
+  levels: (item.levels ?? {}) as StockLevels,
+  version: item.version as number,
+});
+
+export const emptyStock = (productId: string, copy: ProductCopy): ProductStock => ({
+  productId,
+  ...copy,
+  levels: {},
+  version: 0,
+});
+
+function stockItem(orgId: string, stock: ProductStock, version: number): Record<string, unknown> {
+  const totals = stockTotals(stock.levels);
+  const levels = Object.values(stock.levels);
+  const updatedAt = levels.reduce<string | null>(
+    (m, l) => (m === null || l.updatedAt > m ? l.updatedAt : m),
+    null,
+  );
+  const collection = keys.stockCollection(orgId);
+  return {
+    ...keys.productStock(orgId, stock.productId),
+    entity: 'ProductStock',
+    orgId,
+    ...stock,
+    version,
+    ...totals,
+    updatedAt,
+    warehouseIds: [...new Set(levels.map((l) => l.warehouseId))],
+    searchText: `${stock.productName}\n${stock.productSku}`.toLowerCase(),
+    // Sparse: only products that have ever held stock appear in the stock-on-hand indexes.
+    ...(levels.length > 0
+      ? {
+          GSI1PK: collection,
+          GSI1SK: sortKey(stock.productName.toLowerCase(), stock.productId),
+          GSI4PK: collection,
+          GSI4SK: sortKey(updatedAt!, stock.productId),
+        }
+      : {}),
+  };
+}
+
+/** Replaces the stock item as read at `stock.version` (0: must not exist yet). */
+export function stockPut(orgId: string, stock: ProductStock): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: stockItem(orgId, stock, stock.version + 1),
+      ConditionExpression: stock.version === 0 ? 'attribute_not_exists(PK)' : 'version = :v',
+      ...(stock.version === 0 ? {} : { ExpressionAttributeValues: { ':v': stock.version } }),
+    },
+  };
+}
+
+/**
+ * One ledger item per stock-moving document: every movement of the write, signed, with its source. The
+ * stock-movement and at-date reports read the organisation's ledger partition by time range.
+ */
+export function ledgerPut(
+  orgId: string,
+  entry: {
+    at: string;
+    sourceType: string;
+    sourceId: string;
+    sourceNumber: string | null;
+    movements: Movement[];
+  },
+): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.ledger(orgId, entry.at, entry.sourceType, entry.sourceId),
+        entity: 'LedgerEntry',
+        orgId,
+        ...entry,
+        productIds: [...new Set(entry.movements.map((m) => m.productId))],
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+export async function listLedger(orgId: string): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.ledgerCollection(orgId) },
+  });
+}
+
+export interface StockListFilter {
+  sortBy: 'productName' | 'updatedAt';
+  ascending: boolean;
+  search?: string;
+  warehouseId?: string;
+  includeInactiveProducts: boolean;
+  modifiedSince?: Date;
+}
+
+/**
+ * Stock items of products that hold or held stock, in product-name or updatedAt order. modifiedSince
+ * narrows the updatedAt index range; the other filters run as a FilterExpression.
+ */
+export async function listStockItems(orgId: string, filter: StockListFilter): Promise<ProductStock[]> {
+  const index = filter.sortBy === 'productName' ? 'GSI1' : 'GSI4';
+  const names: Record<string, string> = { '#pk': `${index}PK` };
+  const values: Record<string, unknown> = { ':pk': keys.stockCollection(orgId) };
+  const conditions: string[] = [];
+  let keyCondition = '#pk = :pk';
+  if (filter.modifiedSince) {
+    values[':since'] = filter.modifiedSince.toISOString();
+    if (index === 'GSI4') {
+      names['#sk'] = 'GSI4SK';
+      keyCondition += ' AND #sk >= :since';
+    } else conditions.push('updatedAt >= :since');
+  }
+  if (!filter.includeInactiveProducts) {
+    values[':active'] = true;
+    conditions.push('productActive = :active');
+  }
+  if (filter.search) {
+    values[':search'] = filter.search.toLowerCase();
+    conditions.push('contains(searchText, :search)');
+  }
+  if (filter.warehouseId) {
+    values[':wh'] = filter.warehouseId;
+    conditions.push('contains(warehouseIds, :wh)');
+  }
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: index,
+    KeyConditionExpression: keyCondition,
+    FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: filter.ascending,
+  });
+  return items.map(stockFromItem);
+}

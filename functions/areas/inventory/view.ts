@@ -1,0 +1,89 @@
+import type { StockAdjustment } from '../../../domain/inventory/adjustment.js';
+import type { StockRow } from '../../../domain/inventory/stock.js';
+import { MAX_BINS_PER_ZONE, MAX_ZONES_PER_WAREHOUSE } from '../../../domain/inventory/warehouse.js';
+import type { BinRecord, WarehouseRecord, ZoneRecord } from './store/warehouses.js';
+
+const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** A warehouse with its zones (each with its bins), capped as the spec's Limits say. */
+export function warehouseView(warehouse: WarehouseRecord, zones: ZoneRecord[], bins: BinRecord[]) {
+  const own = zones.filter((z) => z.warehouseId === warehouse.id).sort(byId);
+  return {
+    id: warehouse.id,
+    code: warehouse.code,
+    name: warehouse.name,
+    isActive: warehouse.isActive,
+    zones: own.slice(0, MAX_ZONES_PER_WAREHOUSE).map((zone) => {
+      const zoneBins = bins.filter((b) => b.zoneId === zone.id).sort((a, b) => byCode(a, b) || byId(a, b));
+      return {
+        id: zone.id,
+        name: zone.name,
+        zoneType: zone.zoneType,
+        zoneCategory: zone.zoneCategory,
+        bins: zoneBins.slice(0, MAX_BINS_PER_ZONE).map((b) => ({
+          id: b.id,
+          code: b.code,
+          capacity: b.capacity,
+          isActive: b.isActive,
+        })),
+        binsTruncated: zoneBins.length > MAX_BINS_PER_ZONE,
+        binsTotal: zoneBins.length,
+      };
+    }),
+    zonesTruncated: own.length > MAX_ZONES_PER_WAREHOUSE,
+    zonesTotal: own.length,
+    createdAt: warehouse.createdAt,
+    updatedAt: warehouse.updatedAt,
+  };
+}
+
+const byCode = (a: { code: string }, b: { code: string }) => {
+  const [x, y] = [a.code.toLowerCase(), b.code.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+export const adjustmentView = (a: StockAdjustment) => ({
+  id: a.id,
+  adjustmentNumber: a.adjustmentNumber,
+  reason: a.reason,
+  status: a.status,
+  notes: a.notes,
+  completedAt: a.completedAt,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+  lines: a.lines.map((l) => ({
+    productId: l.productId,
+    warehouseId: l.warehouseId,
+    binId: l.binId,
+    batchId: l.batchId,
+    quantityChange: l.quantityChange,
+    costPerUnit: l.costPerUnit,
+  })),
+});
+
+export interface RowContext {
+  product: { id: string; sku: string; name: string; isBatchTracked: boolean };
+  warehouseCode: string;
+  binCode: string | null;
+  batches: Map<string, { batchNumber: string; expiryDate: string | null }>;
+}
+
+export const stockRowView = (row: StockRow, context: RowContext) => ({
+  product: { id: context.product.id, sku: context.product.sku, name: context.product.name },
+  warehouse: { id: row.warehouseId, code: context.warehouseCode },
+  bin: row.binId === null ? null : { id: row.binId, code: context.binCode },
+  quantityOnHand: row.onHand,
+  quantityReserved: row.reserved,
+  quantityAvailable: row.available,
+  batches: context.product.isBatchTracked
+    ? row.batches.map((b) => ({
+        batchId: b.batchId,
+        batchNumber: context.batches.get(b.batchId)?.batchNumber ?? null,
+        expiryDate: context.batches.get(b.batchId)?.expiryDate ?? null,
+        quantityOnHand: b.onHand,
+        quantityReserved: b.reserved,
+        quantityAvailable: b.available,
+      }))
+    : null,
+  updatedAt: row.updatedAt,
+});

@@ -1,0 +1,42 @@
+import { createId } from '@paralleldrive/cuid2';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../../../platform/dynamo/client.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+import { BackOfficeError } from '../../../platform/back-office/actor.js';
+
+export const CURRENCIES = ['NZD', 'AUD', 'USD', 'GBP', 'EUR', 'CAD', 'SGD', 'JPY'] as const;
+
+export interface Organisation {
+  id: string;
+  name: string;
+  baseCurrency: string;
+  createdAt: string;
+}
+
+export async function createOrganisation(input: { name: string; currency?: string }): Promise<Organisation> {
+  const currency = input.currency ?? 'NZD';
+  if (!(CURRENCIES as readonly string[]).includes(currency)) {
+    throw new BackOfficeError(`currency must be one of ${CURRENCIES.join(', ')}`);
+  }
+  const org: Organisation = {
+    id: createId(),
+    name: input.name,
+    baseCurrency: currency,
+    createdAt: new Date().toISOString(),
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.organisation(org.id), entity: 'Organisation', ...org },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return org;
+}
+
+export async function requireOrganisation(orgId: string): Promise<Organisation> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organisation(orgId) }));
+  if (!Item) throw new BackOfficeError(`organisation ${orgId} not found`);
+  return { id: Item.id, name: Item.name, baseCurrency: Item.baseCurrency, createdAt: Item.createdAt };
+}

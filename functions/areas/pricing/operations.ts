@@ -1,0 +1,66 @@
+import { notFound } from '../../../domain/errors.js';
+import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
+import { pageWindow } from '../../../domain/listing/pagination.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { keys } from '../../platform/dynamo/keys.js';
+import { getPriceTier, getTierContents, listPriceTiers } from './store/price-tiers.js';
+import { batchGet, keyId } from '../products/store/products.js';
+
+const window = (input: OperationInput) =>
+  pageWindow(input.query.page as number, input.query.pageSize as number);
+
+/** The spec caps a tier's embedded product prices at 1000. */
+const PRODUCT_PRICES_CAP = 1000;
+
+const listPriceTiersOp: Operation = async (input) => {
+  const q = input.query;
+  const since = (q.modifiedSince as Date | undefined)?.toISOString();
+  const tiers = (await listPriceTiers(input.auth.orgId)).filter(
+    (tier) =>
+      (q.includeInactive === true || tier.isActive) && (since === undefined || tier.updatedAt >= since),
+  );
+  return {
+    body: listInMemory(tiers, {
+      search: q.search as string | undefined,
+      searchable: (tier) => [tier.name],
+      compare: (a, b) =>
+        a.tierIndex - b.tierIndex || byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id),
+      window: window(input),
+    }),
+  };
+};
+
+/** Detail: product prices (stored order, by product id; capped at 1000) with live sku and name, and breaks. */
+const getPriceTierOp: Operation = async ({ auth, params }) => {
+  const [tier, contents] = await Promise.all([
+    getPriceTier(auth.orgId, params.id!),
+    getTierContents(auth.orgId, params.id!),
+  ]);
+  if (!tier) throw notFound('Price tier');
+  const shown = contents.prices.slice(0, PRODUCT_PRICES_CAP);
+  const products = await batchGet(shown.map((p) => keys.product(auth.orgId, p.productId)));
+  return {
+    body: {
+      ...tier,
+      productPrices: shown.map((p) => {
+        const product = products.get(keyId(keys.product(auth.orgId, p.productId)));
+        return {
+          productId: p.productId,
+          sku: (product?.sku as string | undefined) ?? null,
+          productName: (product?.name as string | undefined) ?? null,
+          price: p.price,
+        };
+      }),
+      productPricesTruncated: contents.prices.length > PRODUCT_PRICES_CAP,
+      productPricesTotal: contents.prices.length,
+      quantityBreaks: [...contents.breaks].sort(
+        (a, b) => byText(a.productId, b.productId) || a.minQuantity - b.minQuantity,
+      ),
+    },
+  };
+};
+
+export const pricingOperations: Record<string, Operation> = {
+  listPriceTiers: listPriceTiersOp,
+  getPriceTier: getPriceTierOp,
+};

@@ -1,0 +1,97 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { QuantityBreak } from '../../../../domain/pricing/resolve-price.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { queryAll } from '../../../platform/dynamo/query-window.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+
+export interface PriceTier {
+  id: string;
+  tierIndex: number;
+  name: string;
+  isActive: boolean;
+  /** Kept by the back office's set-price. */
+  productPriceCount: number;
+  /** Kept by the customer writes that link and unlink the tier. */
+  customerCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TierPrice {
+  productId: string;
+  price: number;
+}
+
+export interface TierBreak extends QuantityBreak {
+  productId: string;
+}
+
+export const priceTierFromItem = (item: Record<string, unknown>): PriceTier => ({
+  id: item.id as string,
+  tierIndex: item.tierIndex as number,
+  name: item.name as string,
+  isActive: item.isActive as boolean,
+  productPriceCount: (item.productPriceCount as number | undefined) ?? 0,
+  customerCount: (item.customerCount as number | undefined) ?? 0,
+  createdAt: item.createdAt as string,
+  updatedAt: item.updatedAt as string,
+});
+
+/** Price tiers are few per organisation and live in one partition; a list reads the partition. */
+export async function listPriceTiers(orgId: string): Promise<PriceTier[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.priceTierCollection(orgId) },
+  });
+  return items.map(priceTierFromItem);
+}
+
+export async function getPriceTier(orgId: string, id: string): Promise<PriceTier | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.priceTier(orgId, id), ConsistentRead: true }),
+  );
+  return Item ? priceTierFromItem(Item) : null;
+}
+
+const priceOf = (item: Record<string, unknown>): TierPrice => ({
+  productId: item.productId as string,
+  price: item.price as number,
+});
+const breakOf = (item: Record<string, unknown>): TierBreak => ({
+  productId: item.productId as string,
+  minQuantity: item.minQuantity as number,
+  unitPrice: item.unitPrice as number,
+});
+
+/** Every product price and quantity break of a tier: one read of the tier's partition. */
+export async function getTierContents(
+  orgId: string,
+  tierId: string,
+): Promise<{ prices: TierPrice[]; breaks: TierBreak[] }> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.priceTierContents(orgId, tierId) },
+  });
+  return {
+    prices: items.filter((i) => (i.SK as string).startsWith('PRICE#')).map(priceOf),
+    breaks: items.filter((i) => (i.SK as string).startsWith('BREAK#')).map(breakOf),
+  };
+}
+
+/** One product's breaks in a tier. */
+export async function getTierBreaks(orgId: string, tierId: string, productId: string): Promise<TierBreak[]> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': keys.priceTierContents(orgId, tierId),
+        ':prefix': `BREAK#${productId}#`,
+      },
+    }),
+  );
+  return Items.map(breakOf);
+}

@@ -1,0 +1,236 @@
+import { createId } from '@paralleldrive/cuid2';
+import { conflict, notFound } from '../../../domain/errors.js';
+import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
+import { pageWindow } from '../../../domain/listing/pagination.js';
+import { resolvePrice } from '../../../domain/pricing/resolve-price.js';
+import {
+  checkUsageRules,
+  createProduct,
+  patchProduct,
+  usageChecksFor,
+  type ProductCreateInput,
+  type ProductPatch,
+  type ProductState,
+} from '../../../domain/products/product.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { keys } from '../../platform/dynamo/keys.js';
+import {
+  batchGet,
+  getProduct,
+  getProductWithBom,
+  getStocks,
+  keyId,
+  listProducts,
+  usageOf,
+  productCreateItems,
+  productReplaceItems,
+  type ProductRecord,
+  type ProductSort,
+} from './store/products.js';
+import { listCategories, listUnitsOfMeasure } from './store/reference-data.js';
+import { transact } from '../../platform/dynamo/transact.js';
+import { resolveReferences } from './references.js';
+import { productDetail, productSummary } from './view.js';
+import { customerPriceInputs } from './price-inputs.js';
+import { preferenceItems } from './supplier-links.js';
+
+const window = (input: OperationInput) =>
+  pageWindow(input.query.page as number, input.query.pageSize as number);
+
+const duplicateSku = (sku: string) => conflict(`A product with sku '${sku}' already exists`);
+const duplicateName = (name: string) =>
+  conflict(`A product named '${name}' already exists (names are case-insensitive)`);
+
+const listProductsOp: Operation = async (input) => {
+  const q = input.query;
+  const sortBy = q.sortBy as ProductSort;
+  const page = window(input);
+  // isActive overrides includeInactive; by default only active products are listed.
+  const isActive =
+    q.isActive !== undefined ? (q.isActive as boolean) : q.includeInactive === true ? undefined : true;
+  const { items, total } = await listProducts(
+    input.auth.orgId,
+    {
+      search: q.search as string | undefined,
+      sku: q.sku as string | undefined,
+      barcode: q.barcode as string | undefined,
+      categoryId: q.categoryId as string | undefined,
+      productType: q.productType as string | undefined,
+      isActive,
+      modifiedSince: q.modifiedSince as Date | undefined,
+    },
+    { by: sortBy, ascending: ((q.sortDir as string | undefined) ?? 'asc') === 'asc' },
+    { offset: page.offset, limit: page.pageSize },
+  );
+  // One batch read per page for the stock totals, not one read per row.
+  const stocks = await getStocks(
+    input.auth.orgId,
+    items.map((p) => p.id),
+  );
+  return {
+    body: {
+      data: items.map((p) => productSummary(p, stocks.get(p.id))),
+      pagination: {
+        total,
+        page: page.page,
+        pageSize: page.pageSize,
+        totalPages: Math.ceil(total / page.pageSize),
+      },
+    },
+  };
+};
+
+const createProductOp: Operation = async ({ auth, body, now, journal }) => {
+  const at = now.toISOString();
+  const state = createProduct(body as ProductCreateInput, { id: createId(), now: at });
+  const record: ProductRecord = { ...state, ...(await resolveReferences(auth.orgId, state, null)) };
+  // The response is known before the write, so it can commit with it (idempotency record).
+  const response = { status: 201, body: await productDetail(auth.orgId, record, [], null) };
+  const result = await transact([
+    ...productCreateItems(auth.orgId, record),
+    ...journal.items({
+      response,
+      events: [{ event: 'product.created', data: { id: record.id } }],
+      audit: [
+        {
+          resourceType: 'product',
+          resourceId: record.id,
+          action: 'create',
+          changedFields: Object.keys(body as object),
+        },
+      ],
+    }),
+  ]);
+  if (!result.ok) {
+    if (result.failed.includes(1)) throw duplicateSku(record.sku);
+    if (result.failed.includes(2)) throw duplicateName(record.name);
+    throw new Error(`product create failed conditions ${result.failed.join(',')}`);
+  }
+  return response;
+};
+
+const FIELDS_IGNORED_FOR_CHANGE = new Set(['version', 'updatedAt']);
+const changedFields = (before: ProductState, after: ProductState): string[] =>
+  Object.keys(after).filter(
+    (k) =>
+      !FIELDS_IGNORED_FOR_CHANGE.has(k) &&
+      JSON.stringify(before[k as keyof ProductState]) !== JSON.stringify(after[k as keyof ProductState]),
+  );
+
+/** A PUT races other writers on the version; a lost race is re-read and re-applied, a few times. */
+const UPDATE_ATTEMPTS = 3;
+
+const updateProductOp: Operation = async ({ auth, params, body, now, journal }) => {
+  const id = params.id!;
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+    const loaded = await getProductWithBom(auth.orgId, id);
+    if (!loaded) throw notFound('Product');
+    const current = loaded.product;
+    const at = now.toISOString();
+    const next = patchProduct(current, body as ProductPatch, at);
+    const changed = changedFields(current, next);
+    // Writing back what is stored changes nothing: no new version, no event, updatedAt untouched for sync.
+    if (changed.length === 0) {
+      return { body: await productDetail(auth.orgId, current, loaded.bom, loaded.stock, loaded.suppliers) };
+    }
+    // The stock read here is the version the write is conditioned on (productReplaceItems), so stock
+    // arriving after this check fails the write and the retry sees it.
+    if (usageChecksFor(current, next)) checkUsageRules(current, next, usageOf(loaded.stock));
+    const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
+    const { items, skuIndex, nameIndex } = productReplaceItems(auth.orgId, current, record, loaded.stock);
+    const response = {
+      status: 200,
+      body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock, loaded.suppliers),
+    };
+    const result = await transact([
+      ...items,
+      ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
+      ...journal.items({
+        response,
+        events: [{ event: 'product.updated', data: { id } }],
+        audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
+      }),
+    ]);
+    if (result.ok) return response;
+    if (skuIndex !== null && result.failed.includes(skuIndex)) throw duplicateSku(record.sku);
+    if (nameIndex !== null && result.failed.includes(nameIndex)) throw duplicateName(record.name);
+  }
+  throw conflict('The product was changed by another request at the same time; retry the update');
+};
+
+const getProductOp: Operation = async ({ auth, params }) => {
+  const loaded = await getProductWithBom(auth.orgId, params.id!);
+  if (!loaded) throw notFound('Product');
+  return {
+    body: await productDetail(auth.orgId, loaded.product, loaded.bom, loaded.stock, loaded.suppliers),
+  };
+};
+
+const getProductPricesOp: Operation = async ({ auth, params, query }) => {
+  const customerId = query.customerId as string | undefined;
+  const [product, customer] = await Promise.all([
+    getProduct(auth.orgId, params.id!),
+    customerId ? customerPriceInputs(auth.orgId, customerId, params.id!) : Promise.resolve(null),
+  ]);
+  if (!product) throw notFound('Product');
+  return {
+    body: resolvePrice({
+      productId: product.id,
+      defaultPrice: product.defaultPrice,
+      quantity: query.quantity as number,
+      customer,
+    }),
+  };
+};
+
+const getProductBomOp: Operation = async ({ auth, params }) => {
+  const loaded = await getProductWithBom(auth.orgId, params.id!);
+  if (!loaded) throw notFound('Product');
+  const components = await batchGet(loaded.bom.map((l) => keys.product(auth.orgId, l.componentProductId)));
+  const lines = [...loaded.bom]
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+    .map((line) => {
+      const component = components.get(keyId(keys.product(auth.orgId, line.componentProductId)));
+      return {
+        componentProduct: component
+          ? { id: component.id as string, sku: component.sku as string, name: component.name as string }
+          : null,
+        quantity: line.quantity,
+        wastagePercent: line.wastagePercent,
+        isPhantom: line.isPhantom,
+        sortOrder: line.sortOrder,
+        group: line.group,
+      };
+    });
+  return { body: { productId: loaded.product.id, isBomProduct: loaded.product.isBomProduct, lines } };
+};
+
+const listCategoriesOp: Operation = async (input) => ({
+  body: listInMemory(await listCategories(input.auth.orgId), {
+    search: input.query.search as string | undefined,
+    searchable: (c) => [c.name],
+    compare: (a, b) =>
+      a.sortOrder - b.sortOrder || byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id),
+    window: window(input),
+  }),
+});
+
+const listUnitsOfMeasureOp: Operation = async (input) => ({
+  body: listInMemory(await listUnitsOfMeasure(input.auth.orgId), {
+    search: input.query.search as string | undefined,
+    searchable: (u) => [u.name, u.abbreviation],
+    compare: (a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id),
+    window: window(input),
+  }),
+});
+
+export const productOperations: Record<string, Operation> = {
+  listProducts: listProductsOp,
+  createProduct: createProductOp,
+  getProduct: getProductOp,
+  updateProduct: updateProductOp,
+  getProductPrices: getProductPricesOp,
+  getProductBom: getProductBomOp,
+  listCategories: listCategoriesOp,
+  listUnitsOfMeasure: listUnitsOfMeasureOp,
+};

@@ -1,0 +1,419 @@
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ProductState, ProductUsage } from '../../../../domain/products/product.js';
+import { uniqueName, uniqueSku } from '../../../../domain/products/product.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
+import { indexQuery } from '../../../platform/dynamo/index-query.js';
+import { queryWindow, readPage } from '../../../platform/dynamo/query-window.js';
+import { GSI_KEY_ATTRIBUTES, tableName } from '../../../platform/dynamo/table-definition.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { stockTotals } from '../../../../domain/inventory/stock.js';
+import {
+  copyOf,
+  emptyStock,
+  stockFromItem,
+  stockPut,
+  type ProductStock,
+} from '../../inventory/store/stock.js';
+
+export interface NamedRef {
+  id: string;
+  name: string;
+}
+export interface UomRef extends NamedRef {
+  abbreviation: string;
+  type: string;
+}
+
+/** A product as stored: its state plus copies of the reference data it shows (immutable once created). */
+export interface ProductRecord extends ProductState {
+  category: NamedRef | null;
+  unitOfMeasure: UomRef | null;
+  purchaseUom: UomRef | null;
+  saleUom: UomRef | null;
+}
+
+/** The four generic GSIs hold the product sorts: name, sku, createdAt, updatedAt. */
+export const PRODUCT_SORT_INDEX = {
+  name: 'GSI1',
+  sku: 'GSI2',
+  createdAt: 'GSI3',
+  updatedAt: 'GSI4',
+} as const;
+export type ProductSort = keyof typeof PRODUCT_SORT_INDEX;
+
+const INTERNAL = new Set([
+  'PK',
+  'SK',
+  ...GSI_KEY_ATTRIBUTES,
+  'entity',
+  'orgId',
+  'searchText',
+  'skuKey',
+  'barcodeKey',
+]);
+
+export function productItem(orgId: string, record: ProductRecord): Record<string, unknown> {
+  const collection = keys.productCollection(orgId);
+  return {
+    ...keys.product(orgId, record.id),
+    entity: 'Product',
+    orgId,
+    ...record,
+    GSI1PK: collection,
+    GSI1SK: sortKey(record.name.toLowerCase(), record.id),
+    GSI2PK: collection,
+    GSI2SK: sortKey(record.sku.toLowerCase(), record.id),
+    GSI3PK: collection,
+    GSI3SK: sortKey(record.createdAt, record.id),
+    GSI4PK: collection,
+    GSI4SK: sortKey(record.updatedAt, record.id),
+    searchText: [record.name, record.sku, record.barcode ?? ''].join('\n').toLowerCase(),
+    skuKey: record.sku.toLowerCase(),
+    barcodeKey: record.barcode?.toLowerCase() ?? null,
+  };
+}
+
+export const productFromItem = (item: Record<string, unknown>): ProductRecord =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k))) as unknown as ProductRecord;
+
+export async function getProduct(orgId: string, id: string): Promise<ProductRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.product(orgId, id), ConsistentRead: true }),
+  );
+  return Item ? productFromItem(Item) : null;
+}
+
+export interface BomLine {
+  componentProductId: string;
+  quantity: number;
+  wastagePercent: number;
+  isPhantom: boolean;
+  sortOrder: number;
+  group: string | null;
+}
+
+/** A supplier's terms for the product, as held in the product's partition (see keys.productSupplier). */
+export interface ProductSupplierLink {
+  supplierId: string;
+  supplierSku: string | null;
+  supplierPrice: number;
+  leadTimeDays: number | null;
+  minOrderQty: number | null;
+}
+
+/** The product, its BOM lines, its stock and its supplier links in one query of the product's partition. */
+export async function getProductWithBom(
+  orgId: string,
+  id: string,
+): Promise<{
+  product: ProductRecord;
+  bom: BomLine[];
+  stock: ProductStock | null;
+  suppliers: ProductSupplierLink[];
+} | null> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.product(orgId, id).PK },
+      ConsistentRead: true,
+    }),
+  );
+  const product = Items.find((i) => i.SK === 'PRODUCT');
+  if (!product) return null;
+  const stock = Items.find((i) => i.SK === 'STOCK');
+  return {
+    product: productFromItem(product),
+    bom: (Items.find((i) => i.SK === 'BOM')?.lines ?? []) as BomLine[],
+    stock: stock ? stockFromItem(stock) : null,
+    suppliers: Items.filter((i) => (i.SK as string).startsWith('SUPPLIER#')).map((i) => ({
+      supplierId: i.supplierId as string,
+      supplierSku: (i.supplierSku as string | null) ?? null,
+      supplierPrice: i.supplierPrice as number,
+      leadTimeDays: (i.leadTimeDays as number | null) ?? null,
+      minOrderQty: (i.minOrderQty as number | null) ?? null,
+    })),
+  };
+}
+
+/** Batch-reads items by key (chunks of 100, unprocessed keys retried), keyed by PK + SK. */
+export async function batchGet(requested: Key[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  const unique = [...new Map(requested.map((k) => [`${k.PK}|${k.SK}`, k])).values()];
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Key[] = unique.slice(i, i + 100);
+    for (let attempt = 0; pending.length > 0; attempt += 1) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+      if (attempt > 8) throw new Error('BatchGet kept returning unprocessed keys');
+      const result = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      for (const item of result.Responses?.[tableName()] ?? []) found.set(`${item.PK}|${item.SK}`, item);
+      pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+    }
+  }
+  return found;
+}
+
+export const keyId = (key: Key): string => `${key.PK}|${key.SK}`;
+
+/** Products and their BOMs for the given ids (one batch read per 50 products). */
+export async function getProductsWithBoms(
+  orgId: string,
+  ids: string[],
+): Promise<Map<string, { product: ProductRecord; bom: BomLine[] }>> {
+  const found = await batchGet(ids.flatMap((id) => [keys.product(orgId, id), keys.productBom(orgId, id)]));
+  const result = new Map<string, { product: ProductRecord; bom: BomLine[] }>();
+  for (const id of ids) {
+    const product = found.get(keyId(keys.product(orgId, id)));
+    if (!product) continue;
+    const bom = found.get(keyId(keys.productBom(orgId, id)));
+    result.set(id, { product: productFromItem(product), bom: (bom?.lines ?? []) as BomLine[] });
+  }
+  return result;
+}
+
+export function productBomPut(orgId: string, productId: string, lines: BomLine[]): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.productBom(orgId, productId), entity: 'ProductBom', orgId, lines },
+    },
+  };
+}
+
+const guardPut = (key: Key, productId: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...key, entity: 'UniqueGuard', productId },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+const guardDelete = (key: Key, productId: string): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: key,
+    ConditionExpression: 'productId = :id',
+    ExpressionAttributeValues: { ':id': productId },
+  },
+});
+
+export const skuGuard = (orgId: string, sku: string) => keys.productSkuGuard(orgId, uniqueSku(sku));
+export const nameGuard = (orgId: string, name: string) => keys.productNameGuard(orgId, uniqueName(name));
+
+/** Moves the maintained product counts (all, active) in the same transaction as the change. */
+const countsUpdate = (orgId: string, all: number, active: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.productCounts(orgId),
+    UpdateExpression: 'ADD #all :all, #active :active',
+    ExpressionAttributeNames: { '#all': 'all', '#active': 'active' },
+    ExpressionAttributeValues: { ':all': all, ':active': active },
+  },
+});
+
+/**
+ * Transaction items that create a product with its uniqueness guards, its (empty) stock item and the
+ * counts. Indexes: 0 product, 1 sku, 2 name, 3 stock, 4 counts.
+ */
+export function productCreateItems(orgId: string, record: ProductRecord): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: productItem(orgId, record),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    guardPut(skuGuard(orgId, record.sku), record.id),
+    guardPut(nameGuard(orgId, record.name), record.id),
+    stockPut(orgId, emptyStock(record.id, copyOf(record))),
+    countsUpdate(orgId, 1, record.isActive ? 1 : 0),
+  ];
+}
+
+/**
+ * Transaction items that replace a product, conditioned on the version it was read at, moving the
+ * uniqueness guards when sku or name change. When a field copied onto the stock item changes (name, sku,
+ * isActive, productType, isBatchTracked), the stock item is rewritten conditioned on the version read,
+ * which also makes the stock-dependent product rules race-free: stock that moved since the check fails
+ * the write. Returns which item index guards which rule.
+ */
+export function productReplaceItems(
+  orgId: string,
+  previous: ProductRecord,
+  next: ProductRecord,
+  stock: ProductStock | null,
+): { items: TransactItem[]; skuIndex: number | null; nameIndex: number | null } {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: productItem(orgId, next),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': previous.version },
+      },
+    },
+  ];
+  let skuIndex: number | null = null;
+  let nameIndex: number | null = null;
+  if (previous.isActive !== next.isActive) items.push(countsUpdate(orgId, 0, next.isActive ? 1 : -1));
+  if (uniqueSku(previous.sku) !== uniqueSku(next.sku)) {
+    skuIndex = items.push(guardPut(skuGuard(orgId, next.sku), next.id)) - 1;
+    items.push(guardDelete(skuGuard(orgId, previous.sku), previous.id));
+  }
+  if (uniqueName(previous.name) !== uniqueName(next.name)) {
+    nameIndex = items.push(guardPut(nameGuard(orgId, next.name), next.id)) - 1;
+    items.push(guardDelete(nameGuard(orgId, previous.name), previous.id));
+  }
+  const copy = copyOf(next);
+  if (JSON.stringify(copyOf(previous)) !== JSON.stringify(copy) || stock === null) {
+    items.push(stockPut(orgId, { ...(stock ?? emptyStock(next.id, copy)), ...copy }));
+  }
+  return { items, skuIndex, nameIndex };
+}
+
+export interface ProductFilter {
+  search?: string;
+  sku?: string;
+  barcode?: string;
+  categoryId?: string;
+  productType?: string;
+  isActive?: boolean;
+  modifiedSince?: Date;
+}
+
+const hasRowFilter = (filter: ProductFilter) =>
+  Boolean(
+    filter.search ||
+    filter.sku !== undefined ||
+    filter.barcode !== undefined ||
+    filter.categoryId !== undefined ||
+    filter.productType !== undefined ||
+    filter.modifiedSince,
+  );
+
+async function productCounts(orgId: string): Promise<{ all: number; active: number } | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.productCounts(orgId) }),
+  );
+  return Item ? { all: (Item.all as number) ?? 0, active: (Item.active as number) ?? 0 } : null;
+}
+
+/**
+ * A page of products in the order of the sort's index. Without row filters (only the active flag) the
+ * total comes from the maintained counts, read in parallel, and the page reads about pageSize items
+ * (sequential pages resume from a remembered cursor). With row filters every matching row is counted.
+ */
+export async function listProducts(
+  orgId: string,
+  filter: ProductFilter,
+  sort: { by: ProductSort; ascending: boolean },
+  window: { offset: number; limit: number },
+): Promise<{ items: ProductRecord[]; total: number }> {
+  const index = PRODUCT_SORT_INDEX[sort.by];
+  const input = indexQuery({
+    index,
+    partition: keys.productCollection(orgId),
+    ascending: sort.ascending,
+    modifiedSince: filter.modifiedSince,
+    sortsByUpdatedAt: sort.by === 'updatedAt',
+    equals: {
+      isActive: filter.isActive,
+      skuKey: filter.sku?.toLowerCase(),
+      barcodeKey: filter.barcode?.toLowerCase(),
+      categoryId: filter.categoryId,
+      productType: filter.productType,
+    },
+    search: filter.search,
+  });
+  if (!hasRowFilter(filter)) {
+    const [counts, items] = await Promise.all([
+      productCounts(orgId),
+      readPage<Record<string, unknown>>(input, {
+        ...window,
+        cursorId: `${orgId}|products|${index}|${sort.ascending}|${String(filter.isActive)}`,
+        keyOf: (item) => ({
+          PK: item.PK,
+          SK: item.SK,
+          [`${index}PK`]: item[`${index}PK`],
+          [`${index}SK`]: item[`${index}SK`],
+        }),
+      }),
+    ]);
+    if (counts) {
+      const total =
+        filter.isActive === undefined
+          ? counts.all
+          : filter.isActive
+            ? counts.active
+            : counts.all - counts.active;
+      return { items: items.map(productFromItem), total };
+    }
+  }
+  const { items, total } = await queryWindow(input, window.offset, window.limit);
+  return { items: items.map(productFromItem), total };
+}
+
+/**
+ * What stock, lots and orders say about a product (Product rules 3 and 5 and deactivation), from its
+ * stock item. Order lines and credits arrive with their areas and answer here too.
+ */
+export function usageOf(stock: ProductStock | null): ProductUsage {
+  const totals = stockTotals(stock?.levels ?? {});
+  return {
+    stockOnHand: totals.onHand,
+    reservedQuantity: totals.reserved,
+    lotQuantity: totals.lotQuantity,
+    openSalesOrderLines: 0,
+    openPurchaseOrderLines: 0,
+    stockReturningCredits: 0,
+  };
+}
+
+export async function loadProductUsage(orgId: string, productId: string): Promise<ProductUsage> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.productStock(orgId, productId),
+      ConsistentRead: true,
+    }),
+  );
+  return usageOf(Item ? stockFromItem(Item) : null);
+}
+
+/** Stock items of a page of products, in one batch read. */
+export async function getStocks(orgId: string, productIds: string[]): Promise<Map<string, ProductStock>> {
+  const found = await batchGet(productIds.map((id) => keys.productStock(orgId, id)));
+  const result = new Map<string, ProductStock>();
+  for (const item of found.values()) result.set(item.productId as string, stockFromItem(item));
+  return result;
+}
+
+/**
+ * Sets a product's cost price from a stock movement (weighted average cost), as a product change: new
+ * version and updatedAt, conditioned on the version whose cost the average was computed from.
+ */
+export function productCostUpdate(
+  orgId: string,
+  product: ProductRecord,
+  costPrice: number,
+  now: string,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.product(orgId, product.id),
+      UpdateExpression: 'SET costPrice = :cost, updatedAt = :now, GSI4SK = :g4, version = :next',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: {
+        ':cost': costPrice,
+        ':now': now,
+        ':g4': sortKey(now, product.id),
+        ':next': product.version + 1,
+        ':v': product.version,
+      },
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { createId } from '@paralleldrive/cuid2';
+import { addressesInOrder } from '../../../domain/customers/addresses.js';
+import { conflict, notFound } from '../../../domain/errors.js';
+import { listInMemory } from '../../../domain/listing/in-memory.js';
+import { pageWindow } from '../../../domain/listing/pagination.js';
+import { oldestFirst, type SupplierLocation } from '../../../domain/suppliers/locations.js';
+import { priceListView, type SupplierPrice } from '../../../domain/suppliers/price-list.js';
+import {
+  changedSupplierFields,
+  createSupplier,
+  patchSupplier,
+  type SupplierInput,
+  type SupplierState,
+} from '../../../domain/suppliers/supplier.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
+import { keys } from '../../platform/dynamo/keys.js';
+import { batchGet, keyId } from '../products/store/products.js';
+import {
+  getSupplierLocations,
+  getSupplierWithContents,
+  supplierCreateItems,
+  supplierFromItem,
+  supplierReplaceItems,
+} from './store/suppliers.js';
+import { transact } from '../../platform/dynamo/transact.js';
+
+const window = (input: OperationInput) =>
+  pageWindow(input.query.page as number, input.query.pageSize as number);
+
+const duplicateCode = (code: string) => conflict(`A supplier with code '${code}' already exists`);
+
+const summary = ({ version: _version, ...state }: SupplierState) => state;
+
+/** Defaults first, then oldest. */
+const locationsInOrder = (locations: SupplierLocation[]) => addressesInOrder(oldestFirst(locations));
+
+/** The detail: header, locations and the capped price list with each row's product sku and name. */
+async function supplierDetail(
+  orgId: string,
+  contents: { supplier: SupplierState; locations: SupplierLocation[]; prices: SupplierPrice[] },
+) {
+  const view = priceListView(contents.prices);
+  const products = await batchGet(view.priceList.map((row) => keys.product(orgId, row.productId)));
+  return {
+    ...summary(contents.supplier),
+    locations: locationsInOrder(contents.locations),
+    ...view,
+    priceList: view.priceList.map((row) => {
+      const product = products.get(keyId(keys.product(orgId, row.productId)));
+      return {
+        productId: row.productId,
+        sku: (product?.sku as string | undefined) ?? null,
+        productName: (product?.name as string | undefined) ?? null,
+        supplierSku: row.supplierSku,
+        supplierPrice: row.supplierPrice,
+        leadTimeDays: row.leadTimeDays,
+        minOrderQty: row.minOrderQty,
+        isPreferred: row.isPreferred,
+      };
+    }),
+  };
+}
+
+const listSuppliersOp = listCodedOperation(keys.supplierCollection, (i) => summary(supplierFromItem(i)));
+
+const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
+  const state = createSupplier(body as SupplierInput, { id: createId(), now: now.toISOString() });
+  const result = await transact([
+    ...supplierCreateItems(auth.orgId, state),
+    ...journal.items({
+      audit: [
+        {
+          resourceType: 'supplier',
+          resourceId: state.id,
+          action: 'create',
+          changedFields: Object.keys(body as object),
+        },
+      ],
+    }),
+  ]);
+  if (!result.ok) {
+    if (result.failed.includes(1)) throw duplicateCode(state.code);
+    throw new Error(`supplier create failed conditions ${result.failed.join(',')}`);
+  }
+  return {
+    status: 201,
+    body: await supplierDetail(auth.orgId, { supplier: state, locations: [], prices: [] }),
+  };
+};
+
+const getSupplierOp: Operation = async ({ auth, params }) => {
+  const contents = await getSupplierWithContents(auth.orgId, params.id!);
+  if (!contents) throw notFound('Supplier');
+  return { body: await supplierDetail(auth.orgId, contents) };
+};
+
+const UPDATE_ATTEMPTS = 3;
+
+const updateSupplierOp: Operation = async ({ auth, params, body, now, journal }) => {
+  const id = params.id!;
+  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
+    const contents = await getSupplierWithContents(auth.orgId, id);
+    if (!contents) throw notFound('Supplier');
+    const current = contents.supplier;
+    const next = patchSupplier(current, body as SupplierInput, now.toISOString());
+    const changed = changedSupplierFields(current, next);
+    if (changed.length === 0) return { body: await supplierDetail(auth.orgId, contents) };
+    const { items, codeIndex } = supplierReplaceItems(auth.orgId, current, next);
+    const result = await transact([
+      ...items,
+      ...journal.items({
+        audit: [{ resourceType: 'supplier', resourceId: id, action: 'update', changedFields: changed }],
+      }),
+    ]);
+    if (result.ok) return { body: await supplierDetail(auth.orgId, { ...contents, supplier: next }) };
+    if (codeIndex !== null && result.failed.includes(codeIndex) && !result.failed.includes(0)) {
+      throw duplicateCode(next.code);
+    }
+  }
+  throw conflict('The supplier was changed by another request at the same time; retry the update');
+};
+
+const listSupplierLocationsOp: Operation = async (input) => {
+  const locations = await getSupplierLocations(input.auth.orgId, input.params.id!);
+  if (!locations) throw notFound('Supplier');
+  const ordered = locationsInOrder(locations);
+  const position = new Map(ordered.map((l, i) => [l.id, i]));
+  return {
+    body: listInMemory(ordered, {
+      search: input.query.search as string | undefined,
+      searchable: (l) => [l.name, l.city],
+      compare: (a, b) => position.get(a.id)! - position.get(b.id)!,
+      window: window(input),
+    }),
+  };
+};
+
+export const supplierOperations: Record<string, Operation> = {
+  listSuppliers: listSuppliersOp,
+  createSupplier: createSupplierOp,
+  getSupplier: getSupplierOp,
+  updateSupplier: updateSupplierOp,
+  listSupplierLocations: listSupplierLocationsOp,
+};

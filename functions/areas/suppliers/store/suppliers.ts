@@ -1,0 +1,196 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { SupplierLocation } from '../../../../domain/suppliers/locations.js';
+import type { SupplierPrice } from '../../../../domain/suppliers/price-list.js';
+import type { SupplierState } from '../../../../domain/suppliers/supplier.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { CODED_INDEX_ATTRIBUTES, codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { queryAll } from '../../../platform/dynamo/query-window.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
+
+const INTERNAL = new Set(['PK', 'SK', 'entity', 'orgId', ...CODED_INDEX_ATTRIBUTES]);
+const strip = <T>(item: Record<string, unknown>): T =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k))) as T;
+
+export function supplierItem(orgId: string, state: SupplierState): Record<string, unknown> {
+  return {
+    ...keys.supplier(orgId, state.id),
+    entity: 'Supplier',
+    orgId,
+    ...state,
+    ...codedIndexAttributes(keys.supplierCollection(orgId), state),
+  };
+}
+
+export const supplierFromItem = (item: Record<string, unknown>): SupplierState => strip<SupplierState>(item);
+
+export async function getSupplier(orgId: string, id: string): Promise<SupplierState | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.supplier(orgId, id), ConsistentRead: true }),
+  );
+  return Item ? supplierFromItem(Item) : null;
+}
+
+/** The supplier, its locations and its price-list rows: one query of the supplier's partition. */
+export async function getSupplierWithContents(
+  orgId: string,
+  id: string,
+): Promise<{ supplier: SupplierState; locations: SupplierLocation[]; prices: SupplierPrice[] } | null> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.supplier(orgId, id).PK },
+    ConsistentRead: true,
+  });
+  const supplier = items.find((i) => i.SK === 'SUPPLIER');
+  if (!supplier) return null;
+  const of = (prefix: string) => items.filter((i) => (i.SK as string).startsWith(prefix));
+  return {
+    supplier: supplierFromItem(supplier),
+    locations: of('LOCATION#').map((i) => strip<SupplierLocation>(i)),
+    prices: of('SUPPLIER#PRICE#').map((i) => strip<SupplierPrice>(i)),
+  };
+}
+
+export async function getSupplierLocations(orgId: string, id: string): Promise<SupplierLocation[] | null> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
+      ExpressionAttributeValues: {
+        ':pk': keys.supplier(orgId, id).PK,
+        ':first': 'LOCATION#',
+        ':last': 'SUPPLIER',
+      },
+      ConsistentRead: true,
+    }),
+  );
+  // LOCATION#... items sort just before the SUPPLIER item (price rows after it): one range read answers both.
+  if (!Items.some((i) => i.SK === 'SUPPLIER')) return null;
+  return Items.filter((i) => (i.SK as string).startsWith('LOCATION#')).map((i) => strip<SupplierLocation>(i));
+}
+
+const codeGuard = (orgId: string, code: string, supplierId: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...keys.supplierCodeGuard(orgId, code), entity: 'UniqueGuard', supplierId },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+/** Indexes: 0 supplier, 1 code guard. */
+export const supplierCreateItems = (orgId: string, state: SupplierState): TransactItem[] => [
+  {
+    Put: {
+      TableName: tableName(),
+      Item: supplierItem(orgId, state),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
+  codeGuard(orgId, state.code, state.id),
+];
+
+/** Replaces a supplier conditioned on its version, moving the code guard. Index 0 is the version check. */
+export function supplierReplaceItems(
+  orgId: string,
+  previous: SupplierState,
+  next: SupplierState,
+): { items: TransactItem[]; codeIndex: number | null } {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: supplierItem(orgId, next),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': previous.version },
+      },
+    },
+  ];
+  if (previous.code === next.code) return { items, codeIndex: null };
+  const codeIndex = items.push(codeGuard(orgId, next.code, next.id)) - 1;
+  items.push({
+    Delete: {
+      TableName: tableName(),
+      Key: keys.supplierCodeGuard(orgId, previous.code),
+      ConditionExpression: 'supplierId = :id',
+      ExpressionAttributeValues: { ':id': next.id },
+    },
+  });
+  return { items, codeIndex };
+}
+
+export const locationPut = (orgId: string, supplierId: string, location: SupplierLocation): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.supplierLocation(orgId, supplierId, location.id),
+      entity: 'SupplierLocation',
+      ...location,
+    },
+  },
+});
+
+export const locationFlagsUpdate = (
+  orgId: string,
+  supplierId: string,
+  change: { id: string; isDefaultShipping: boolean; isDefaultBilling: boolean },
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.supplierLocation(orgId, supplierId, change.id),
+    UpdateExpression: 'SET isDefaultShipping = :s, isDefaultBilling = :b',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':s': change.isDefaultShipping, ':b': change.isDefaultBilling },
+  },
+});
+
+/**
+ * A product-supplier link is written twice in one transaction: as the supplier's price-list row (with
+ * isPreferred, so the price list sorts without reading products) and in the product's partition (so the
+ * product detail reads its suppliers with the product, isPreferred following preferredSupplierId).
+ */
+export function supplierLinkPuts(orgId: string, supplierId: string, row: SupplierPrice): TransactItem[] {
+  const terms = {
+    productId: row.productId,
+    supplierSku: row.supplierSku,
+    supplierPrice: row.supplierPrice,
+    leadTimeDays: row.leadTimeDays,
+    minOrderQty: row.minOrderQty,
+  };
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.supplierPrice(orgId, supplierId, row.productId), entity: 'SupplierPrice', ...row },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.productSupplier(orgId, row.productId, supplierId),
+          entity: 'ProductSupplier',
+          supplierId,
+          ...terms,
+        },
+      },
+    },
+  ];
+}
+
+/** Moves a price-list row's isPreferred flag (product preferredSupplierId reconciliation). */
+export const priceRowPreference = (
+  orgId: string,
+  supplierId: string,
+  productId: string,
+  isPreferred: boolean,
+): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.supplierPrice(orgId, supplierId, productId),
+    UpdateExpression: 'SET isPreferred = :p',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':p': isPreferred },
+  },
+});

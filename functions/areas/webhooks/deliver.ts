@@ -1,0 +1,104 @@
+/**
+ * One delivery attempt, whoever asks for it (a queue message or a dispatch pass): claim it, re-check the
+ * target, sign, POST, record the result, and keep the subscription's books, auto-disabling it when it has
+ * failed too many deliveries in a row.
+ */
+import { afterAttempt, type DeliveryState } from '../../../domain/webhooks/delivery.js';
+import { signature } from '../../../domain/webhooks/signature.js';
+import { shouldAutoDisable } from '../../../domain/webhooks/subscription.js';
+import {
+  claimAttempt,
+  deleteDelivery,
+  getDelivery,
+  noteOnDelivery,
+  saveAttempt,
+  type DeliveryRef,
+} from './store/deliveries.js';
+import { transact } from '../../platform/dynamo/transact.js';
+import {
+  countDeadDelivery,
+  getSigningSecret,
+  getSubscription,
+  recordSubscriptionFailure,
+  recordSubscriptionSuccess,
+  subscriptionDisableItems,
+} from './store/webhooks.js';
+import { deliveryConfig, type DeliveryConfig } from './config.js';
+import { postPinned } from './post.js';
+import { resolveTarget } from './target.js';
+
+export type AttemptOutcome =
+  | { kind: 'attempted'; delivery: DeliveryState }
+  | { kind: 'not-due'; dueAt: string }
+  /** Nothing to do: finished, gone, or another worker holds this attempt. */
+  | { kind: 'skipped'; reason: string };
+
+export async function attemptDelivery(
+  ref: DeliveryRef,
+  config: DeliveryConfig = deliveryConfig(),
+  clock: () => Date = () => new Date(),
+): Promise<AttemptOutcome> {
+  const delivery = await getDelivery(ref);
+  if (!delivery) return { kind: 'skipped', reason: 'delivery not found' };
+  if (delivery.status !== 'PENDING') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
+  const now = clock();
+  if (delivery.nextAttemptAt && Date.parse(delivery.nextAttemptAt) > now.getTime()) {
+    return { kind: 'not-due', dueAt: delivery.nextAttemptAt };
+  }
+  if (!(await claimAttempt(ref, delivery, now, config.leaseSeconds))) {
+    return { kind: 'skipped', reason: 'attempt claimed by another worker' };
+  }
+  const [subscription, secret] = await Promise.all([
+    getSubscription(ref.orgId, delivery.subscriptionId),
+    getSigningSecret(ref.orgId, delivery.subscriptionId),
+  ]);
+  // A fan-out that raced the subscription's DELETE can leave a row behind its deleted log; remove it so
+  // dispatch passes stop finding it.
+  if (!subscription || !secret) {
+    await deleteDelivery(ref);
+    return { kind: 'skipped', reason: 'subscription deleted' };
+  }
+
+  // Rebuilt in the documented member order: the stored map comes back from DynamoDB in any order.
+  const { id, event, occurredAt, orgId, data } = delivery.payload;
+  const body = JSON.stringify({ id, event, occurredAt, orgId, data });
+  const target = await resolveTarget(subscription.url);
+  const sentAt = clock();
+  const result = target.ok
+    ? await postPinned({
+        url: target.url,
+        address: target.address,
+        family: target.family,
+        body,
+        timeoutMs: config.timeoutMs,
+        headers: {
+          'x-service-event': delivery.event,
+          'x-service-delivery-id': delivery.id,
+          'x-service-signature': signature(secret, Math.floor(sentAt.getTime() / 1000), body),
+        },
+      })
+    : ({ kind: 'failed', error: target.reason } as const);
+
+  const endedAt = clock();
+  const after = afterAttempt(delivery, result, { now: endedAt, retryDelays: config.retryDelays });
+  await saveAttempt(ref, delivery, after);
+  const at = endedAt.toISOString();
+  if (after.status === 'DELIVERED') {
+    await recordSubscriptionSuccess(ref.orgId, subscription.id, at);
+  } else if (after.status === 'PENDING') {
+    await recordSubscriptionFailure(ref.orgId, subscription.id, at);
+  } else {
+    const books = await countDeadDelivery(ref.orgId, subscription.id, at);
+    if (books && shouldAutoDisable(books, config.disableAfter)) {
+      const disabled = await transact(
+        subscriptionDisableItems(ref.orgId, subscription.id, at, config.disableAfter),
+      );
+      if (disabled.ok) {
+        const note = `${after.lastError ?? 'failed'}; subscription auto-disabled after ${books.failureCount} consecutive failed deliveries`;
+        await noteOnDelivery(ref, note);
+        return { kind: 'attempted', delivery: { ...after, lastError: note } };
+      }
+    }
+  }
+  return { kind: 'attempted', delivery: after };
+}

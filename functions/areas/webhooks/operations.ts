@@ -1,0 +1,149 @@
+import { createId } from '@paralleldrive/cuid2';
+import { conflict, notFound } from '../../../domain/errors.js';
+import { byText } from '../../../domain/listing/in-memory.js';
+import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
+import { newDelivery, type DeliveryStatus } from '../../../domain/webhooks/delivery.js';
+import { newSecret, secretPrefixOf } from '../../../domain/webhooks/signature.js';
+import {
+  activeDelta,
+  capExceeded,
+  createSubscription,
+  patchSubscription,
+  type SubscriptionCreate,
+  type SubscriptionPatch,
+} from '../../../domain/webhooks/subscription.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { deleteDeliveries, listDeliveries, putDeliveryIfAbsent } from './store/deliveries.js';
+import {
+  activeCountChange,
+  getSubscription,
+  listSubscriptions,
+  subscriptionCreateItems,
+  subscriptionDeleteItems,
+  subscriptionUpdateItem,
+  transactWithCounter,
+} from './store/webhooks.js';
+import { deliveryView, subscriptionView } from './view.js';
+import { validateSubscriptionUrl } from './target.js';
+
+const window = (input: OperationInput) =>
+  pageWindow(input.query.page as number, input.query.pageSize as number);
+
+async function requireSubscription(orgId: string, id: string) {
+  const found = await getSubscription(orgId, id);
+  if (!found) throw notFound('Webhook subscription');
+  return found;
+}
+
+const audit = (id: string, action: string, changedFields: string[]) => ({
+  audit: [{ resourceType: 'webhook', resourceId: id, action, changedFields }],
+});
+
+const listWebhooksOp: Operation = async (input) => {
+  const page = window(input);
+  const all = await listSubscriptions(input.auth.orgId);
+  const newestFirst = all.sort((a, b) => byText(b.createdAt, a.createdAt) || byText(b.id, a.id));
+  return {
+    body: paginate(
+      newestFirst.slice(page.offset, page.offset + page.pageSize).map(subscriptionView),
+      all.length,
+      page,
+    ),
+  };
+};
+
+const createWebhookOp: Operation = async ({ auth, body, now, journal }) => {
+  const input = body as SubscriptionCreate;
+  await validateSubscriptionUrl(input.url);
+  const secret = newSecret();
+  const state = createSubscription(input, {
+    id: createId(),
+    now: now.toISOString(),
+    secretPrefix: secretPrefixOf(secret),
+  });
+  const result = await transactWithCounter([
+    ...subscriptionCreateItems(auth.orgId, state, secret),
+    ...journal.items(audit(state.id, 'create', Object.keys(input))),
+  ]);
+  if (!result.ok) {
+    if (result.failed.includes(2)) throw capExceeded();
+    throw new Error(`webhook create failed conditions ${result.failed.join(',')}`);
+  }
+  return { status: 201, body: { ...subscriptionView(state), secret } };
+};
+
+const getWebhookOp: Operation = async ({ auth, params }) => ({
+  body: subscriptionView(await requireSubscription(auth.orgId, params.id!)),
+});
+
+const updateWebhookOp: Operation = async ({ auth, params, body, now, journal }) => {
+  const patch = body as SubscriptionPatch;
+  const current = await requireSubscription(auth.orgId, params.id!);
+  if (patch.url !== undefined) await validateSubscriptionUrl(patch.url);
+  const next = patchSubscription(current, patch, now.toISOString());
+  const delta = activeDelta(current.isActive, next.isActive);
+  const result = await transactWithCounter([
+    subscriptionUpdateItem(auth.orgId, current, next),
+    ...(delta !== 0 ? [activeCountChange(auth.orgId, delta)] : []),
+    ...journal.items(audit(current.id, 'update', Object.keys(patch))),
+  ]);
+  if (!result.ok) {
+    if (result.failed.includes(0)) {
+      throw conflict('The webhook subscription was changed by another request at the same time; retry');
+    }
+    if (result.failed.includes(1)) throw capExceeded();
+    throw new Error(`webhook update failed conditions ${result.failed.join(',')}`);
+  }
+  return { body: subscriptionView(next) };
+};
+
+const deleteWebhookOp: Operation = async ({ auth, params, journal }) => {
+  const current = await requireSubscription(auth.orgId, params.id!);
+  const result = await transactWithCounter([
+    ...subscriptionDeleteItems(auth.orgId, current),
+    ...journal.items(audit(current.id, 'delete', [])),
+  ]);
+  if (!result.ok) throw notFound('Webhook subscription');
+  // After the subscription is gone no new delivery can be written for it, so the log empties for good.
+  await deleteDeliveries(auth.orgId, current.id);
+  return { body: { id: current.id, deleted: true } };
+};
+
+const listWebhookDeliveriesOp: Operation = async (input) => {
+  const { auth, params, query } = input;
+  await requireSubscription(auth.orgId, params.id!);
+  const page = window(input);
+  const { items, total } = await listDeliveries(
+    auth.orgId,
+    params.id!,
+    query.status as DeliveryStatus | undefined,
+    { offset: page.offset, limit: page.pageSize },
+  );
+  return { body: paginate(items.map(deliveryView), total, page) };
+};
+
+/** A ping is an ordinary delivery of a synthetic event, due now: the next dispatch run sends it. */
+const pingWebhookOp: Operation = async ({ auth, params, now }) => {
+  const subscription = await requireSubscription(auth.orgId, params.id!);
+  const at = now.toISOString();
+  const payload = {
+    id: `evt_${createId()}`,
+    event: 'ping',
+    occurredAt: at,
+    orgId: auth.orgId,
+    data: { id: subscription.id },
+  };
+  const delivery = newDelivery(payload, subscription.id, { id: `dlv_${createId()}`, now: at });
+  await putDeliveryIfAbsent(auth.orgId, delivery);
+  return { status: 202, body: { id: delivery.id, status: 'PENDING' } };
+};
+
+export const webhookOperations: Record<string, Operation> = {
+  listWebhooks: listWebhooksOp,
+  createWebhook: createWebhookOp,
+  getWebhook: getWebhookOp,
+  updateWebhook: updateWebhookOp,
+  deleteWebhook: deleteWebhookOp,
+  listWebhookDeliveries: listWebhookDeliveriesOp,
+  pingWebhook: pingWebhookOp,
+};

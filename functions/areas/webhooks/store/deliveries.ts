@@ -1,0 +1,276 @@
+/** Webhook deliveries: the delivery log of each subscription, and the index of deliveries due an attempt. */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { DeliveryState, DeliveryStatus } from '../../../../domain/webhooks/delivery.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { deliveryDueKey, keys, WORK_SHARDS, workShard, type Key } from '../../../platform/dynamo/keys.js';
+import { queryWindow } from '../../../platform/dynamo/query-window.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+
+const DELIVERY_RETENTION_SECONDS = 30 * 24 * 3600;
+
+/** Where a delivery lives; carried in queue messages so the worker reads it with one GetItem. */
+export interface DeliveryRef {
+  orgId: string;
+  key: Key;
+}
+
+const FIELDS: readonly (keyof DeliveryState)[] = [
+  'id',
+  'subscriptionId',
+  'event',
+  'status',
+  'attempts',
+  'responseStatus',
+  'lastError',
+  'deliveredAt',
+  'createdAt',
+  'nextAttemptAt',
+  'payload',
+];
+
+export const deliveryFromItem = (item: Record<string, unknown>): DeliveryState =>
+  Object.fromEntries(FIELDS.map((f) => [f, item[f] ?? null])) as unknown as DeliveryState;
+
+export const deliveryRef = (orgId: string, delivery: DeliveryState): DeliveryRef => ({
+  orgId,
+  key: keys.delivery(orgId, delivery.subscriptionId, delivery.payload.occurredAt, delivery.id),
+});
+
+/** While PENDING a delivery sits in the due index, ordered by when its next attempt is due. */
+const dueIndexEntry = (orgId: string, delivery: DeliveryState) =>
+  delivery.status === 'PENDING' && delivery.nextAttemptAt
+    ? { GSI2PK: deliveryDueKey(workShard(orgId)), GSI2SK: `${delivery.nextAttemptAt}#${delivery.id}` }
+    : {};
+
+/**
+ * Writes a new delivery unless one with the same id exists (the same event fanned out twice). Returns the
+ * stored delivery, new or old, and whether this call created it.
+ */
+export async function putDeliveryIfAbsent(
+  orgId: string,
+  delivery: DeliveryState,
+): Promise<{ created: boolean; delivery: DeliveryState }> {
+  const ref = deliveryRef(orgId, delivery);
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...ref.key,
+          entity: 'WebhookDelivery',
+          orgId,
+          ...delivery,
+          ...dueIndexEntry(orgId, delivery),
+          ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + DELIVERY_RETENTION_SECONDS,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return { created: true, delivery };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const existing = await getDelivery(ref);
+    if (!existing) throw error;
+    return { created: false, delivery: existing };
+  }
+}
+
+export async function getDelivery(ref: DeliveryRef): Promise<DeliveryState | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: ref.key, ConsistentRead: true }),
+  );
+  return Item ? deliveryFromItem(Item) : null;
+}
+
+/** Newest first (the SK starts with the event's time), optionally one status. */
+export async function listDeliveries(
+  orgId: string,
+  subscriptionId: string,
+  status: DeliveryStatus | undefined,
+  window: { offset: number; limit: number },
+): Promise<{ items: DeliveryState[]; total: number }> {
+  const { items, total } = await queryWindow(
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ScanIndexForward: false,
+      ...(status
+        ? {
+            FilterExpression: '#status = :status',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':pk': keys.deliveryCollection(orgId, subscriptionId),
+              ':status': status,
+            },
+          }
+        : { ExpressionAttributeValues: { ':pk': keys.deliveryCollection(orgId, subscriptionId) } }),
+    },
+    window.offset,
+    window.limit,
+  );
+  return { items: items.map(deliveryFromItem), total };
+}
+
+/** A delivery whose subscription is gone (written by a fan-out racing the DELETE). */
+export async function deleteDelivery(ref: DeliveryRef): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: ref.key }));
+}
+
+/** Removes a subscription's whole delivery log, 25 items per batch. */
+export async function deleteDeliveries(orgId: string, subscriptionId: string): Promise<number> {
+  let removed = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.deliveryCollection(orgId, subscriptionId) },
+        ProjectionExpression: 'PK, SK',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    const items = page.Items ?? [];
+    for (let i = 0; i < items.length; i += 25) {
+      let requests = items
+        .slice(i, i + 25)
+        .map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
+      while (requests.length > 0) {
+        const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+        requests = (result.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
+      }
+    }
+    removed += items.length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return removed;
+}
+
+/**
+ * Claims the next attempt for `leaseSeconds`: only one worker (queue message or dispatch pass) sends a
+ * given attempt, and a worker that dies mid-attempt leaves a lease that expires rather than a stuck row.
+ */
+export async function claimAttempt(
+  ref: DeliveryRef,
+  delivery: DeliveryState,
+  now: Date,
+  leaseSeconds: number,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ref.key,
+        UpdateExpression: 'SET leaseUntil = :lease',
+        ConditionExpression:
+          '#status = :pending AND attempts = :attempts AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'PENDING',
+          ':attempts': delivery.attempts,
+          ':now': now.toISOString(),
+          ':lease': new Date(now.getTime() + leaseSeconds * 1000).toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Records an attempt made under a claim; the due index follows the new state. */
+export async function saveAttempt(
+  ref: DeliveryRef,
+  before: DeliveryState,
+  after: DeliveryState,
+): Promise<void> {
+  const due = dueIndexEntry(ref.orgId, after);
+  const values: Record<string, unknown> = {
+    ':status': after.status,
+    ':attempts': after.attempts,
+    ':responseStatus': after.responseStatus,
+    ':lastError': after.lastError,
+    ':deliveredAt': after.deliveredAt,
+    ':nextAttemptAt': after.nextAttemptAt,
+    ':before': before.attempts,
+  };
+  const sets = [
+    '#status = :status',
+    'attempts = :attempts',
+    'responseStatus = :responseStatus',
+    'lastError = :lastError',
+    'deliveredAt = :deliveredAt',
+    'nextAttemptAt = :nextAttemptAt',
+  ];
+  if ('GSI2PK' in due) {
+    sets.push('GSI2PK = :gsiPk', 'GSI2SK = :gsiSk');
+    values[':gsiPk'] = due.GSI2PK;
+    values[':gsiSk'] = due.GSI2SK;
+  }
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ref.key,
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE leaseUntil${'GSI2PK' in due ? '' : ', GSI2PK, GSI2SK'}`,
+      ConditionExpression: 'attempts = :before',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** Appends to the delivery's lastError (the delivery log says when it disabled its subscription). */
+export async function noteOnDelivery(ref: DeliveryRef, lastError: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: ref.key,
+      UpdateExpression: 'SET lastError = :e, subscriptionDisabled = :t',
+      ExpressionAttributeValues: { ':e': lastError, ':t': true },
+    }),
+  );
+}
+
+/** Deliveries whose next attempt is due at `now`, oldest first per shard; every organisation's, or one's. */
+export async function dueDeliveries(now: Date, limit: number, orgId?: string): Promise<DeliveryRef[]> {
+  const bound = `${now.toISOString()}#\uffff`;
+  const refs: DeliveryRef[] = [];
+  const shards = orgId ? [workShard(orgId)] : Array.from({ length: WORK_SHARDS }, (_, n) => n);
+  for (const shard of shards) {
+    if (refs.length >= limit) break;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :bound',
+          ...(orgId ? { FilterExpression: 'orgId = :org' } : {}),
+          ExpressionAttributeValues: {
+            ':pk': deliveryDueKey(shard),
+            ':bound': bound,
+            ...(orgId ? { ':org': orgId } : {}),
+          },
+          ProjectionExpression: 'PK, SK, orgId',
+          Limit: limit - refs.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        refs.push({ orgId: item.orgId as string, key: { PK: item.PK as string, SK: item.SK as string } });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && refs.length < limit);
+  }
+  return refs;
+}

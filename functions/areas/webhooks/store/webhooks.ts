@@ -1,0 +1,257 @@
+/** Webhook subscriptions, their signing secrets and the per-organisation count of active ones. */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  MAX_ACTIVE_SUBSCRIPTIONS,
+  type SubscriptionState,
+} from '../../../../domain/webhooks/subscription.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { queryAll } from '../../../platform/dynamo/query-window.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+import { transact, type TransactItem } from '../../../platform/dynamo/transact.js';
+
+const STATE_FIELDS: readonly (keyof SubscriptionState)[] = [
+  'id',
+  'url',
+  'events',
+  'description',
+  'secretPrefix',
+  'isActive',
+  'failureCount',
+  'lastSuccessAt',
+  'lastFailureAt',
+  'disabledAt',
+  'createdAt',
+  'updatedAt',
+  'version',
+];
+
+/** Whitelisted, so nothing stored beside the state (keys, bookkeeping) can leak into a response. */
+export const subscriptionFromItem = (item: Record<string, unknown>): SubscriptionState =>
+  Object.fromEntries(STATE_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as SubscriptionState;
+
+export async function getSubscription(orgId: string, id: string): Promise<SubscriptionState | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhook(orgId, id), ConsistentRead: true }),
+  );
+  return Item ? subscriptionFromItem(Item) : null;
+}
+
+/** Every subscription of the organisation: one small partition (at most 25 active ones plus the disabled). */
+export async function listSubscriptions(orgId: string): Promise<SubscriptionState[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sub)',
+    ExpressionAttributeValues: { ':pk': keys.webhookCollection(orgId), ':sub': 'SUB#' },
+    ConsistentRead: true,
+  });
+  return items.map(subscriptionFromItem);
+}
+
+/** Read by the delivery worker only; no API operation calls this. */
+export async function getSigningSecret(orgId: string, id: string): Promise<string | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.webhookSecret(orgId, id), ConsistentRead: true }),
+  );
+  return (Item?.secret as string | undefined) ?? null;
+}
+
+/**
+ * Moves the active count; an increase is conditioned on the cap, so two racing creates cannot both take
+ * the 25th place.
+ */
+export function activeCountChange(orgId: string, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.webhookCounter(orgId),
+      UpdateExpression: 'ADD activeCount :d',
+      ...(delta > 0
+        ? {
+            ConditionExpression: 'attribute_not_exists(activeCount) OR activeCount < :cap',
+            ExpressionAttributeValues: { ':d': delta, ':cap': MAX_ACTIVE_SUBSCRIPTIONS },
+          }
+        : { ExpressionAttributeValues: { ':d': delta } }),
+    },
+  };
+}
+
+const subscriptionItem = (orgId: string, state: SubscriptionState) => ({
+  ...keys.webhook(orgId, state.id),
+  entity: 'WebhookSubscription',
+  orgId,
+  ...state,
+});
+
+/** Create: the subscription, its secret, and the counter (index 2 fails when the cap is reached). */
+export function subscriptionCreateItems(
+  orgId: string,
+  state: SubscriptionState,
+  secret: string,
+): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: subscriptionItem(orgId, state),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.webhookSecret(orgId, state.id), entity: 'WebhookSecret', orgId, secret },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    activeCountChange(orgId, 1),
+  ];
+}
+
+const PATCHED: readonly (keyof SubscriptionState)[] = [
+  'url',
+  'events',
+  'description',
+  'isActive',
+  'failureCount',
+  'disabledAt',
+  'updatedAt',
+  'version',
+];
+
+/**
+ * A PUT: updates the patchable fields only, conditioned on the version read, so the delivery worker's
+ * concurrent bookkeeping (lastSuccessAt, lastFailureAt) is not overwritten. Index 0 fails on a lost race.
+ */
+export function subscriptionUpdateItem(
+  orgId: string,
+  before: SubscriptionState,
+  after: SubscriptionState,
+): TransactItem {
+  const names = Object.fromEntries(PATCHED.map((f, i) => [`#f${i}`, f]));
+  const values = Object.fromEntries(PATCHED.map((f, i) => [`:f${i}`, after[f]]));
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.webhook(orgId, before.id),
+      UpdateExpression: `SET ${PATCHED.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: { ...names, '#version': 'version' },
+      ExpressionAttributeValues: { ...values, ':expected': before.version },
+    },
+  };
+}
+
+export function subscriptionDeleteItems(orgId: string, state: SubscriptionState): TransactItem[] {
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.webhook(orgId, state.id),
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': state.version },
+      },
+    },
+    { Delete: { TableName: tableName(), Key: keys.webhookSecret(orgId, state.id) } },
+    ...(state.isActive ? [activeCountChange(orgId, -1)] : []),
+  ];
+}
+
+/** A delivery ended DELIVERED: the consecutive-failure count starts again. */
+export async function recordSubscriptionSuccess(orgId: string, id: string, at: string): Promise<void> {
+  await updateIfPresent(orgId, id, 'SET failureCount = :zero, lastSuccessAt = :at', {
+    ':zero': 0,
+    ':at': at,
+  });
+}
+
+/** A failed attempt (not necessarily the last one). */
+export async function recordSubscriptionFailure(orgId: string, id: string, at: string): Promise<void> {
+  await updateIfPresent(orgId, id, 'SET lastFailureAt = :at', { ':at': at });
+}
+
+/** A delivery ended DEAD: counts it atomically and returns the new consecutive count. */
+export async function countDeadDelivery(
+  orgId: string,
+  id: string,
+  at: string,
+): Promise<{ failureCount: number; isActive: boolean } | null> {
+  const attributes = await updateIfPresent(orgId, id, 'SET lastFailureAt = :at ADD failureCount :one', {
+    ':at': at,
+    ':one': 1,
+  });
+  return attributes
+    ? { failureCount: attributes.failureCount as number, isActive: attributes.isActive as boolean }
+    : null;
+}
+
+/**
+ * Auto-disable, only while the subscription is still active and still at or past the threshold (a PUT
+ * in between resets both), together with the active count.
+ */
+export function subscriptionDisableItems(
+  orgId: string,
+  id: string,
+  at: string,
+  threshold: number,
+): TransactItem[] {
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.webhook(orgId, id),
+        UpdateExpression: 'SET isActive = :false, disabledAt = :at',
+        ConditionExpression: 'isActive = :true AND failureCount >= :n',
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':n': threshold },
+      },
+    },
+    activeCountChange(orgId, -1),
+  ];
+}
+
+async function updateIfPresent(
+  orgId: string,
+  id: string,
+  expression: string,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhook(orgId, id),
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return result.Attributes ?? null;
+  } catch (error) {
+    // The subscription was deleted while its delivery was in flight: nothing left to record.
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}
+
+const COUNTER_ATTEMPTS = 4;
+const isConflict = (error: unknown) =>
+  error instanceof TransactionCanceledException &&
+  (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+
+/**
+ * Writes that move the active count all touch the organisation's one counter item, so simultaneous ones
+ * conflict (DynamoDB cancels with TransactionConflict) rather than queue; they are retried with jitter.
+ */
+export async function transactWithCounter(items: TransactItem[]): ReturnType<typeof transact> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transact(items);
+    } catch (error) {
+      if (!isConflict(error) || attempt >= COUNTER_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+    }
+  }
+}

@@ -1,0 +1,6 @@
+import * as validators from '../generated/validators-customers.js';
+import { createGroupHandler } from '../platform/http/pipeline.js';
+import { customerOperations } from '../areas/customers/operations.js';
+
+/** Lambda entry for the customers group: customers, their contacts and addresses, groups, sales reps. */
+export const handler = createGroupHandler('customers', customerOperations, validators);

@@ -1,0 +1,6 @@
+import * as validators from '../generated/validators-meta.js';
+import { createGroupHandler } from '../platform/http/pipeline.js';
+import { metaOperations } from '../areas/meta/operations.js';
+
+/** Lambda entry for the meta group: the public OpenAPI document. */
+export const handler = createGroupHandler('meta', metaOperations, validators);

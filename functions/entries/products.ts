@@ -1,0 +1,6 @@
+import * as validators from '../generated/validators-products.js';
+import { createGroupHandler } from '../platform/http/pipeline.js';
+import { productOperations } from '../areas/products/operations.js';
+
+/** Lambda entry for the products group: products, categories, units of measure. */
+export const handler = createGroupHandler('products', productOperations, validators);

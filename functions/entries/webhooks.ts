@@ -1,0 +1,6 @@
+import * as validators from '../generated/validators-webhooks.js';
+import { createGroupHandler } from '../platform/http/pipeline.js';
+import { webhookOperations } from '../areas/webhooks/operations.js';
+
+/** Lambda entry for the webhooks group: subscriptions, their delivery logs and pings. */
+export const handler = createGroupHandler('webhooks', webhookOperations, validators);

@@ -1,8 +1,0 @@
-import type { SQSEvent } from 'aws-lambda';
-import { sqsDeliveryQueue } from '../webhooks/sqs-queue.js';
-import { handleQueueBatch } from '../webhooks/worker.js';
-
-const queue = sqsDeliveryQueue();
-
-/** Lambda entry: the delivery queue (events from the bus rule, and delivery hops). */
-export const handler = (event: SQSEvent) => handleQueueBatch(event, queue);

@@ -1,6 +1,0 @@
-import * as validators from '../generated/validators-inventory.js';
-import { createGroupHandler } from '../http/pipeline.js';
-import { inventoryOperations } from './operations.js';
-
-/** Lambda entry for the inventory group: warehouses, stock on hand, stock adjustments. */
-export const handler = createGroupHandler('inventory', inventoryOperations, validators);

@@ -1,0 +1,39 @@
+/**
+ * Which deployed Lambda serves which areas. The CDK stack, the local runtime, the validator generator and
+ * the catalogue read this map; nothing derives a Lambda from a folder name. Each Lambda's entry is
+ * functions/entries/<lambda>.ts. Data only, so the CDK app can import it.
+ */
+export const AREAS = [
+  'meta',
+  'products',
+  'inventory',
+  'customers',
+  'suppliers',
+  'pricing',
+  'webhooks',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export const LAMBDAS = {
+  meta: ['meta'],
+  products: ['products'],
+  inventory: ['inventory'],
+  customers: ['customers'],
+  suppliers: ['suppliers'],
+  pricing: ['pricing'],
+  webhooks: ['webhooks'],
+} as const satisfies Record<string, readonly Area[]>;
+
+export type Group = keyof typeof LAMBDAS;
+export const GROUPS = Object.keys(LAMBDAS) as Group[];
+
+const GROUP_OF_AREA = new Map<Area, Group>(
+  GROUPS.flatMap((group) => (LAMBDAS[group] as readonly Area[]).map((area) => [area, group] as const)),
+);
+
+/** The Lambda that serves an area; every area is served by exactly one. */
+export function lambdaOf(area: Area): Group {
+  const group = GROUP_OF_AREA.get(area);
+  if (!group) throw new Error(`No Lambda serves area ${area}`);
+  return group;
+}

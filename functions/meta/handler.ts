@@ -1,6 +1,0 @@
-import * as validators from '../generated/validators-meta.js';
-import { createGroupHandler } from '../http/pipeline.js';
-import { metaOperations } from './operations.js';
-
-/** Lambda entry for the meta group: the public OpenAPI document. */
-export const handler = createGroupHandler('meta', metaOperations, validators);

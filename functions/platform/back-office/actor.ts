@@ -1,0 +1,21 @@
+import { createId } from '@paralleldrive/cuid2';
+import type { AuthContext } from '../http/types.js';
+import { createJournal, type Journal } from '../journal/journal.js';
+
+/** Writes made "in the application" are attributed to the back office in the audit log. */
+export const backOfficeActor = (orgId: string): AuthContext => ({
+  orgId,
+  keyId: 'back-office',
+  keyName: 'back office',
+  scopes: ['write'],
+  permissions: 'all',
+});
+
+/** The journal of one back-office write: its events and audit entries, attributed to the back office. */
+export const backOfficeJournal = (orgId: string, now: Date = new Date()): Journal =>
+  createJournal({ auth: backOfficeActor(orgId), requestId: `bo_${createId()}`, now });
+
+/** A failure of a back-office command that the CLI reports on stderr with a non-zero exit. */
+export class BackOfficeError extends Error {
+  override name = 'BackOfficeError';
+}

@@ -1,0 +1,52 @@
+/**
+ * The endpoint catalogue: every endpoint declared once (in functions/areas/<area>/endpoints.ts). The in-Lambda
+ * dispatch, the CDK routes, the local server, the OpenAPI document, the auth checks and the auth-matrix
+ * tests all derive from this list. It holds data only (no handler code), so the CDK app can import it
+ * without pulling in the runtime.
+ */
+import type { Access } from '../../../domain/auth/scopes.js';
+import { familyOfPath, type Family } from '../../../domain/auth/families.js';
+import { AREAS, lambdaOf, type Area, type Group } from '../../lambdas.js';
+import type { Declared, Endpoint } from './endpoint.js';
+import { INVENTORY_ENDPOINTS } from '../../areas/inventory/endpoints.js';
+import { CUSTOMER_ENDPOINTS } from '../../areas/customers/endpoints.js';
+import { META_ENDPOINTS } from '../../areas/meta/endpoints.js';
+import { PRICING_ENDPOINTS } from '../../areas/pricing/endpoints.js';
+import { PRODUCT_ENDPOINTS } from '../../areas/products/endpoints.js';
+import { SUPPLIER_ENDPOINTS } from '../../areas/suppliers/endpoints.js';
+import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
+
+export { GROUPS, type Area, type Endpoint, type Group, type Method } from './endpoint.js';
+
+export const API_PREFIX = '/api/v1';
+
+const DECLARED: Record<Area, readonly Declared[]> = {
+  meta: META_ENDPOINTS,
+  products: PRODUCT_ENDPOINTS,
+  inventory: INVENTORY_ENDPOINTS,
+  customers: CUSTOMER_ENDPOINTS,
+  suppliers: SUPPLIER_ENDPOINTS,
+  pricing: PRICING_ENDPOINTS,
+  webhooks: WEBHOOK_ENDPOINTS,
+};
+
+export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>
+  DECLARED[area].map((declared) => ({ ...declared, area, group: lambdaOf(area) })),
+);
+
+export const access = (endpoint: Endpoint): Access => (endpoint.method === 'GET' ? 'read' : 'write');
+
+export function family(endpoint: Endpoint): Family {
+  const found = familyOfPath(endpoint.path);
+  if (!found) throw new Error(`No scope family for ${endpoint.path}`);
+  return found;
+}
+
+/** API Gateway HTTP API route key, e.g. "GET /api/v1/products/{id}". */
+export const routeKey = (endpoint: Pick<Endpoint, 'method' | 'path'>): string =>
+  `${endpoint.method} ${API_PREFIX}${endpoint.path}`;
+
+const BY_ROUTE_KEY = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));
+export const endpointByRouteKey = (key: string): Endpoint | undefined => BY_ROUTE_KEY.get(key);
+
+export const endpointsOf = (group: Group): Endpoint[] => ENDPOINTS.filter((e) => e.group === group);

@@ -1,0 +1,74 @@
+/** The shape of an endpoint declaration, and the pieces declarations share. */
+import type { Permission } from '../../../domain/auth/permissions.js';
+import type { QueryParam } from '../../../domain/listing/query-params.js';
+import type { SchemaName, ValidatedSchema } from '../../../schemas/index.js';
+
+export { PAGE_PARAMS } from '../../../domain/listing/pagination.js';
+
+import type { Area, Group } from '../../lambdas.js';
+
+export { GROUPS, type Area, type Group } from '../../lambdas.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface Endpoint {
+  operationId: string;
+  method: Method;
+  /** Below API_PREFIX, with {name} path parameters. */
+  path: string;
+  /** The area that declares it, and the Lambda serving that area (functions/lambdas.ts). */
+  area: Area;
+  group: Group;
+  summary: string;
+  /** The named permission; null where the spec names none (scope alone decides). */
+  permission: Permission | null;
+  query: readonly QueryParam[];
+  body: ValidatedSchema | null;
+  response: SchemaName | null;
+  status: number;
+  /** Accepts the Idempotency-Key header (spec, Idempotency: exactly eight POSTs). */
+  idempotent: boolean;
+  /** Served without an API key. */
+  public: boolean;
+  /** Endpoint-specific error statuses beyond 400/401/403/429/503 (and 404 for path ids). */
+  errors: readonly number[];
+}
+
+/** An area's declaration: the catalogue adds the area and its Lambda. */
+export type Declared = Omit<Endpoint, 'area' | 'group'>;
+
+type Declaration = Omit<
+  Declared,
+  'query' | 'body' | 'idempotent' | 'public' | 'errors' | 'permission' | 'status'
+> &
+  Partial<Pick<Endpoint, 'query' | 'body' | 'idempotent' | 'public' | 'errors' | 'status'>> & {
+    permission: Permission | null;
+  };
+
+export const declare = (d: Declaration): Declared => ({
+  query: [],
+  body: null,
+  idempotent: false,
+  public: false,
+  errors: [],
+  status: d.method === 'POST' ? 201 : 200,
+  ...d,
+});
+
+export const search = (keys: string): QueryParam => ({
+  name: 'search',
+  type: 'string',
+  maxLength: 200,
+  description: `Case-insensitive contains match on ${keys}.`,
+});
+export const modifiedSince: QueryParam = {
+  name: 'modifiedSince',
+  type: 'date-time',
+  description: 'Only rows whose updatedAt is at or after this instant.',
+};
+export const sortDir: QueryParam = {
+  name: 'sortDir',
+  type: 'enum',
+  values: ['asc', 'desc'],
+  caseInsensitive: true,
+  description: 'Sort direction, case-insensitive.',
+};

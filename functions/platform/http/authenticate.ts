@@ -1,0 +1,96 @@
+import type middy from '@middy/core';
+import { ApiError, serviceUnavailable } from '../../../domain/errors.js';
+import { AUTH_FAILURES_PER_MINUTE, windowOf } from '../../../domain/limits/rate-limits.js';
+import { findTokenByHash, hashApiKey, tokenIsLive, type ApiKeyToken } from '../access/api-keys.js';
+import { countAuthFailure } from '../access/rate-limits.js';
+import type { ApiEvent } from './types.js';
+import { stateOf } from './state.js';
+
+/** Revocation must take effect within 10 s; a 5 s cache keeps that with margin and saves a read per call. */
+export const AUTH_CACHE_MS = 5_000;
+const CACHE_LIMIT = 5_000;
+const cache = new Map<string, { token: ApiKeyToken | null; at: number }>();
+
+export const clearAuthCache = (): void => {
+  cache.clear();
+  throttledSources.clear();
+};
+
+/** One body for missing, unknown, revoked and expired keys, so a caller learns nothing from the difference. */
+export const invalidApiKey = (): ApiError =>
+  new ApiError('invalid_api_key', 'The API key is missing, invalid, revoked or expired', {
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  });
+
+function presentedKey(headers: ApiEvent['headers']): string | null {
+  const authorization = headers['authorization'];
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    return match?.[1] ?? null;
+  }
+  return headers['x-api-key']?.trim() || null;
+}
+
+async function lookUp(hash: string, now: number): Promise<ApiKeyToken | null> {
+  const hit = cache.get(hash);
+  if (hit && now - hit.at < AUTH_CACHE_MS) return hit.token;
+  const token = await findTokenByHash(hash);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(hash, { token, at: now });
+  return token;
+}
+
+const throttledSources = new Map<string, number>();
+
+/**
+ * A failed authentication answers 401, or 429 once its source address has failed more than the threshold
+ * in the current minute. Requests with a valid key never reach this, so they are never throttled.
+ */
+async function rejectAuthentication(sourceIp: string, now: Date): Promise<never> {
+  const { start, reset } = windowOf(now);
+  const throttled = () =>
+    new ApiError('rate_limit_exceeded', 'Too many failed authentication attempts from this address', {
+      headers: { 'Retry-After': String(Math.max(1, reset - Math.floor(now.getTime() / 1000))) },
+    });
+  if (throttledSources.get(sourceIp) === start) throw throttled();
+  let failures: number;
+  try {
+    failures = await countAuthFailure(sourceIp, start);
+  } catch {
+    // Counting is protection, not a gate: if it cannot be done the caller still only learns 401.
+    throw invalidApiKey();
+  }
+  if (failures > AUTH_FAILURES_PER_MINUTE) {
+    if (throttledSources.size > 10_000) throttledSources.clear();
+    throttledSources.set(sourceIp, start);
+    throw throttled();
+  }
+  throw invalidApiKey();
+}
+
+export const authenticate = (): middy.MiddlewareObj<ApiEvent> => ({
+  before: async (request) => {
+    const state = stateOf(request);
+    if (state.endpoint.public) return;
+    const sourceIp = request.event.requestContext?.http?.sourceIp ?? 'unknown';
+    const key = presentedKey(request.event.headers);
+    if (!key) return rejectAuthentication(sourceIp, state.now);
+    let token: ApiKeyToken | null;
+    try {
+      token = await lookUp(hashApiKey(key), state.now.getTime());
+    } catch (error) {
+      console.error(
+        JSON.stringify({ level: 'error', message: 'key store unavailable', error: String(error) }),
+      );
+      throw serviceUnavailable();
+    }
+    if (!token || !tokenIsLive(token, state.now)) return rejectAuthentication(sourceIp, state.now);
+    state.auth = {
+      orgId: token.orgId,
+      keyId: token.keyId,
+      keyName: token.name,
+      scopes: token.scopes,
+      permissions: token.permissions,
+    };
+  },
+});

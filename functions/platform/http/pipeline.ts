@@ -1,0 +1,144 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { authorise } from '../../../domain/auth/scopes.js';
+import { validationError } from '../../../domain/errors.js';
+import { parseQuery } from '../../../domain/listing/query-params.js';
+import {
+  access,
+  endpointByRouteKey,
+  endpointsOf,
+  family,
+  routeKey,
+  type Endpoint,
+  type Group,
+} from '../catalogue/catalogue.js';
+import { authenticate } from './authenticate.js';
+import { idempotency } from './idempotency.js';
+import { rateLimit } from './rate-limit.js';
+import { parseJsonBody } from './json-body.js';
+import { jsonResult, renderError } from './render.js';
+import { requestIdFor } from './request-id.js';
+import { initState, peekState, stateOf } from './state.js';
+import type { ApiEvent, ApiResult, Operation } from './types.js';
+import { validateWith } from './validate.js';
+import type { CompiledValidator } from './validator-types.js';
+import { createJournal } from '../journal/journal.js';
+
+type Mw = middy.MiddlewareObj<ApiEvent, ApiResult>;
+
+/** Resolves the endpoint and request id first; renders every response and error last. */
+const lifecycle = (resolve: (routeKey: string) => Endpoint | undefined): Mw => ({
+  before: (request) => {
+    initState(request, {
+      requestId: requestIdFor(request.event.headers['x-request-id']),
+      now: new Date(),
+      endpoint: resolve(request.event.routeKey),
+      responseHeaders: {},
+    });
+  },
+  after: (request) => {
+    const state = stateOf(request);
+    const response = request.response!;
+    response.headers = { ...response.headers, ...state.responseHeaders, 'X-Request-Id': state.requestId };
+  },
+  onError: (request) => {
+    const state = peekState(request);
+    const headers = {
+      ...state?.responseHeaders,
+      'X-Request-Id': state?.requestId ?? requestIdFor(undefined),
+    };
+    request.response = renderError(request.error, headers);
+  },
+});
+
+/** Body size (413) and JSON parsing (400 invalid_json), before authentication as design.md orders it. */
+const jsonBody = (): Mw => ({
+  before: (request) => {
+    const state = stateOf(request);
+    if (!state.endpoint.body) return;
+    const { raw, value } = parseJsonBody(request.event);
+    state.rawBody = raw;
+    state.body = value;
+  },
+});
+
+const authorisation = (): Mw => ({
+  before: (request) => {
+    const state = stateOf(request);
+    if (state.endpoint.public) return;
+    authorise(state.auth!, family(state.endpoint), access(state.endpoint), state.endpoint.permission);
+  },
+});
+
+const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw => ({
+  before: (request) => {
+    const state = stateOf(request);
+    const { endpoint } = state;
+    state.query = parseQuery(endpoint.query, request.event.queryStringParameters);
+    if (!endpoint.body) return;
+    if (
+      state.body === undefined ||
+      state.body === null ||
+      typeof state.body !== 'object' ||
+      Array.isArray(state.body)
+    ) {
+      throw validationError([{ path: 'body', message: 'must be a JSON object' }]);
+    }
+    state.body = validateWith(validators[endpoint.body]!, state.body);
+  },
+});
+
+/**
+ * The request path shared by every Lambda group: request id -> header normalisation -> body size and
+ * JSON -> authenticate -> rate limit -> scope and permission -> validation -> idempotency -> operation ->
+ * rendered response with rate-limit headers and X-Request-Id.
+ */
+export function createGroupHandler(
+  group: Group,
+  operations: Record<string, Operation>,
+  /** The group's precompiled body validators (functions/generated/validators-<group>.js). */
+  validators: Readonly<Record<string, CompiledValidator>>,
+  /** Tests may serve variants of catalogue endpoints (an idempotent one, say); production never does. */
+  options: { endpoints?: readonly Endpoint[] } = {},
+) {
+  const overrides = new Map((options.endpoints ?? []).map((e) => [routeKey(e), e]));
+  const resolve = (key: string) => overrides.get(key) ?? endpointByRouteKey(key);
+  const missing = endpointsOf(group).filter((e) => !operations[e.operationId]);
+  if (missing.length > 0) {
+    throw new Error(`group ${group} has no operation for ${missing.map((e) => e.operationId).join(', ')}`);
+  }
+  const unvalidated = endpointsOf(group).filter((e) => e.body && !validators[e.body]);
+  if (unvalidated.length > 0) {
+    throw new Error(`group ${group} has no validator for ${unvalidated.map((e) => e.body).join(', ')}`);
+  }
+  return middy<ApiEvent, ApiResult>()
+    .use(httpHeaderNormalizer())
+    .use(lifecycle(resolve))
+    .use(jsonBody())
+    .use(authenticate() as Mw)
+    .use(rateLimit())
+    .use(authorisation())
+    .use(validation(validators))
+    .use(idempotency())
+    .handler(async (event: ApiEvent) => {
+      const state = stateOf({ event });
+      if (state.replay) return state.replay;
+      const operation = operations[state.endpoint.operationId]!;
+      const output = await operation({
+        endpoint: state.endpoint,
+        auth: state.auth!,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: state.query ?? {},
+        body: state.body,
+        requestId: state.requestId,
+        now: state.now,
+        journal: (state.journal = createJournal({
+          auth: state.auth!,
+          requestId: state.requestId,
+          now: state.now,
+          idempotency: state.idempotency,
+        })),
+      });
+      return jsonResult(output.status ?? state.endpoint.status, output.body);
+    });
+}

@@ -1,0 +1,38 @@
+import { ApiError } from '../../../domain/errors.js';
+import type { ApiResult } from './types.js';
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+export const jsonResult = (
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): ApiResult => ({
+  statusCode,
+  headers: { ...JSON_HEADERS, ...headers },
+  body: JSON.stringify(body),
+});
+
+/** The one place errors become responses. Anything that is not an ApiError is a 500 that reveals nothing. */
+export function renderError(error: unknown, headers: Record<string, string> = {}): ApiResult {
+  const apiError =
+    error instanceof ApiError ? error : new ApiError('internal_error', 'An unexpected error occurred');
+  if (!(error instanceof ApiError)) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'unhandled',
+        error: String(error),
+        stack: (error as Error)?.stack,
+      }),
+    );
+  }
+  const body = {
+    error: {
+      code: apiError.code,
+      message: apiError.message,
+      ...(apiError.details ? { details: apiError.details } : {}),
+    },
+  };
+  return jsonResult(apiError.status, body, { ...headers, ...apiError.headers });
+}

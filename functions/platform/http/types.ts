@@ -1,0 +1,43 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { PermissionGrant } from '../../../domain/auth/permissions.js';
+import type { Scope } from '../../../domain/auth/scopes.js';
+import type { ParsedQuery } from '../../../domain/listing/query-params.js';
+import type { Endpoint } from '../catalogue/catalogue.js';
+import type { Journal } from '../journal/journal.js';
+
+export type ApiEvent = APIGatewayProxyEventV2;
+
+export interface ApiResult {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Who is calling: resolved from the API key, never from anything else in the request. */
+export interface AuthContext {
+  orgId: string;
+  keyId: string;
+  keyName: string;
+  scopes: Scope[];
+  permissions: PermissionGrant;
+}
+
+export interface OperationInput {
+  endpoint: Endpoint;
+  auth: AuthContext;
+  params: Record<string, string>;
+  query: ParsedQuery;
+  /** The validated body; undefined for endpoints without one. */
+  body: unknown;
+  requestId: string;
+  now: Date;
+  /** Transaction items for this request's events and audit entries: add them to the write's transaction. */
+  journal: Journal;
+}
+
+export interface OperationOutput {
+  status?: number;
+  body: unknown;
+}
+
+export type Operation = (input: OperationInput) => Promise<OperationOutput>;

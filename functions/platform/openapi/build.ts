@@ -1,0 +1,303 @@
+import { access, API_PREFIX, ENDPOINTS, family, type Endpoint } from '../catalogue/catalogue.js';
+import type { QueryParam } from '../../../domain/listing/query-params.js';
+import { ErrorResponse } from '../../../schemas/common.js';
+import { SCHEMAS } from '../../../schemas/index.js';
+
+type Json = Record<string, unknown>;
+
+export const OPENAPI_TITLE = 'Stockflow Inventory and Order API';
+export const OPENAPI_VERSION = '1.5.0';
+
+const SCHEMA_PREFIX = '#/components/schemas/';
+const schemaRef = (name: string): Json => ({ $ref: `${SCHEMA_PREFIX}${name}` });
+
+/**
+ * The schemas reference each other by bare $id (so ajv resolves them at build time); the document
+ * needs JSON pointers. Copying also keeps the published document from sharing objects with the
+ * schemas the validators were compiled from.
+ */
+function toComponentSchema(value: unknown, root = true): unknown {
+  if (Array.isArray(value)) return value.map((item) => toComponentSchema(item, false));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (root && key === '$id') continue;
+    if (key === '$ref' && typeof inner === 'string' && !inner.startsWith('#')) {
+      // A dangling reference would publish a broken document; fail where it is built instead.
+      if (!(inner in SCHEMAS)) throw new Error(`Schema reference to unknown schema ${inner}`);
+      out[key] = `${SCHEMA_PREFIX}${inner}`;
+      continue;
+    }
+    out[key] = toComponentSchema(inner, false);
+  }
+  return out;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  400: 'Bad request: invalid_parameter, invalid_json or validation_error',
+  401: 'Missing, invalid, revoked or expired API key (invalid_api_key)',
+  403: 'The API key lacks the scope (insufficient_scope) or permission (forbidden)',
+  404: 'Not found (not_found)',
+  409: 'Conflict (conflict, conflict_in_progress)',
+  413: 'Request body larger than 100 KB (payload_too_large)',
+  422: 'Unprocessable (invalid_reference, unprocessable, idempotency_key_reuse)',
+  429: 'Rate limit exceeded (rate_limit_exceeded)',
+  500: 'Unexpected error (internal_error)',
+  503: 'Temporarily unavailable (service_unavailable)',
+};
+
+const ERROR_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  422: 'UnprocessableContent',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+};
+
+const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
+
+const HEADERS: Record<string, Json> = {
+  XRequestId: {
+    description: 'The request id: the caller-sent X-Request-Id when well formed, otherwise a new one.',
+    required: true,
+    schema: { type: 'string' },
+  },
+  XRateLimitLimit: {
+    description: 'Requests allowed in the current window. Sent on responses to authenticated requests.',
+    schema: { type: 'integer' },
+  },
+  XRateLimitRemaining: {
+    description: 'Requests left in the current window. Sent on responses to authenticated requests.',
+    schema: { type: 'integer' },
+  },
+  XRateLimitReset: {
+    description: 'When the current window resets. Sent on responses to authenticated requests.',
+    schema: { type: 'integer' },
+  },
+  RetryAfter: {
+    description: 'Seconds to wait before retrying.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+const RATE_LIMIT_HEADERS: Json = {
+  'X-RateLimit-Limit': headerRef('XRateLimitLimit'),
+  'X-RateLimit-Remaining': headerRef('XRateLimitRemaining'),
+  'X-RateLimit-Reset': headerRef('XRateLimitReset'),
+};
+
+/**
+ * Error responses are shared by every operation, so their rate-limit headers are documented as optional:
+ * errors raised before authentication (401, malformed JSON, oversized bodies) and on the public endpoint
+ * carry none.
+ */
+function errorResponse(status: number): Json {
+  const headers: Json = { 'X-Request-Id': headerRef('XRequestId'), ...RATE_LIMIT_HEADERS };
+  if (status === 429 || status === 503) headers['Retry-After'] = headerRef('RetryAfter');
+  if (status === 401) {
+    headers['WWW-Authenticate'] = { description: 'Always `Bearer`.', schema: { type: 'string' } };
+  }
+  return {
+    description: STATUS_TEXT[status] ?? `Error ${status}`,
+    headers,
+    content: { 'application/json': { schema: schemaRef('ErrorResponse') } },
+  };
+}
+
+const errorName = (status: number): string => ERROR_NAMES[status] ?? `Error${status}`;
+
+const PARAMETERS: Record<string, Json> = {
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse.',
+    schema: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+  XRequestId: {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description: 'Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned.',
+    schema: { type: 'string' },
+  },
+};
+
+function queryParamSchema(param: QueryParam): Json {
+  switch (param.type) {
+    case 'integer':
+      return { type: 'integer', minimum: param.minimum, default: param.default };
+    case 'number':
+      return { type: 'number', exclusiveMinimum: param.exclusiveMinimum, default: param.default };
+    case 'string':
+      return { type: 'string', maxLength: param.maxLength };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date-time':
+      return { type: 'string', format: 'date-time' };
+    case 'enum':
+      return { type: 'string', enum: [...param.values], default: param.default };
+    case 'id':
+      return { type: 'string' };
+  }
+}
+
+/** Optional declaration fields come through as undefined; JSON drops them but deep equality would not. */
+const compact = (value: Json): Json =>
+  Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined));
+
+function queryParameter(param: QueryParam): Json {
+  const description =
+    param.type === 'boolean' && param.acceptsOne
+      ? `${param.description} 1 and 0 are accepted as true and false.`
+      : param.description;
+  return {
+    name: param.name,
+    in: 'query',
+    required: false,
+    description,
+    schema: compact(queryParamSchema(param)),
+  };
+}
+
+const pathParamNames = (path: string): string[] =>
+  [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!).filter(Boolean);
+
+const tagOf = (endpoint: Endpoint): string => (endpoint.group === 'meta' ? 'meta' : family(endpoint));
+
+function describe(endpoint: Endpoint): string {
+  if (endpoint.public) return 'Public: no API key is needed.';
+  const fam = family(endpoint);
+  const scope =
+    access(endpoint) === 'read'
+      ? `Requires the \`${fam}:read\` scope (or \`${fam}:write\`, \`read\`, \`write\`).`
+      : `Requires the \`${fam}:write\` scope (or \`write\`).`;
+  return endpoint.permission ? `${scope} Requires the \`${endpoint.permission}\` permission.` : scope;
+}
+
+function successResponse(endpoint: Endpoint): Json {
+  const headers: Json = { 'X-Request-Id': headerRef('XRequestId') };
+  if (!endpoint.public) Object.assign(headers, RATE_LIMIT_HEADERS);
+  const description = STATUS_TEXT[endpoint.status] ?? 'Success';
+  if (endpoint.status === 204) return { description, headers };
+  // Only the OpenAPI document itself has no named schema: it is an arbitrary JSON object.
+  const schema = endpoint.response ? schemaRef(endpoint.response) : { type: 'object' };
+  return { description, headers, content: { 'application/json': { schema } } };
+}
+
+function errorStatuses(endpoint: Endpoint): number[] {
+  const statuses = new Set<number>();
+  if (!endpoint.public) [400, 401, 403, 429, 503].forEach((s) => statuses.add(s));
+  if (pathParamNames(endpoint.path).length > 0) statuses.add(404);
+  if (endpoint.body) statuses.add(413);
+  endpoint.errors.forEach((s) => statuses.add(s));
+  statuses.add(500);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function operation(endpoint: Endpoint): Json {
+  const parameters: Json[] = [
+    ...pathParamNames(endpoint.path).map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+    ...endpoint.query.map(queryParameter),
+    ...(endpoint.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    { $ref: '#/components/parameters/XRequestId' },
+  ];
+  const responses: Json = { [String(endpoint.status)]: successResponse(endpoint) };
+  for (const status of errorStatuses(endpoint)) {
+    responses[String(status)] = { $ref: `#/components/responses/${errorName(status)}` };
+  }
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: describe(endpoint),
+    tags: [tagOf(endpoint)],
+    parameters,
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaRef(endpoint.body) } },
+          },
+        }
+      : {}),
+    responses,
+    ...(endpoint.public ? { security: [] } : {}),
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function build(): Json {
+  const paths: Record<string, Json> = {};
+  for (const endpoint of ENDPOINTS) {
+    const item = (paths[endpoint.path] ??= {});
+    const method = endpoint.method.toLowerCase();
+    if (item[method]) throw new Error(`Duplicate endpoint ${endpoint.method} ${endpoint.path}`);
+    item[method] = operation(endpoint);
+  }
+
+  const statuses = [...new Set(ENDPOINTS.flatMap(errorStatuses))].sort((a, b) => a - b);
+  const responses = Object.fromEntries(statuses.map((s) => [errorName(s), errorResponse(s)]));
+  const schemas = Object.fromEntries(
+    Object.entries({ ...SCHEMAS, ErrorResponse }).map(([name, schema]) => [name, toComponentSchema(schema)]),
+  );
+  const tags = [...new Set(ENDPOINTS.map(tagOf))].map((name) => ({ name }));
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: OPENAPI_TITLE,
+      version: OPENAPI_VERSION,
+      description:
+        'Multi-tenant inventory, order-to-cash and procure-to-pay API. Authenticate with an API key, ' +
+        'sent as `Authorization: Bearer <key>` or `X-API-Key: <key>`.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: API_PREFIX }],
+    security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
+    tags,
+    paths,
+    components: {
+      schemas,
+      responses,
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The API key as a bearer token.' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      },
+    },
+  };
+}
+
+let cached: Json | undefined;
+
+/**
+ * Served on every GET /openapi.json, and the catalogue cannot change within a process, so it is built
+ * once. Frozen because every request shares the one object.
+ */
+export function buildOpenApi(): object {
+  cached ??= deepFreeze(build());
+  return cached;
+}

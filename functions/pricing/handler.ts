@@ -1,6 +1,0 @@
-import * as validators from '../generated/validators-pricing.js';
-import { createGroupHandler } from '../http/pipeline.js';
-import { pricingOperations } from './operations.js';
-
-/** Lambda entry for the pricing group: price tiers (the resolver lives with products). */
-export const handler = createGroupHandler('pricing', pricingOperations, validators);
