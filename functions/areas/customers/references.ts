@@ -1,7 +1,7 @@
 import type { CustomerState } from '../../../domain/customers/customer.js';
 import { invalidReference } from '../../../domain/errors.js';
 import { keys, type Key } from '../../platform/dynamo/keys.js';
-import { batchGet, keyId } from '../products/store/products.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 
 const REFERENCES = {
   priceTierId: { resource: 'active price tier', key: keys.priceTier },

@@ -1,7 +1,8 @@
 import type { AdjustmentLine, LineFacts } from '../../../domain/inventory/adjustment.js';
 import type { BatchStatus } from '../../../domain/inventory/batch.js';
 import { keys, type Key } from '../../platform/dynamo/keys.js';
-import { batchGet, keyId, productFromItem, type ProductRecord } from '../products/store/products.js';
+import { productFromItem, type ProductRecord } from '../products/store/products.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { copyOf, emptyStock, stockFromItem, type ProductStock } from './store/stock.js';
 import { binFromItem, warehouseFromItem } from './store/warehouses.js';
 

@@ -4,7 +4,7 @@ import { pageWindow } from '../../../domain/listing/pagination.js';
 import type { Operation, OperationInput } from '../../platform/http/types.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { getPriceTier, getTierContents, listPriceTiers } from './store/price-tiers.js';
-import { batchGet, keyId } from '../products/store/products.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);

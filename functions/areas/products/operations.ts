@@ -15,11 +15,9 @@ import {
 import type { Operation, OperationInput } from '../../platform/http/types.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import {
-  batchGet,
   getProduct,
   getProductWithBom,
   getStocks,
-  keyId,
   listProducts,
   usageOf,
   productCreateItems,
@@ -27,6 +25,7 @@ import {
   type ProductRecord,
   type ProductSort,
 } from './store/products.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { listCategories, listUnitsOfMeasure } from './store/reference-data.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { resolveReferences } from './references.js';

@@ -3,7 +3,7 @@ import { notFound } from '../../../domain/errors.js';
 import { customerFromItem } from '../customers/store/customers.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { getTierBreaks } from '../pricing/store/price-tiers.js';
-import { batchGet, keyId } from './store/products.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 
 /**
  * What the resolver needs to know about a customer for one product: the standing discount, the

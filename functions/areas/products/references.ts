@@ -5,7 +5,8 @@ import {
   type ProductReferenceField,
 } from '../../../domain/products/product.js';
 import { keys, type Key } from '../../platform/dynamo/keys.js';
-import { batchGet, keyId, type NamedRef, type ProductRecord, type UomRef } from './store/products.js';
+import { type NamedRef, type ProductRecord, type UomRef } from './store/products.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { categoryFromItem, uomFromItem } from './store/reference-data.js';
 
 type Embeds = Pick<ProductRecord, 'category' | 'unitOfMeasure' | 'purchaseUom' | 'saleUom'>;

@@ -1,5 +1,6 @@
 import { keys } from '../../platform/dynamo/keys.js';
-import { batchGet, keyId, type ProductRecord, type ProductSupplierLink } from './store/products.js';
+import { type ProductRecord, type ProductSupplierLink } from './store/products.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { priceRowPreference } from '../suppliers/store/suppliers.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
 

@@ -15,7 +15,7 @@ import {
 import type { Operation, OperationInput } from '../../platform/http/types.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import { keys } from '../../platform/dynamo/keys.js';
-import { batchGet, keyId } from '../products/store/products.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import {
   getSupplierLocations,
   getSupplierWithContents,

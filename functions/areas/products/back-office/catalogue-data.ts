@@ -5,7 +5,8 @@ import { UOM_TYPES } from '../../../../schemas/products.js';
 import { validateAgainst } from '../../../platform/back-office/validate-input.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
-import { batchGet, getProduct, keyId, productBomPut, productItem, type BomLine } from '../store/products.js';
+import { getProduct, productBomPut, productItem, type BomLine } from '../store/products.js';
+import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import {
   putCategory,
   putUnitOfMeasure,
