@@ -1,5 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
-import { uniqueBatchNumber, type Batch } from '../../../../domain/inventory/batch.js';
+import { newBatch, uniqueBatchNumber } from '../../../../domain/inventory/batch.js';
 import { parseInstant } from '../../../../domain/listing/query-params.js';
 import { batchCreateItems } from '../store/batches.js';
 import { getProduct } from '../../products/store/products.js';
@@ -26,20 +26,7 @@ export async function createBatch(input: {
     expiryDate = input.expiryDate;
   }
   const now = new Date().toISOString();
-  const batch: Batch = {
-    id: createId(),
-    batchNumber,
-    status: 'ACTIVE',
-    productId: product.id,
-    manufactureDate: null,
-    expiryDate,
-    storageCondition: null,
-    unitCost: null,
-    notes: null,
-    createdAt: now,
-    updatedAt: now,
-    version: 1,
-  };
+  const batch = newBatch({ batchNumber, productId: product.id, expiryDate }, { id: createId(), now });
   const result = await transact([
     ...batchCreateItems(input.orgId, batch),
     ...backOfficeJournal(input.orgId, new Date(now)).items({

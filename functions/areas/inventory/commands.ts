@@ -1,0 +1,47 @@
+import { numberFlag, type Commands } from '../../platform/back-office/command.js';
+import { createBatch } from './back-office/batches.js';
+import { addBin, addZone, createWarehouse, deactivateWarehouse } from './back-office/warehouses.js';
+
+/** The inventory area's back-office commands, merged into the admin CLI (infra/admin). */
+export const INVENTORY_COMMANDS: Commands = {
+  'warehouse create': {
+    usage: 'warehouse create --org <orgId> --code <code> --name <name>',
+    flags: ['org', 'code', 'name'],
+    required: ['org', 'code', 'name'],
+    run: (v) => createWarehouse({ orgId: v.org!, code: v.code!, name: v.name! }),
+  },
+  'warehouse add-zone': {
+    usage:
+      'warehouse add-zone --org <orgId> --warehouse <id> --name <n> --zone-type <type> [--category <builtInKey>]',
+    flags: ['org', 'warehouse', 'name', 'zone-type', 'category'],
+    required: ['org', 'warehouse', 'name', 'zone-type'],
+    run: (v) =>
+      addZone({
+        orgId: v.org!,
+        warehouseId: v.warehouse!,
+        name: v.name!,
+        zoneType: v['zone-type']!,
+        category: v.category,
+      }),
+  },
+  'warehouse add-bin': {
+    usage: 'warehouse add-bin --org <orgId> --zone <zoneId> --code <code> [--capacity <n>]',
+    flags: ['org', 'zone', 'code', 'capacity'],
+    required: ['org', 'zone', 'code'],
+    run: (v) =>
+      addBin({ orgId: v.org!, zoneId: v.zone!, code: v.code!, capacity: numberFlag('capacity', v.capacity) }),
+  },
+  'warehouse deactivate': {
+    usage: 'warehouse deactivate --org <orgId> --id <warehouseId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => deactivateWarehouse({ orgId: v.org!, warehouseId: v.id! }),
+  },
+  'batch create': {
+    usage: 'batch create --org <orgId> --product <id> --number <batchNumber> [--expiry <YYYY-MM-DD>]',
+    flags: ['org', 'product', 'number', 'expiry'],
+    required: ['org', 'product', 'number'],
+    run: (v) =>
+      createBatch({ orgId: v.org!, productId: v.product!, batchNumber: v.number!, expiryDate: v.expiry }),
+  },
+};

@@ -1,0 +1,81 @@
+import {
+  UsageError,
+  scopesFlag,
+  permissionsFlag,
+  numberFlag,
+  instantFlag,
+  type Commands,
+} from '../../platform/back-office/command.js';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './back-office/api-keys.js';
+import { createOrganisation, requireOrganisation } from './back-office/organisations.js';
+import { listAudit } from '../../platform/journal/audit.js';
+import { setOrganisationLimits } from '../../platform/access/rate-limits.js';
+
+/** The organisations area's back-office commands, merged into the admin CLI (infra/admin). */
+export const ORGANISATION_COMMANDS: Commands = {
+  'org create': {
+    usage: 'org create --name <name> [--currency NZD]',
+    flags: ['name', 'currency'],
+    required: ['name'],
+    run: (v) => createOrganisation({ name: v.name!, currency: v.currency }),
+  },
+  'org set-limits': {
+    usage: 'org set-limits --org <orgId> [--per-key <n>] [--per-org <n>]',
+    flags: ['org', 'per-key', 'per-org'],
+    required: ['org'],
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      const perKey = numberFlag('per-key', v['per-key'], true);
+      const perOrg = numberFlag('per-org', v['per-org'], true);
+      if (perKey === 0 || perOrg === 0) throw new UsageError('limits must be at least 1');
+      return { id: v.org!, rateLimits: await setOrganisationLimits(v.org!, { perKey, perOrg }) };
+    },
+  },
+  'key create': {
+    usage:
+      'key create --org <orgId> [--scopes write] [--permissions p1,p2|all] [--expires-at <iso>] [--name <n>]',
+    flags: ['org', 'scopes', 'permissions', 'expires-at', 'name'],
+    required: ['org'],
+    run: (v) =>
+      createApiKey({
+        orgId: v.org!,
+        name: v.name,
+        scopes: scopesFlag(v.scopes),
+        permissions: permissionsFlag(v.permissions),
+        expiresAt: instantFlag('expires-at', v['expires-at']),
+      }),
+  },
+  'key rotate': {
+    usage: 'key rotate --org <orgId> --id <keyId> [--grace-hours 24]',
+    flags: ['org', 'id', 'grace-hours'],
+    required: ['org', 'id'],
+    run: (v) =>
+      rotateApiKey({ orgId: v.org!, keyId: v.id!, graceHours: numberFlag('grace-hours', v['grace-hours']) }),
+  },
+  'key revoke': {
+    usage: 'key revoke --org <orgId> --id <keyId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => revokeApiKey({ orgId: v.org!, keyId: v.id! }),
+  },
+  'key list': {
+    usage: 'key list --org <orgId>',
+    flags: ['org'],
+    required: ['org'],
+    run: (v) => listApiKeys(v.org!),
+  },
+  'audit list': {
+    usage: 'audit list --org <orgId> [--resource <type>] [--id <id>] [--since <iso>]',
+    flags: ['org', 'resource', 'id', 'since'],
+    required: ['org'],
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      const data = await listAudit(v.org!, {
+        resourceType: v.resource,
+        resourceId: v.id,
+        since: instantFlag('since', v.since),
+      });
+      return { data };
+    },
+  },
+};
