@@ -2,11 +2,12 @@ import type { CustomerState } from '../../../domain/customers/customer.js';
 import { invalidReference } from '../../../domain/errors.js';
 import { keys, type Key } from '../../platform/dynamo/keys.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { customerGroups, salesReps } from './store/sales-reference.js';
 
 const REFERENCES = {
   priceTierId: { resource: 'active price tier', key: keys.priceTier },
-  customerGroupId: { resource: 'active customer group', key: keys.customerGroup },
-  salesRepId: { resource: 'active sales rep', key: keys.salesRep },
+  customerGroupId: { resource: 'active customer group', key: customerGroups.key },
+  salesRepId: { resource: 'active sales rep', key: salesReps.key },
   parentCustomerId: { resource: 'active head office without a parent', key: keys.customer },
 } as const satisfies Record<string, { resource: string; key: (orgId: string, id: string) => Key }>;
 type ReferenceField = keyof typeof REFERENCES;

@@ -7,18 +7,18 @@ import {
 import { keys, type Key } from '../../platform/dynamo/keys.js';
 import { type NamedRef, type ProductRecord, type UomRef } from './store/products.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { categoryFromItem, uomFromItem } from './store/reference-data.js';
+import { categories, categoryFromItem, unitsOfMeasure, uomFromItem } from './store/reference-data.js';
 
 type Embeds = Pick<ProductRecord, 'category' | 'unitOfMeasure' | 'purchaseUom' | 'saleUom'>;
 
 const keyFor = (orgId: string, field: ProductReferenceField, id: string): Key => {
   switch (field) {
     case 'categoryId':
-      return keys.category(orgId, id);
+      return categories.key(orgId, id);
     case 'preferredSupplierId':
       return keys.supplier(orgId, id);
     default:
-      return keys.unitOfMeasure(orgId, id);
+      return unitsOfMeasure.key(orgId, id);
   }
 };
 

@@ -1,13 +1,12 @@
 import { createId } from '@paralleldrive/cuid2';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../../../../domain/errors.js';
 import { UOM_TYPES } from '../../../../schemas/products.js';
 import { validateAgainst } from '../../../platform/back-office/validate-input.js';
-import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { getProduct, productBomPut, productItem, type BomLine } from '../store/products.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import {
+  categories,
   putCategory,
   putUnitOfMeasure,
   type Category,
@@ -27,10 +26,8 @@ export async function createCategory(input: {
 }): Promise<Category> {
   await requireOrganisation(input.orgId);
   if (input.parentId) {
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.category(input.orgId, input.parentId) }),
-    );
-    if (!Item) throw new BackOfficeError(`parent category ${input.parentId} not found`);
+    const parent = await categories.getByKey(categories.key(input.orgId, input.parentId));
+    if (!parent) throw new BackOfficeError(`parent category ${input.parentId} not found`);
   }
   const category: Category = {
     id: createId(),

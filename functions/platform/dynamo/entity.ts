@@ -1,0 +1,97 @@
+/**
+ * A stored record type described once: its key, its item mapping and the reads and writes every entity
+ * needs. An area's store module declares its entities with this and adds only what is particular to them
+ * (guard items, counters, list queries), so no other module builds that entity's keys or reads its raw
+ * attributes (DeBrie's single-table entities: the entity owns pk/sk and toItem/fromItem).
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from './batch-get.js';
+import { db } from './client.js';
+import type { Key } from './keys.js';
+import { queryAll } from './query-window.js';
+import { tableName } from './table-definition.js';
+import type { TransactItem } from './transact.js';
+
+export interface EntityDefinition<T> {
+  /** The `entity` attribute written on every item (what stream consumers and audits see). */
+  name: string;
+  /** The record's own fields, in order: fromItem keeps exactly these (absent ones read as null). */
+  fields: readonly (keyof T & string)[];
+  key: (orgId: string, record: Pick<T, keyof T & string>) => Key;
+  /** Index attributes (GSIxPK/GSIxSK) derived from the record, written with it. */
+  indexes?: (orgId: string, record: T) => Record<string, string>;
+}
+
+export interface Entity<T> {
+  readonly name: string;
+  toItem(orgId: string, record: T): Record<string, unknown>;
+  fromItem(item: Record<string, unknown>): T;
+  /** A create: fails its condition when an item with the key already exists. */
+  createItem(orgId: string, record: T): TransactItem;
+  create(orgId: string, record: T): Promise<void>;
+  getByKey(key: Key): Promise<T | null>;
+  batchGetByKeys(keys: Key[]): Promise<Map<string, T>>;
+}
+
+export function entity<T>(definition: EntityDefinition<T>): Entity<T> {
+  const toItem = (orgId: string, record: T): Record<string, unknown> => ({
+    ...definition.key(orgId, record),
+    entity: definition.name,
+    orgId,
+    ...record,
+    ...definition.indexes?.(orgId, record),
+  });
+  const fromItem = (item: Record<string, unknown>): T =>
+    Object.fromEntries(definition.fields.map((f) => [f, item[f] ?? null])) as T;
+  const createItem = (orgId: string, record: T): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: toItem(orgId, record),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  });
+  return {
+    name: definition.name,
+    toItem,
+    fromItem,
+    createItem,
+    create: async (orgId, record) => {
+      await db().send(new PutCommand(createItem(orgId, record).Put!));
+    },
+    getByKey: async (key) => {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+      );
+      return Item ? fromItem(Item) : null;
+    },
+    batchGetByKeys: async (keys) => {
+      const found = await batchGet(keys);
+      return new Map([...found].map(([id, item]) => [id, fromItem(item)]));
+    },
+  };
+}
+
+/**
+ * An entity whose records all live in one small partition per organisation (reference data, customer
+ * groups, sales reps): keyed by id under the collection, and listed by reading the partition whole.
+ */
+export function smallCollection<T extends { id: string }>(definition: {
+  name: string;
+  fields: readonly (keyof T & string)[];
+  collection: (orgId: string) => string;
+}): Entity<T> & { key: (orgId: string, id: string) => Key; list: (orgId: string) => Promise<T[]> } {
+  const key = (orgId: string, id: string): Key => ({ PK: definition.collection(orgId), SK: id });
+  const base = entity<T>({ ...definition, key: (orgId, record) => key(orgId, record.id) });
+  return {
+    ...base,
+    key,
+    list: async (orgId) => {
+      const items = await queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': definition.collection(orgId) },
+      });
+      return items.map(base.fromItem);
+    },
+  };
+}
