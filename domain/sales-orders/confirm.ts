@@ -1,0 +1,105 @@
+/**
+ * Confirming a DRAFT order (spec: States > Sales order): a warehouse is set, the customer is not on credit
+ * hold, the credit limit holds in BLOCK mode (WARN confirms with an audit warning), and every stocked
+ * line's quantity can be reserved from unreserved stock in the order's warehouse. Service lines are
+ * never checked or reserved. Returns the reservations as per-location deltas, in FEFO order.
+ */
+import { unprocessable } from '../errors.js';
+import type { StockLevels } from '../inventory/stock.js';
+import { roundQuantity } from '../inventory/stock.js';
+import { header2 } from '../money.js';
+import type { SalesOrder } from './order.js';
+
+export const CREDIT_LIMIT_MODES = ['BLOCK', 'WARN'] as const;
+export type CreditLimitMode = (typeof CREDIT_LIMIT_MODES)[number];
+
+export interface Reservation {
+  productId: string;
+  warehouseId: string;
+  binId: string | null;
+  batchId: string | null;
+  quantity: number;
+}
+
+export interface ConfirmFacts {
+  customer: { name: string; creditHold: boolean; creditLimit: number | null };
+  outstandingBalance: number;
+  creditLimitMode: CreditLimitMode;
+  /** Current levels of each stocked product on the order. */
+  stock: Map<string, StockLevels>;
+  /** Batches the levels name: only ACTIVE lots can be reserved; expiry orders them (FEFO). */
+  batches: Map<string, { status: string; expiryDate: string | null }>;
+}
+
+export interface ConfirmDecision {
+  reservations: Reservation[];
+  warnings: string[];
+}
+
+export function checkCredit(order: SalesOrder, facts: ConfirmFacts): string[] {
+  const { customer } = facts;
+  if (customer.creditHold) throw unprocessable(`Customer ${customer.name} is on credit hold`);
+  if (customer.creditLimit === null) return [];
+  const exposure = header2(facts.outstandingBalance + order.totalAmount);
+  if (exposure <= customer.creditLimit) return [];
+  const message = `Credit limit exceeded: outstanding ${facts.outstandingBalance} + order ${order.totalAmount} = ${exposure} is over the limit of ${customer.creditLimit}`;
+  if (facts.creditLimitMode === 'BLOCK') throw unprocessable(message);
+  return [`CREDIT_LIMIT_EXCEEDED: ${message}`];
+}
+
+/** Reservable levels of one product in one warehouse, earliest expiry first, unbatched stock last. */
+function reservableLevels(levels: StockLevels, warehouseId: string, batches: ConfirmFacts['batches']) {
+  return Object.values(levels)
+    .filter((l) => l.warehouseId === warehouseId && l.onHand - l.reserved > 0)
+    .filter((l) => l.batchId === null || batches.get(l.batchId)?.status === 'ACTIVE')
+    .map((l) => ({ level: l, expiry: l.batchId ? (batches.get(l.batchId)?.expiryDate ?? null) : null }))
+    .sort(
+      (a, b) =>
+        (a.expiry ?? '9999').localeCompare(b.expiry ?? '9999') ||
+        (a.level.batchId ?? '\uffff').localeCompare(b.level.batchId ?? '\uffff') ||
+        (a.level.binId ?? '').localeCompare(b.level.binId ?? ''),
+    )
+    .map((x) => x.level);
+}
+
+export function decideConfirm(order: SalesOrder, facts: ConfirmFacts): ConfirmDecision {
+  if (!order.warehouseId)
+    throw unprocessable('The order has no warehouse; a warehouse is needed to reserve stock');
+  const warehouseId = order.warehouseId;
+  const warnings = checkCredit(order, facts);
+  const required = new Map<string, { quantity: number; sku: string; name: string }>();
+  for (const line of order.lines) {
+    if (line.isServiceLine) continue;
+    const entry = required.get(line.productId) ?? {
+      quantity: 0,
+      sku: line.product.sku,
+      name: line.product.name,
+    };
+    entry.quantity = roundQuantity(entry.quantity + line.quantity);
+    required.set(line.productId, entry);
+  }
+  const reservations: Reservation[] = [];
+  for (const [productId, need] of required) {
+    const levels = reservableLevels(facts.stock.get(productId) ?? {}, warehouseId, facts.batches);
+    const available = roundQuantity(levels.reduce((sum, l) => sum + l.onHand - l.reserved, 0));
+    if (available < need.quantity) {
+      throw unprocessable(
+        `Insufficient stock for ${need.sku} (${need.name}): available ${available}, required ${need.quantity}`,
+      );
+    }
+    let remaining = need.quantity;
+    for (const level of levels) {
+      if (remaining <= 0) break;
+      const take = roundQuantity(Math.min(remaining, level.onHand - level.reserved));
+      reservations.push({
+        productId,
+        warehouseId,
+        binId: level.binId,
+        batchId: level.batchId,
+        quantity: take,
+      });
+      remaining = roundQuantity(remaining - take);
+    }
+  }
+  return { reservations, warnings };
+}
