@@ -5,7 +5,7 @@
  * never checked or reserved. Returns the reservations as per-location deltas, in FEFO order.
  */
 import { unprocessable } from '../errors.js';
-import type { StockLevels } from '../inventory/stock.js';
+import type { StockLevel, StockLevels } from '../inventory/stock.js';
 import { roundQuantity } from '../inventory/stock.js';
 import { header2 } from '../money.js';
 import type { SalesOrder } from './order.js';
@@ -13,11 +13,14 @@ import type { SalesOrder } from './order.js';
 export const CREDIT_LIMIT_MODES = ['BLOCK', 'WARN'] as const;
 export type CreditLimitMode = (typeof CREDIT_LIMIT_MODES)[number];
 
+/** Stock held for one order line at one location (lots carry their number for the line's `lots`). */
 export interface Reservation {
+  lineId: string;
   productId: string;
   warehouseId: string;
   binId: string | null;
   batchId: string | null;
+  batchNumber: string | null;
   quantity: number;
 }
 
@@ -28,7 +31,7 @@ export interface ConfirmFacts {
   /** Current levels of each stocked product on the order. */
   stock: Map<string, StockLevels>;
   /** Batches the levels name: only ACTIVE lots can be reserved; expiry orders them (FEFO). */
-  batches: Map<string, { status: string; expiryDate: string | null }>;
+  batches: Map<string, { batchNumber: string; status: string; expiryDate: string | null }>;
 }
 
 export interface ConfirmDecision {
@@ -78,7 +81,7 @@ export function decideConfirm(order: SalesOrder, facts: ConfirmFacts): ConfirmDe
     entry.quantity = roundQuantity(entry.quantity + line.quantity);
     required.set(line.productId, entry);
   }
-  const reservations: Reservation[] = [];
+  const free = new Map<string, { level: StockLevel; left: number }[]>();
   for (const [productId, need] of required) {
     const levels = reservableLevels(facts.stock.get(productId) ?? {}, warehouseId, facts.batches);
     const available = roundQuantity(levels.reduce((sum, l) => sum + l.onHand - l.reserved, 0));
@@ -87,18 +90,32 @@ export function decideConfirm(order: SalesOrder, facts: ConfirmFacts): ConfirmDe
         `Insufficient stock for ${need.sku} (${need.name}): available ${available}, required ${need.quantity}`,
       );
     }
-    let remaining = need.quantity;
-    for (const level of levels) {
+    free.set(
+      productId,
+      levels.map((level) => ({ level, left: roundQuantity(level.onHand - level.reserved) })),
+    );
+  }
+  // Lines of one product take from its levels in line order, so each line knows the lots it holds.
+  const reservations: Reservation[] = [];
+  for (const line of order.lines) {
+    if (line.isServiceLine) continue;
+    let remaining = line.quantity;
+    for (const slot of free.get(line.productId)!) {
       if (remaining <= 0) break;
-      const take = roundQuantity(Math.min(remaining, level.onHand - level.reserved));
+      const take = roundQuantity(Math.min(remaining, slot.left));
+      if (take <= 0) continue;
+      slot.left = roundQuantity(slot.left - take);
+      remaining = roundQuantity(remaining - take);
+      const { binId, batchId } = slot.level;
       reservations.push({
-        productId,
+        lineId: line.id,
+        productId: line.productId,
         warehouseId,
-        binId: level.binId,
-        batchId: level.batchId,
+        binId,
+        batchId,
+        batchNumber: batchId ? (facts.batches.get(batchId)?.batchNumber ?? null) : null,
         quantity: take,
       });
-      remaining = roundQuantity(remaining - take);
     }
   }
   return { reservations, warnings };

@@ -7,6 +7,7 @@ import type { Address } from '../customers/addresses.js';
 import type { Currency } from '../customers/customer.js';
 import { invalidReference } from '../errors.js';
 import type { ProductType } from '../products/product.js';
+import type { Reservation } from './confirm.js';
 import { orderTotals, priceCharge, priceLine, type OrderTotals } from './pricing.js';
 
 export const SALES_ORDER_STATUSES = [
@@ -52,13 +53,6 @@ export interface SalesOrderInput {
   charges?: { chargeType: ChargeType; description: string; amount: number; taxRate?: number }[];
 }
 
-export interface LotAllocation {
-  batchId: string;
-  batchNumber: string;
-  quantity: number;
-  isPicked: boolean;
-}
-
 export interface SalesOrderLine {
   id: string;
   sortOrder: number;
@@ -80,7 +74,6 @@ export interface SalesOrderLine {
   packedQty: number;
   dispatchedQty: number;
   invoicedQty: number;
-  lots: LotAllocation[];
   /** Serial numbers allocated to the line by picking (ALLOCATED until dispatch sells them). */
   serialNumberIds: string[];
 }
@@ -98,6 +91,17 @@ export type OrderAddress = Omit<
   Address,
   'isDefaultShipping' | 'isDefaultBilling' | 'createdAt' | 'updatedAt'
 >;
+
+/** Stock taken off the shelf for one line, from one location (returned there if the order is cancelled). */
+export interface PickedStock {
+  lineId: string;
+  productId: string;
+  warehouseId: string;
+  binId: string | null;
+  batchId: string | null;
+  batchNumber: string | null;
+  quantity: number;
+}
 
 export interface SalesOrder extends OrderTotals {
   id: string;
@@ -118,6 +122,9 @@ export interface SalesOrder extends OrderTotals {
   taxExempt: boolean;
   lines: SalesOrderLine[];
   charges: SalesOrderCharge[];
+  /** Outstanding reservations per line and location (set by confirm, drawn down by picking). */
+  reservations: Reservation[];
+  picks: PickedStock[];
   cancelReason: string | null;
   cancelledAt: string | null;
   confirmedAt: string | null;
@@ -206,7 +213,6 @@ export function newSalesOrder(
       packedQty: 0,
       dispatchedQty: 0,
       invoicedQty: 0,
-      lots: [],
       serialNumberIds: [],
     };
   });
@@ -237,6 +243,8 @@ export function newSalesOrder(
     lines,
     charges,
     ...orderTotals(lines, charges),
+    reservations: [],
+    picks: [],
     cancelReason: null,
     cancelledAt: null,
     confirmedAt: null,

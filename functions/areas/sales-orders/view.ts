@@ -1,3 +1,4 @@
+import { roundQuantity } from '../../../domain/inventory/stock.js';
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
 
 /** The list row: the header with the customer summary and a line count; no lines, charges or addresses. */
@@ -29,6 +30,28 @@ export function salesOrderSummary(order: SalesOrder) {
   };
 }
 
+/** A line's lots: what is still reserved for it (not picked) and what was picked, per batch. */
+function lotsOf(order: SalesOrder, lineId: string) {
+  const lots = new Map<
+    string,
+    { batchId: string; batchNumber: string; quantity: number; isPicked: boolean }
+  >();
+  const add = (batchId: string | null, batchNumber: string | null, quantity: number, isPicked: boolean) => {
+    if (!batchId) return;
+    const key = `${batchId}|${isPicked}`;
+    const lot = lots.get(key) ?? { batchId, batchNumber: batchNumber ?? '', quantity: 0, isPicked };
+    lot.quantity = roundQuantity(lot.quantity + quantity);
+    lots.set(key, lot);
+  };
+  order.reservations
+    .filter((r) => r.lineId === lineId)
+    .forEach((r) => add(r.batchId, r.batchNumber, r.quantity, false));
+  order.picks
+    .filter((p) => p.lineId === lineId)
+    .forEach((p) => add(p.batchId, p.batchNumber, p.quantity, true));
+  return [...lots.values()];
+}
+
 /** The detail (create, GET by id and every transition): lines by sortOrder with their lots, charges, addresses. */
 export function salesOrderDetail(order: SalesOrder) {
   return {
@@ -37,7 +60,10 @@ export function salesOrderDetail(order: SalesOrder) {
     billToAddress: order.billToAddress,
     lines: [...order.lines]
       .sort((a, b) => a.sortOrder - b.sortOrder)
-      .map(({ orderDiscount: _d, serialNumberIds: _s, ...line }) => line),
+      .map(({ orderDiscount: _d, serialNumberIds: _s, ...line }) => ({
+        ...line,
+        lots: lotsOf(order, line.id),
+      })),
     charges: order.charges,
   };
 }

@@ -58,9 +58,9 @@ const facts = (stock: Record<string, StockLevels>, extra: Partial<ConfirmFacts> 
   creditLimitMode: 'WARN',
   stock: new Map(Object.entries(stock)),
   batches: new Map([
-    ['early', { status: 'ACTIVE', expiryDate: '2026-12-01' }],
-    ['late', { status: 'ACTIVE', expiryDate: '2027-06-01' }],
-    ['held', { status: 'QUARANTINED', expiryDate: '2026-11-30' }],
+    ['early', { batchNumber: 'E-1', status: 'ACTIVE', expiryDate: '2026-12-01' }],
+    ['late', { batchNumber: 'L-1', status: 'ACTIVE', expiryDate: '2027-06-01' }],
+    ['held', { batchNumber: 'H-1', status: 'QUARANTINED', expiryDate: '2026-11-30' }],
   ]),
   ...extra,
 });
@@ -74,9 +74,26 @@ describe('decideConfirm', () => {
       ]),
       facts({ p1: { ...level('w1', 'late', 10), ...level('w1', 'early', 5, 1), ...level('w2', null, 100) } }),
     );
+    const lineId = decision.reservations[0]!.lineId;
     expect(decision.reservations).toEqual([
-      { productId: 'p1', warehouseId: 'w1', binId: null, batchId: 'early', quantity: 4 },
-      { productId: 'p1', warehouseId: 'w1', binId: null, batchId: 'late', quantity: 3 },
+      {
+        lineId,
+        productId: 'p1',
+        warehouseId: 'w1',
+        binId: null,
+        batchId: 'early',
+        batchNumber: 'E-1',
+        quantity: 4,
+      },
+      {
+        lineId,
+        productId: 'p1',
+        warehouseId: 'w1',
+        binId: null,
+        batchId: 'late',
+        batchNumber: 'L-1',
+        quantity: 3,
+      },
     ]);
     expect(decision.warnings).toEqual([]);
   });
@@ -93,6 +110,22 @@ describe('decideConfirm', () => {
     );
     expect(error.code).toBe('unprocessable');
     expect(error.message).toBe('Insufficient stock for FLOUR (Flour): available 5, required 6');
+  });
+
+  it('two lines of one product each hold their own share, in line order', () => {
+    const o = order([
+      { productId: 'p2', quantity: 2 },
+      { productId: 'p2', quantity: 5 },
+    ]);
+    const decision = decideConfirm(
+      o,
+      facts({ p2: { ...level('w1', 'early', 4), ...level('w1', 'late', 10) } }),
+    );
+    expect(decision.reservations.map((r) => [r.lineId, r.batchId, r.quantity])).toEqual([
+      [o.lines[0]!.id, 'early', 2],
+      [o.lines[1]!.id, 'early', 2],
+      [o.lines[1]!.id, 'late', 3],
+    ]);
   });
 
   it('never checks or reserves service lines', () => {

@@ -32,6 +32,8 @@ const SALES_ORDER_FIELDS = [
   'taxExempt',
   'lines',
   'charges',
+  'reservations',
+  'picks',
   'subtotal',
   'discountTotal',
   'chargesTotal',
