@@ -1,9 +1,8 @@
-/**
- * The seam for invoice-derived figures. No invoices exist yet, so nothing is outstanding; the invoices
- * area answers here (from its per-customer balance) when it arrives.
- */
-export async function outstandingBalanceOf(_orgId: string, _customerId: string): Promise<number> {
-  return 0;
+import { getCustomerAccount } from './store/account.js';
+
+/** What the customer owes over its non-DRAFT, non-VOID invoices, from its running account item. */
+export async function outstandingBalanceOf(orgId: string, customerId: string): Promise<number> {
+  return (await getCustomerAccount(orgId, customerId)).outstandingBalance;
 }
 
 /** Credit still available: the limit less what is outstanding; null when the limit is null (unlimited). */

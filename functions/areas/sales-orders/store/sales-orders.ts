@@ -8,6 +8,7 @@
  * same transaction as the order, so no list counts rows.
  */
 import type { SalesOrder, SalesOrderStatus } from '../../../../domain/sales-orders/order.js';
+import { customerAccountKey } from '../../customers/store/account.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -85,11 +86,8 @@ export const salesOrderCountsKey = (orgId: string): Key => ({
   PK: `${keys.organisation(orgId).PK}#COUNTS`,
   SK: 'SALES_ORDER',
 });
-/** Per-customer count behind the customerId filter's total. */
-export const customerOrderCountKey = (orgId: string, customerId: string): Key => ({
-  PK: `${keys.organisation(orgId).PK}#CUSTOMER#${customerId}`,
-  SK: 'SALES_ORDER_COUNT',
-});
+/** The customer's running account holds its order count, behind the customerId filter's total. */
+export const customerOrderCountKey = customerAccountKey;
 
 export const statusCounter = (status: SalesOrderStatus): string => `status_${status}`;
 
