@@ -236,6 +236,27 @@ describe('concurrent writes', () => {
     expect(after.body.data.filter((x: { isPrimary: boolean }) => x.isPrimary)).toHaveLength(1);
   });
 
+  it('12 parallel contact POSTs on one customer all answer 201 and all 12 contacts are kept', async () => {
+    const c = await newCustomer();
+    const names = Array.from({ length: 12 }, (_, i) => `P${i}`);
+    const results = await Promise.all(names.map((name) => contacts(c.id, 'POST', { name })));
+    expect(results.map((r) => r.status)).toEqual(names.map(() => 201));
+    const after = (await call('GET', `/customers/${c.id}`, { key: t.key })).body;
+    expect(after.contacts.map((x: { name: string }) => x.name).sort()).toEqual([...names].sort());
+    expect(after.contacts.filter((x: { isPrimary: boolean }) => x.isPrimary)).toHaveLength(1);
+  });
+
+  it('12 parallel address POSTs on one customer all answer 201 and all 12 addresses are kept', async () => {
+    const c = await newCustomer();
+    const labels = Array.from({ length: 12 }, (_, i) => `L${i}`);
+    const results = await Promise.all(
+      labels.map((label) => addresses(c.id, 'POST', { label, type: 'BOTH', city: 'Nelson' })),
+    );
+    expect(results.map((r) => r.status)).toEqual(labels.map(() => 201));
+    const after = (await call('GET', `/customers/${c.id}`, { key: t.key })).body;
+    expect(after.addresses.map((x: { label: string }) => x.label).sort()).toEqual([...labels].sort());
+  });
+
   it('linking a subsidiary while its head office is un-marked never leaves a subsidiary of a non-head-office', async () => {
     for (let round = 0; round < 3; round += 1) {
       const head = await newCustomer({ isHeadOffice: true });

@@ -35,12 +35,12 @@ import {
   customerReplaceItems,
   getCustomer,
   type CustomerRecord,
-  type CustomerWrite,
 } from './store/customers.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { listCustomerGroups, listSalesReps } from './store/sales-reference.js';
 import { transact } from '../../platform/dynamo/transact.js';
-import { checkReferences, referenceError } from './references.js';
+import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
+import { checkReferences } from './references.js';
 import { customerDetail, customerSummary } from './view.js';
 
 const window = (input: OperationInput) =>
@@ -49,18 +49,6 @@ const window = (input: OperationInput) =>
 /** Credit fields need customers.manage_credit on top of the endpoint's permission (403 forbidden). */
 function requireCreditPermission(auth: AuthContext, body: object): void {
   if (CREDIT_FIELDS.some((field) => field in body)) requirePermission(auth, 'customers.manage_credit');
-}
-
-const duplicateCode = (code: string) => conflict(`A customer with code '${code}' already exists`);
-
-/** Maps the failed conditions of a customer write to the rule broken; false when only the version raced. */
-function explainFailure(write: CustomerWrite, failed: number[], next: CustomerState): false {
-  if (failed.includes(0)) return false;
-  if (write.codeIndex !== null && failed.includes(write.codeIndex)) throw duplicateCode(next.code);
-  if (write.parentIndex !== null && failed.includes(write.parentIndex))
-    throw referenceError('parentCustomerId');
-  if (write.tierIndex !== null && failed.includes(write.tierIndex)) throw referenceError('priceTierId');
-  throw new Error(`customer write failed conditions ${failed.join(',')}`);
 }
 
 const listCustomersOp = listCodedOperation(keys.customerCollection, (i) =>
@@ -75,9 +63,8 @@ const createCustomerOp: Operation = async ({ auth, body, now, journal }) => {
     ids: { next: createId },
   });
   await checkReferences(auth.orgId, state, null);
-  const write = customerCreateItems(auth.orgId, state);
-  const result = await transact([
-    ...write.items,
+  await transact([
+    ...customerCreateItems(auth.orgId, state),
     ...journal.items({
       events: [{ event: 'customer.created', data: { id: state.id } }],
       audit: [
@@ -90,47 +77,56 @@ const createCustomerOp: Operation = async ({ auth, body, now, journal }) => {
       ],
     }),
   ]);
-  if (!result.ok) {
-    explainFailure(write, result.failed, state);
-    throw new Error('customer create collided on its new id');
-  }
   return { status: 201, body: await customerDetail(auth.orgId, state) };
 };
 
 /** A write races other writers on the version; a lost race is re-read and re-applied, a few times. */
 const UPDATE_ATTEMPTS = 3;
+/**
+ * Contacts and addresses live inside the customer item, so parallel child writes to one customer all race
+ * on its one version; they may take as many turns as a crowd of stock writers.
+ */
+const CHILD_WRITE_ATTEMPTS = 15;
 
 /**
  * Reads the customer, applies `change`, checks the rules that need the store, and commits the new state
  * with its customer.updated event and audit entry. A change that alters nothing writes nothing.
  */
-async function changeCustomer(
+function changeCustomer(
   { auth, params, now, journal }: OperationInput,
   action: string,
   change: (current: CustomerRecord, at: string) => CustomerState,
+  attempts = UPDATE_ATTEMPTS,
 ): Promise<CustomerState> {
   const id = params.id!;
-  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
-    const current = await getCustomer(auth.orgId, id);
-    if (!current) throw notFound('Customer');
-    const next = change(current, now.toISOString());
-    const changed = changedFields(current.state, next);
-    if (changed.length === 0) return current.state;
-    checkHeadOfficeChange(current.state, next, current.subsidiaryCount);
-    await checkReferences(auth.orgId, next, current.state);
-    const write = customerReplaceItems(auth.orgId, current, next);
-    const result = await transact([
-      ...write.items,
-      ...journal.items({
-        events: [{ event: 'customer.updated', data: { id } }],
-        audit: [{ resourceType: 'customer', resourceId: id, action, changedFields: changed }],
-      }),
-    ]);
-    if (result.ok) return next;
-    explainFailure(write, result.failed, next);
-  }
-  throw conflict('The customer was changed by another request at the same time; retry');
+  return writeOptimistically({
+    attempts,
+    run: async () => {
+      const current = await getCustomer(auth.orgId, id);
+      if (!current) throw notFound('Customer');
+      const next = change(current, now.toISOString());
+      const changed = changedFields(current.state, next);
+      if (changed.length === 0) return current.state;
+      checkHeadOfficeChange(current.state, next, current.subsidiaryCount);
+      await checkReferences(auth.orgId, next, current.state);
+      await transact([
+        ...customerReplaceItems(auth.orgId, current, next),
+        ...journal.items({
+          events: [{ event: 'customer.updated', data: { id } }],
+          audit: [{ resourceType: 'customer', resourceId: id, action, changedFields: changed }],
+        }),
+      ]);
+      return next;
+    },
+    onExhausted: () => conflict('The customer was changed by another request at the same time; retry'),
+  });
 }
+
+const changeChildren = (
+  input: OperationInput,
+  action: string,
+  change: (current: CustomerRecord, at: string) => CustomerState,
+) => changeCustomer(input, action, change, CHILD_WRITE_ATTEMPTS);
 
 const detailOf = async (input: OperationInput, state: CustomerState, status = 200) => ({
   status,
@@ -168,7 +164,7 @@ const listAddressesOp: Operation = async (input) => {
 };
 
 const createContactOp: Operation = async (input) => {
-  const state = await changeCustomer(input, 'add-contact', ({ state: current }, at) => {
+  const state = await changeChildren(input, 'add-contact', ({ state: current }, at) => {
     checkChildCap('contacts', current.contacts.length + 1);
     const contact = contactFromInput(input.body as ContactInput, { id: createId(), createdAt: at, now: at });
     const contacts = settlePrimary([...current.contacts, contact], {
@@ -181,7 +177,7 @@ const createContactOp: Operation = async (input) => {
 
 const replaceContactOp: Operation = async (input) => {
   const contactId = input.params.contactId!;
-  const state = await changeCustomer(input, 'replace-contact', ({ state: current }, at) => {
+  const state = await changeChildren(input, 'replace-contact', ({ state: current }, at) => {
     const existing = current.contacts.find((c) => c.id === contactId);
     if (!existing) throw notFound('Contact');
     const contact = contactFromInput(input.body as ContactInput, {
@@ -200,7 +196,7 @@ const replaceContactOp: Operation = async (input) => {
 
 const deleteContactOp: Operation = async (input) => {
   const contactId = input.params.contactId!;
-  const state = await changeCustomer(input, 'delete-contact', ({ state: current }, at) => {
+  const state = await changeChildren(input, 'delete-contact', ({ state: current }, at) => {
     if (!current.contacts.some((c) => c.id === contactId)) throw notFound('Contact');
     // Deleting the primary promotes the oldest remaining contact; deleting the last keeps the mirror.
     const contacts = settlePrimary(
@@ -213,7 +209,7 @@ const deleteContactOp: Operation = async (input) => {
 };
 
 const createAddressOp: Operation = async (input) => {
-  const state = await changeCustomer(input, 'add-address', ({ state: current }, at) => {
+  const state = await changeChildren(input, 'add-address', ({ state: current }, at) => {
     checkChildCap('addresses', current.addresses.length + 1);
     const address = addressFromInput(input.body as AddressInput, { id: createId(), createdAt: at, now: at });
     return withChildren(
@@ -227,7 +223,7 @@ const createAddressOp: Operation = async (input) => {
 
 const replaceAddressOp: Operation = async (input) => {
   const addressId = input.params.addressId!;
-  const state = await changeCustomer(input, 'replace-address', ({ state: current }, at) => {
+  const state = await changeChildren(input, 'replace-address', ({ state: current }, at) => {
     const existing = current.addresses.find((a) => a.id === addressId);
     if (!existing) throw notFound('Address');
     const address = addressFromInput(input.body as AddressInput, {
@@ -246,7 +242,7 @@ const replaceAddressOp: Operation = async (input) => {
 
 const deleteAddressOp: Operation = async (input) => {
   const addressId = input.params.addressId!;
-  const state = await changeCustomer(input, 'delete-address', ({ state: current }, at) => {
+  const state = await changeChildren(input, 'delete-address', ({ state: current }, at) => {
     if (!current.addresses.some((a) => a.id === addressId)) throw notFound('Address');
     // A deleted default passes to the oldest type-compatible remaining address, per dimension.
     const addresses = settleDefaults(current.addresses.filter((a) => a.id !== addressId));

@@ -15,7 +15,8 @@ import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
 import type { Operation, OperationInput } from '../../platform/http/types.js';
 import { adjustmentPut, getAdjustment, listAdjustments, sequenceNext } from './store/stock-adjustments.js';
-import { isTransactionConflict, transact, type TransactItem } from '../../platform/dynamo/transact.js';
+import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
+import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { listBinsOf, listWarehouseRecords, listZoneRecords } from './store/warehouses.js';
 import { completionWrites } from './adjustment-writes.js';
 import { loadLineFacts } from './line-facts.js';
@@ -76,10 +77,6 @@ const getStockAdjustmentOp: Operation = async ({ auth, params }) => {
 const MAX_TRANSACTION_ITEMS = 100;
 /** Racing writers on the same stock or sequence re-read and re-decide; each retry waits a little longer. */
 const WRITE_ATTEMPTS = 15;
-const pause = (attempt: number) =>
-  new Promise((resolve) =>
-    setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** Math.min(attempt, 5))),
-  );
 
 const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) => {
   const { orgId } = auth;
@@ -87,8 +84,7 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
   const at = now.toISOString();
   const id = createId();
   const lines = adjustmentLines(input);
-  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
-    if (attempt > 0) await pause(attempt);
+  const attemptOnce = async () => {
     const loaded = await loadLineFacts(orgId, lines, 'ADJUSTMENT');
     checkLines(lines, loaded.facts);
     const adjustment = newAdjustment(input, { id, sequence: loaded.sequence + 1, now: at });
@@ -121,14 +117,15 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
         `The adjustment touches too many records (${items.length}) to apply atomically; split it into smaller adjustments`,
       );
     }
-    try {
-      const result = await transact(items);
-      if (result.ok) return response;
-    } catch (error) {
-      if (!isTransactionConflict(error)) throw error;
-    }
-  }
-  throw conflict('The stock changed repeatedly while the adjustment was being applied; retry it');
+    await transact(items);
+    return response;
+  };
+  return writeOptimistically({
+    attempts: WRITE_ATTEMPTS,
+    run: attemptOnce,
+    onExhausted: () =>
+      conflict('The stock changed repeatedly while the adjustment was being applied; retry it'),
+  });
 };
 
 export const inventoryOperations: Record<string, Operation> = {

@@ -28,6 +28,7 @@ import {
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { listCategories, listUnitsOfMeasure } from './store/reference-data.js';
 import { transact } from '../../platform/dynamo/transact.js';
+import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { resolveReferences } from './references.js';
 import { productDetail, productSummary } from './view.js';
 import { customerPriceInputs } from './price-inputs.js';
@@ -35,10 +36,6 @@ import { preferenceItems } from './supplier-links.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
-
-const duplicateSku = (sku: string) => conflict(`A product with sku '${sku}' already exists`);
-const duplicateName = (name: string) =>
-  conflict(`A product named '${name}' already exists (names are case-insensitive)`);
 
 const listProductsOp: Operation = async (input) => {
   const q = input.query;
@@ -85,7 +82,7 @@ const createProductOp: Operation = async ({ auth, body, now, journal }) => {
   const record: ProductRecord = { ...state, ...(await resolveReferences(auth.orgId, state, null)) };
   // The response is known before the write, so it can commit with it (idempotency record).
   const response = { status: 201, body: await productDetail(auth.orgId, record, [], null) };
-  const result = await transact([
+  await transact([
     ...productCreateItems(auth.orgId, record),
     ...journal.items({
       response,
@@ -100,11 +97,6 @@ const createProductOp: Operation = async ({ auth, body, now, journal }) => {
       ],
     }),
   ]);
-  if (!result.ok) {
-    if (result.failed.includes(1)) throw duplicateSku(record.sku);
-    if (result.failed.includes(2)) throw duplicateName(record.name);
-    throw new Error(`product create failed conditions ${result.failed.join(',')}`);
-  }
   return response;
 };
 
@@ -121,40 +113,41 @@ const UPDATE_ATTEMPTS = 3;
 
 const updateProductOp: Operation = async ({ auth, params, body, now, journal }) => {
   const id = params.id!;
-  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
-    const loaded = await getProductWithBom(auth.orgId, id);
-    if (!loaded) throw notFound('Product');
-    const current = loaded.product;
-    const at = now.toISOString();
-    const next = patchProduct(current, body as ProductPatch, at);
-    const changed = changedFields(current, next);
-    // Writing back what is stored changes nothing: no new version, no event, updatedAt untouched for sync.
-    if (changed.length === 0) {
-      return { body: await productDetail(auth.orgId, current, loaded.bom, loaded.stock, loaded.suppliers) };
-    }
-    // The stock read here is the version the write is conditioned on (productReplaceItems), so stock
-    // arriving after this check fails the write and the retry sees it.
-    if (usageChecksFor(current, next)) checkUsageRules(current, next, usageOf(loaded.stock));
-    const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
-    const { items, skuIndex, nameIndex } = productReplaceItems(auth.orgId, current, record, loaded.stock);
-    const response = {
-      status: 200,
-      body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock, loaded.suppliers),
-    };
-    const result = await transact([
-      ...items,
-      ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
-      ...journal.items({
-        response,
-        events: [{ event: 'product.updated', data: { id } }],
-        audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
-      }),
-    ]);
-    if (result.ok) return response;
-    if (skuIndex !== null && result.failed.includes(skuIndex)) throw duplicateSku(record.sku);
-    if (nameIndex !== null && result.failed.includes(nameIndex)) throw duplicateName(record.name);
-  }
-  throw conflict('The product was changed by another request at the same time; retry the update');
+  return writeOptimistically({
+    attempts: UPDATE_ATTEMPTS,
+    run: async () => {
+      const loaded = await getProductWithBom(auth.orgId, id);
+      if (!loaded) throw notFound('Product');
+      const current = loaded.product;
+      const at = now.toISOString();
+      const next = patchProduct(current, body as ProductPatch, at);
+      const changed = changedFields(current, next);
+      // Writing back what is stored changes nothing: no new version, no event, updatedAt untouched for sync.
+      if (changed.length === 0) {
+        return { body: await productDetail(auth.orgId, current, loaded.bom, loaded.stock, loaded.suppliers) };
+      }
+      // The stock read here is the version the write is conditioned on (productReplaceItems), so stock
+      // arriving after this check fails the write and the retry sees it.
+      if (usageChecksFor(current, next)) checkUsageRules(current, next, usageOf(loaded.stock));
+      const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
+      const response = {
+        status: 200,
+        body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock, loaded.suppliers),
+      };
+      await transact([
+        ...productReplaceItems(auth.orgId, current, record, loaded.stock),
+        ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
+        ...journal.items({
+          response,
+          events: [{ event: 'product.updated', data: { id } }],
+          audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
+        }),
+      ]);
+      return response;
+    },
+    onExhausted: () =>
+      conflict('The product was changed by another request at the same time; retry the update'),
+  });
 };
 
 const getProductOp: Operation = async ({ auth, params }) => {

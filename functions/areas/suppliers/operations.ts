@@ -24,11 +24,10 @@ import {
   supplierReplaceItems,
 } from './store/suppliers.js';
 import { transact } from '../../platform/dynamo/transact.js';
+import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
-
-const duplicateCode = (code: string) => conflict(`A supplier with code '${code}' already exists`);
 
 const summary = ({ version: _version, ...state }: SupplierState) => state;
 
@@ -66,7 +65,7 @@ const listSuppliersOp = listCodedOperation(keys.supplierCollection, (i) => summa
 
 const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
   const state = createSupplier(body as SupplierInput, { id: createId(), now: now.toISOString() });
-  const result = await transact([
+  await transact([
     ...supplierCreateItems(auth.orgId, state),
     ...journal.items({
       audit: [
@@ -79,10 +78,6 @@ const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
       ],
     }),
   ]);
-  if (!result.ok) {
-    if (result.failed.includes(1)) throw duplicateCode(state.code);
-    throw new Error(`supplier create failed conditions ${result.failed.join(',')}`);
-  }
   return {
     status: 201,
     body: await supplierDetail(auth.orgId, { supplier: state, locations: [], prices: [] }),
@@ -99,26 +94,26 @@ const UPDATE_ATTEMPTS = 3;
 
 const updateSupplierOp: Operation = async ({ auth, params, body, now, journal }) => {
   const id = params.id!;
-  for (let attempt = 0; attempt < UPDATE_ATTEMPTS; attempt += 1) {
-    const contents = await getSupplierWithContents(auth.orgId, id);
-    if (!contents) throw notFound('Supplier');
-    const current = contents.supplier;
-    const next = patchSupplier(current, body as SupplierInput, now.toISOString());
-    const changed = changedSupplierFields(current, next);
-    if (changed.length === 0) return { body: await supplierDetail(auth.orgId, contents) };
-    const { items, codeIndex } = supplierReplaceItems(auth.orgId, current, next);
-    const result = await transact([
-      ...items,
-      ...journal.items({
-        audit: [{ resourceType: 'supplier', resourceId: id, action: 'update', changedFields: changed }],
-      }),
-    ]);
-    if (result.ok) return { body: await supplierDetail(auth.orgId, { ...contents, supplier: next }) };
-    if (codeIndex !== null && result.failed.includes(codeIndex) && !result.failed.includes(0)) {
-      throw duplicateCode(next.code);
-    }
-  }
-  throw conflict('The supplier was changed by another request at the same time; retry the update');
+  return writeOptimistically({
+    attempts: UPDATE_ATTEMPTS,
+    run: async () => {
+      const contents = await getSupplierWithContents(auth.orgId, id);
+      if (!contents) throw notFound('Supplier');
+      const current = contents.supplier;
+      const next = patchSupplier(current, body as SupplierInput, now.toISOString());
+      const changed = changedSupplierFields(current, next);
+      if (changed.length === 0) return { body: await supplierDetail(auth.orgId, contents) };
+      await transact([
+        ...supplierReplaceItems(auth.orgId, current, next),
+        ...journal.items({
+          audit: [{ resourceType: 'supplier', resourceId: id, action: 'update', changedFields: changed }],
+        }),
+      ]);
+      return { body: await supplierDetail(auth.orgId, { ...contents, supplier: next }) };
+    },
+    onExhausted: () =>
+      conflict('The supplier was changed by another request at the same time; retry the update'),
+  });
 };
 
 const listSupplierLocationsOp: Operation = async (input) => {

@@ -14,7 +14,7 @@ import {
   saveAttempt,
   type DeliveryRef,
 } from './store/deliveries.js';
-import { transact } from '../../platform/dynamo/transact.js';
+import { transact, WriteRace } from '../../platform/dynamo/transact.js';
 import {
   countDeadDelivery,
   getSigningSecret,
@@ -90,10 +90,7 @@ export async function attemptDelivery(
   } else {
     const books = await countDeadDelivery(ref.orgId, subscription.id, at);
     if (books && shouldAutoDisable(books, config.disableAfter)) {
-      const disabled = await transact(
-        subscriptionDisableItems(ref.orgId, subscription.id, at, config.disableAfter),
-      );
-      if (disabled.ok) {
+      if (await disableSubscription(ref.orgId, subscription.id, at, config.disableAfter)) {
         const note = `${after.lastError ?? 'failed'}; subscription auto-disabled after ${books.failureCount} consecutive failed deliveries`;
         await noteOnDelivery(ref, note);
         return { kind: 'attempted', delivery: { ...after, lastError: note } };
@@ -101,4 +98,20 @@ export async function attemptDelivery(
     }
   }
   return { kind: 'attempted', delivery: after };
+}
+
+/** False when a PUT re-enabled or reset the subscription in between: that write wins, nothing is disabled. */
+async function disableSubscription(
+  orgId: string,
+  id: string,
+  at: string,
+  threshold: number,
+): Promise<boolean> {
+  try {
+    await transact(subscriptionDisableItems(orgId, id, at, threshold));
+    return true;
+  } catch (error) {
+    if (error instanceof WriteRace) return false;
+    throw error;
+  }
 }

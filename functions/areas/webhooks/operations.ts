@@ -1,12 +1,11 @@
 import { createId } from '@paralleldrive/cuid2';
-import { conflict, notFound } from '../../../domain/errors.js';
+import { notFound } from '../../../domain/errors.js';
 import { byText } from '../../../domain/listing/in-memory.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import { newDelivery, type DeliveryStatus } from '../../../domain/webhooks/delivery.js';
 import { newSecret, secretPrefixOf } from '../../../domain/webhooks/signature.js';
 import {
   activeDelta,
-  capExceeded,
   createSubscription,
   patchSubscription,
   type SubscriptionCreate,
@@ -61,14 +60,10 @@ const createWebhookOp: Operation = async ({ auth, body, now, journal }) => {
     now: now.toISOString(),
     secretPrefix: secretPrefixOf(secret),
   });
-  const result = await transactWithCounter([
+  await transactWithCounter([
     ...subscriptionCreateItems(auth.orgId, state, secret),
     ...journal.items(audit(state.id, 'create', Object.keys(input))),
   ]);
-  if (!result.ok) {
-    if (result.failed.includes(2)) throw capExceeded();
-    throw new Error(`webhook create failed conditions ${result.failed.join(',')}`);
-  }
   return { status: 201, body: { ...subscriptionView(state), secret } };
 };
 
@@ -82,28 +77,20 @@ const updateWebhookOp: Operation = async ({ auth, params, body, now, journal }) 
   if (patch.url !== undefined) await validateSubscriptionUrl(patch.url);
   const next = patchSubscription(current, patch, now.toISOString());
   const delta = activeDelta(current.isActive, next.isActive);
-  const result = await transactWithCounter([
+  await transactWithCounter([
     subscriptionUpdateItem(auth.orgId, current, next),
     ...(delta !== 0 ? [activeCountChange(auth.orgId, delta)] : []),
     ...journal.items(audit(current.id, 'update', Object.keys(patch))),
   ]);
-  if (!result.ok) {
-    if (result.failed.includes(0)) {
-      throw conflict('The webhook subscription was changed by another request at the same time; retry');
-    }
-    if (result.failed.includes(1)) throw capExceeded();
-    throw new Error(`webhook update failed conditions ${result.failed.join(',')}`);
-  }
   return { body: subscriptionView(next) };
 };
 
 const deleteWebhookOp: Operation = async ({ auth, params, journal }) => {
   const current = await requireSubscription(auth.orgId, params.id!);
-  const result = await transactWithCounter([
+  await transactWithCounter([
     ...subscriptionDeleteItems(auth.orgId, current),
     ...journal.items(audit(current.id, 'delete', [])),
   ]);
-  if (!result.ok) throw notFound('Webhook subscription');
   // After the subscription is gone no new delivery can be written for it, so the log empties for good.
   await deleteDeliveries(auth.orgId, current.id);
   return { body: { id: current.id, deleted: true } };

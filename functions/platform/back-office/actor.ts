@@ -1,6 +1,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import type { AuthContext } from '../http/types.js';
 import { createJournal, type Journal } from '../journal/journal.js';
+import { transact, WriteRace, type WriteItem } from '../dynamo/transact.js';
 
 /** Writes made "in the application" are attributed to the back office in the audit log. */
 export const backOfficeActor = (orgId: string): AuthContext => ({
@@ -18,4 +19,18 @@ export const backOfficeJournal = (orgId: string, now: Date = new Date()): Journa
 /** A failure of a back-office command that the CLI reports on stderr with a non-zero exit. */
 export class BackOfficeError extends Error {
   override name = 'BackOfficeError';
+}
+
+/**
+ * Back-office commands are run once, not retried: whatever condition stops the write (every one of these
+ * writes has one rule an operator can break, or lost a race with another writer), the operator is told
+ * `refusal` and may run the command again.
+ */
+export async function transactOrRefuse(items: readonly WriteItem[], refusal: string): Promise<void> {
+  try {
+    await transact(items);
+  } catch (error) {
+    if (error instanceof WriteRace) throw new BackOfficeError(refusal);
+    throw error;
+  }
 }

@@ -1,34 +1,94 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException, type CancellationReason } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db } from './client.js';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * What a failed condition means: the rule the write broke (thrown as is), or 'retry' when the write only
+ * lost a race with another writer and may be re-read and decided again.
+ */
+export type FailureMeaning = Error | 'retry';
+
+/** `old` is the item as it stood when the condition failed; only items that ask for ALL_OLD receive it. */
+export type OnFail = (old?: Record<string, unknown>) => FailureMeaning;
+
+export interface GuardedItem {
+  readonly item: TransactItem;
+  readonly onFail: OnFail;
+}
+
+/** A transaction item, guarded with what its failure means or, unguarded, a race ('retry') when it fails. */
+export type WriteItem = TransactItem | GuardedItem;
+
+export const guard = (item: TransactItem, onFail: OnFail): GuardedItem => ({ item, onFail });
+
+const isGuarded = (item: WriteItem): item is GuardedItem => 'onFail' in item;
+const plain = (item: WriteItem): TransactItem => (isGuarded(item) ? item.item : item);
+
+/**
+ * The transaction lost a race: a condition that only guards against concurrent writers failed. Nothing
+ * was written; the optimistic helper re-reads and decides again, anything else reports it as a failure.
+ */
+export class WriteRace extends Error {
+  override name = 'WriteRace';
+}
 
 /** Transactions that only collided with another transaction on a shared item (a counter) are re-run. */
 const CONFLICT_ATTEMPTS = 8;
 
 /**
- * Runs a transaction; when it is cancelled by a failed condition, returns the indexes of the items whose
- * condition failed so the caller can say which rule was broken. A cancellation caused only by a
- * concurrent transaction on the same item is retried with jittered backoff. Anything else is thrown.
+ * Runs a transaction. When it is cancelled by failed conditions, throws what the failed items mean:
+ * a `WriteRace` when any of them means 'retry' (the write was decided on a stale read, so no rule it
+ * seemed to break can be trusted), otherwise the first failed item's error. A cancellation caused only by
+ * a concurrent transaction on the same item is retried here with jittered backoff; anything else is thrown.
  */
-export async function transact(
-  items: TransactItem[],
-): Promise<{ ok: true } | { ok: false; failed: number[] }> {
+export async function transact(items: readonly WriteItem[]): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return { ok: true };
+      await db().send(new TransactWriteCommand({ TransactItems: items.map(plain) }));
+      return;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
-      if (failed.length > 0) return { ok: false, failed };
+      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw await meaningOf(items, reasons);
       const conflicted = reasons.some((r) => r.Code === 'TransactionConflict');
       if (!conflicted || attempt >= CONFLICT_ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
     }
   }
+}
+
+async function meaningOf(items: readonly WriteItem[], reasons: CancellationReason[]): Promise<Error> {
+  const meanings: FailureMeaning[] = [];
+  for (const [i, reason] of reasons.entries()) {
+    const item = items[i];
+    if (reason.Code !== 'ConditionalCheckFailed' || !item) continue;
+    meanings.push(isGuarded(item) ? item.onFail(await oldItem(item.item, reason)) : 'retry');
+  }
+  if (meanings.includes('retry')) return new WriteRace('A concurrent write changed what this write read');
+  return meanings.find((m): m is Error => m instanceof Error) ?? new WriteRace('The write was cancelled');
+}
+
+/**
+ * The item a failed condition saw, for items that ask for it with ALL_OLD. DynamoDB returns it in the
+ * cancellation reason; where it does not (an emulator), a consistent read stands in for it.
+ */
+async function oldItem(
+  item: TransactItem,
+  reason: CancellationReason,
+): Promise<Record<string, unknown> | undefined> {
+  const write = item.Put ?? item.Update ?? item.Delete ?? item.ConditionCheck;
+  if (write?.ReturnValuesOnConditionCheckFailure !== 'ALL_OLD') return undefined;
+  if (reason.Item) return unmarshall(reason.Item);
+  const key = item.Put
+    ? { PK: item.Put.Item?.PK, SK: item.Put.Item?.SK }
+    : (item.Update ?? item.Delete ?? item.ConditionCheck)?.Key;
+  const { Item } = await db().send(
+    new GetCommand({ TableName: write.TableName, Key: key, ConsistentRead: true }),
+  );
+  return Item;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   releaseIdempotencyKey,
   type Fingerprint,
 } from '../journal/idempotency.js';
-import { transact } from '../dynamo/transact.js';
+import { transact, WriteRace } from '../dynamo/transact.js';
 import { jsonResult } from './render.js';
 import { peekState, stateOf } from './state.js';
 import type { ApiEvent, ApiResult } from './types.js';
@@ -87,10 +87,10 @@ export const idempotency = (): middy.MiddlewareObj<ApiEvent, ApiResult> => ({
     const response = request.response!;
     // The write committed the record in its own transaction with exactly this response: nothing to do.
     if (state.journal?.committedResponse === response.body) return;
-    const result = await transact([
-      completionPut(claim, { status: response.statusCode, body: response.body }, state.now),
-    ]);
-    if (!result.ok) {
+    try {
+      await transact([completionPut(claim, { status: response.statusCode, body: response.body }, state.now)]);
+    } catch (error) {
+      if (!(error instanceof WriteRace)) throw error;
       console.warn(
         JSON.stringify({
           level: 'warn',

@@ -4,7 +4,9 @@ import { db } from '../../../platform/dynamo/client.js';
 import { CODED_INDEX_ATTRIBUTES, codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
+import { conflict } from '../../../../domain/errors.js';
+import { referenceError } from '../references.js';
 
 /**
  * A customer as stored: its state (contacts and addresses embedded, oldest first: at most 50 of each, so
@@ -43,13 +45,17 @@ export async function getCustomer(orgId: string, id: string): Promise<CustomerRe
   return Item ? customerFromItem(Item) : null;
 }
 
-const codeGuardPut = (orgId: string, code: string, customerId: string): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...keys.customerCodeGuard(orgId, code), entity: 'UniqueGuard', customerId },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  },
-});
+const codeGuardPut = (orgId: string, code: string, customerId: string): WriteItem =>
+  guard(
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.customerCodeGuard(orgId, code), entity: 'UniqueGuard', customerId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    () => conflict(`A customer with code '${code}' already exists`),
+  );
 
 /**
  * Links a customer to its head office (+1) or unlinks it (-1). Linking re-checks, atomically with the write,
@@ -88,35 +94,28 @@ export function tierLink(orgId: string, tierId: string, delta: 1 | -1): Transact
   };
 }
 
-/** Which rule each item of a customer write guards, by index, for mapping failed conditions. */
-export interface CustomerWrite {
-  items: TransactItem[];
-  codeIndex: number | null;
-  parentIndex: number | null;
-  tierIndex: number | null;
-}
-
-function linkItems(
-  orgId: string,
-  previous: CustomerState | null,
-  next: CustomerState,
-  items: TransactItem[],
-): Pick<CustomerWrite, 'parentIndex' | 'tierIndex'> {
-  let parentIndex: number | null = null;
-  let tierIndex: number | null = null;
+/** Links and unlinks the head office and price tier a write changes; a refused link is a 422 on its field. */
+function linkItems(orgId: string, previous: CustomerState | null, next: CustomerState): WriteItem[] {
+  const items: WriteItem[] = [];
   if (previous?.parentCustomerId !== next.parentCustomerId) {
-    if (next.parentCustomerId) parentIndex = items.push(parentLink(orgId, next.parentCustomerId, 1)) - 1;
+    if (next.parentCustomerId) {
+      items.push(
+        guard(parentLink(orgId, next.parentCustomerId, 1), () => referenceError('parentCustomerId')),
+      );
+    }
     if (previous?.parentCustomerId) items.push(parentLink(orgId, previous.parentCustomerId, -1));
   }
   if (previous?.priceTierId !== next.priceTierId) {
-    if (next.priceTierId) tierIndex = items.push(tierLink(orgId, next.priceTierId, 1)) - 1;
+    if (next.priceTierId) {
+      items.push(guard(tierLink(orgId, next.priceTierId, 1), () => referenceError('priceTierId')));
+    }
     if (previous?.priceTierId) items.push(tierLink(orgId, previous.priceTierId, -1));
   }
-  return { parentIndex, tierIndex };
+  return items;
 }
 
-export function customerCreateItems(orgId: string, state: CustomerState): CustomerWrite {
-  const items: TransactItem[] = [
+export function customerCreateItems(orgId: string, state: CustomerState): WriteItem[] {
+  return [
     {
       Put: {
         TableName: tableName(),
@@ -125,8 +124,8 @@ export function customerCreateItems(orgId: string, state: CustomerState): Custom
       },
     },
     codeGuardPut(orgId, state.code, state.id),
+    ...linkItems(orgId, null, state),
   ];
-  return { items, codeIndex: 1, ...linkItems(orgId, null, state, items) };
 }
 
 /** Replaces a customer, conditioned on the version it was read at, moving its code guard and links. */
@@ -134,8 +133,9 @@ export function customerReplaceItems(
   orgId: string,
   previous: CustomerRecord,
   next: CustomerState,
-): CustomerWrite {
-  const items: TransactItem[] = [
+): WriteItem[] {
+  // Unguarded: a version that moved since the read is a lost race, re-read and decided again.
+  const items: WriteItem[] = [
     {
       Put: {
         TableName: tableName(),
@@ -145,9 +145,8 @@ export function customerReplaceItems(
       },
     },
   ];
-  let codeIndex: number | null = null;
   if (previous.state.code !== next.code) {
-    codeIndex = items.push(codeGuardPut(orgId, next.code, next.id)) - 1;
+    items.push(codeGuardPut(orgId, next.code, next.id));
     items.push({
       Delete: {
         TableName: tableName(),
@@ -157,5 +156,5 @@ export function customerReplaceItems(
       },
     });
   }
-  return { items, codeIndex, ...linkItems(orgId, previous.state, next, items) };
+  return [...items, ...linkItems(orgId, previous.state, next)];
 }

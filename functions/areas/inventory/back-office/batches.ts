@@ -3,8 +3,7 @@ import { newBatch, uniqueBatchNumber } from '../../../../domain/inventory/batch.
 import { parseInstant } from '../../../../domain/listing/query-params.js';
 import { batchCreateItems } from '../store/batches.js';
 import { getProduct } from '../../products/store/products.js';
-import { transact } from '../../../platform/dynamo/transact.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 
 /** A lot import: an empty ACTIVE batch of a product, ready to receive stock (adjustments, later receipts). */
 export async function createBatch(input: {
@@ -27,21 +26,22 @@ export async function createBatch(input: {
   }
   const now = new Date().toISOString();
   const batch = newBatch({ batchNumber, productId: product.id, expiryDate }, { id: createId(), now });
-  const result = await transact([
-    ...batchCreateItems(input.orgId, batch),
-    ...backOfficeJournal(input.orgId, new Date(now)).items({
-      audit: [
-        {
-          resourceType: 'batch',
-          resourceId: batch.id,
-          action: 'create',
-          changedFields: ['batchNumber', 'expiryDate'],
-        },
-      ],
-    }),
-  ]);
-  if (!result.ok)
-    throw new BackOfficeError(`a batch numbered '${uniqueBatchNumber(batchNumber)}' already exists`);
+  await transactOrRefuse(
+    [
+      ...batchCreateItems(input.orgId, batch),
+      ...backOfficeJournal(input.orgId, new Date(now)).items({
+        audit: [
+          {
+            resourceType: 'batch',
+            resourceId: batch.id,
+            action: 'create',
+            changedFields: ['batchNumber', 'expiryDate'],
+          },
+        ],
+      }),
+    ],
+    `a batch numbered '${uniqueBatchNumber(batchNumber)}' already exists`,
+  );
   const { version: _v, ...view } = batch;
   return { ...view, product: { id: product.id, sku: product.sku, name: product.name } };
 }

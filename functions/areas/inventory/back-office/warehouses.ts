@@ -9,7 +9,7 @@ import {
   ZONE_CATEGORY_KEYS,
   ZONE_TYPES,
 } from '../../../../domain/inventory/warehouse.js';
-import { transact, type TransactItem } from '../../../platform/dynamo/transact.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
 import {
   binAddItems,
   getWarehouse,
@@ -21,7 +21,7 @@ import {
   type WarehouseRecord,
   type ZoneRecord,
 } from '../store/warehouses.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 import { requireOrganisation } from '../../organisations/back-office/organisations.js';
 
 const audited = (
@@ -50,11 +50,13 @@ export async function createWarehouse(input: { orgId: string; code: string; name
     createdAt: now,
     updatedAt: now,
   };
-  const result = await transact([
-    ...warehouseCreateItems(input.orgId, record, uniqueWarehouseCode(code)),
-    ...audited(input.orgId, record.id, 'create', ['code', 'name']),
-  ]);
-  if (!result.ok) throw new BackOfficeError(`a warehouse with code '${code}' already exists`);
+  await transactOrRefuse(
+    [
+      ...warehouseCreateItems(input.orgId, record, uniqueWarehouseCode(code)),
+      ...audited(input.orgId, record.id, 'create', ['code', 'name']),
+    ],
+    `a warehouse with code '${code}' already exists`,
+  );
   const { zoneCount: _z, ...view } = record;
   return { ...view, zones: [] };
 }
@@ -82,15 +84,10 @@ export async function addZone(input: {
     binCount: 0,
     createdAt: new Date().toISOString(),
   };
-  const result = await transact([
-    ...zoneAddItems(input.orgId, zone),
-    ...audited(input.orgId, warehouse.id, 'add-zone', ['zones']),
-  ]);
-  if (!result.ok) {
-    throw new BackOfficeError(
-      `warehouse ${warehouse.id} already has the maximum of ${MAX_ZONES_PER_WAREHOUSE} zones`,
-    );
-  }
+  await transactOrRefuse(
+    [...zoneAddItems(input.orgId, zone), ...audited(input.orgId, warehouse.id, 'add-zone', ['zones'])],
+    `warehouse ${warehouse.id} already has the maximum of ${MAX_ZONES_PER_WAREHOUSE} zones`,
+  );
   const { binCount: _b, ...view } = zone;
   return { ...view, bins: [] };
 }
@@ -110,12 +107,10 @@ export async function addBin(input: { orgId: string; zoneId: string; code: strin
     onHand: 0,
     createdAt: new Date().toISOString(),
   };
-  const result = await transact([
-    ...binAddItems(input.orgId, bin),
-    ...audited(input.orgId, zone.warehouseId, 'add-bin', ['zones']),
-  ]);
-  if (!result.ok)
-    throw new BackOfficeError(`zone ${zone.id} already has the maximum of ${MAX_BINS_PER_ZONE} bins`);
+  await transactOrRefuse(
+    [...binAddItems(input.orgId, bin), ...audited(input.orgId, zone.warehouseId, 'add-bin', ['zones'])],
+    `zone ${zone.id} already has the maximum of ${MAX_BINS_PER_ZONE} bins`,
+  );
   const { onHand: _o, ...view } = bin;
   return view;
 }
@@ -124,11 +119,13 @@ export async function deactivateWarehouse(input: { orgId: string; warehouseId: s
   const warehouse = await getWarehouse(input.orgId, input.warehouseId);
   if (!warehouse) throw new BackOfficeError(`warehouse ${input.warehouseId} not found`);
   const now = new Date().toISOString();
-  const result = await transact([
-    warehouseDeactivateItem(input.orgId, warehouse.id, now),
-    ...audited(input.orgId, warehouse.id, 'deactivate', ['isActive']),
-  ]);
-  if (!result.ok) throw new BackOfficeError(`warehouse ${input.warehouseId} not found`);
+  await transactOrRefuse(
+    [
+      warehouseDeactivateItem(input.orgId, warehouse.id, now),
+      ...audited(input.orgId, warehouse.id, 'deactivate', ['isActive']),
+    ],
+    `warehouse ${input.warehouseId} not found`,
+  );
   const { zoneCount: _z, ...view } = warehouse;
   return { ...view, isActive: false, updatedAt: now };
 }

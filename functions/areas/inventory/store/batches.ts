@@ -18,7 +18,7 @@ export async function getBatch(orgId: string, id: string): Promise<Batch | null>
   return Item ? batchFromItem(Item) : null;
 }
 
-/** Indexes: 0 batch, 1 batch-number guard. */
+/** A batch and the guard that keeps its number unique in the organisation. */
 export function batchCreateItems(orgId: string, batch: Batch): TransactItem[] {
   return [
     {

@@ -78,7 +78,7 @@ export const getZone = async (orgId: string, id: string) => {
 export const warehouseFromItem = (item: Record<string, unknown>) => strip<WarehouseRecord>(item);
 export const binFromItem = (item: Record<string, unknown>) => strip<BinRecord>(item);
 
-/** Indexes: 0 warehouse, 1 code guard. */
+/** A warehouse and the guard that keeps its code unique in the organisation. */
 export function warehouseCreateItems(
   orgId: string,
   record: WarehouseRecord,
@@ -106,7 +106,7 @@ export function warehouseCreateItems(
   ];
 }
 
-/** Index 0 fails when the warehouse is gone or already holds the maximum number of zones. */
+/** The warehouse counter refuses the zone when the warehouse is gone or already holds the maximum number of zones. */
 export function zoneAddItems(orgId: string, zone: ZoneRecord): TransactItem[] {
   return [
     {
@@ -128,7 +128,7 @@ export function zoneAddItems(orgId: string, zone: ZoneRecord): TransactItem[] {
   ];
 }
 
-/** Index 0 fails when the zone already holds the maximum number of bins. */
+/** The zone counter refuses the bin when the zone already holds the maximum number of bins. */
 export function binAddItems(orgId: string, bin: BinRecord): TransactItem[] {
   return [
     {

@@ -9,8 +9,8 @@ import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { transact, type TransactItem } from '../../../platform/dynamo/transact.js';
-import { BackOfficeError } from '../../../platform/back-office/actor.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 import { requireOrganisation } from './organisations.js';
 
 export const DEFAULT_GRACE_HOURS = 24;
@@ -103,8 +103,7 @@ export async function createApiKey(input: {
     currentHash: hash,
     hashes: [hash],
   };
-  const result = await transact([recordPut(record), tokenPut(record, hash)]);
-  if (!result.ok) throw new BackOfficeError('could not store the key; try again');
+  await transactOrRefuse([recordPut(record), tokenPut(record, hash)], 'could not store the key; try again');
   return { ...publicView(record), key };
 }
 
@@ -133,20 +132,22 @@ export async function rotateApiKey(input: { orgId: string; keyId: string; graceH
     rotatedAt: now.toISOString(),
     keyPreview: preview(key),
   };
-  const result = await transact([
-    recordPut(next, { expectedHash: record.currentHash }),
-    tokenPut(next, hash),
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.apiKeyHash(record.currentHash),
-        UpdateExpression: 'SET validUntil = :until',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':until': previousValidUntil },
+  await transactOrRefuse(
+    [
+      recordPut(next, { expectedHash: record.currentHash }),
+      tokenPut(next, hash),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.apiKeyHash(record.currentHash),
+          UpdateExpression: 'SET validUntil = :until',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':until': previousValidUntil },
+        },
       },
-    },
-  ]);
-  if (!result.ok) throw new BackOfficeError('the key changed while rotating; try again');
+    ],
+    'the key changed while rotating; try again',
+  );
   return { id: record.id, key, previousValidUntil };
 }
 
@@ -167,8 +168,7 @@ export async function revokeApiKey(input: { orgId: string; keyId: string }) {
   ];
   // A transaction holds at most 100 items; a key rotated more often than that is revoked in slices.
   for (let i = 0; i < items.length; i += 100) {
-    const result = await transact(items.slice(i, i + 100));
-    if (!result.ok) throw new BackOfficeError('the key changed while revoking; try again');
+    await transactOrRefuse(items.slice(i, i + 100), 'the key changed while revoking; try again');
   }
   return publicView({ ...record, revokedAt });
 }

@@ -6,8 +6,7 @@ import { keys } from '../../../platform/dynamo/keys.js';
 import { getPriceTier, listPriceTiers, type PriceTier } from '../store/price-tiers.js';
 import { getProduct } from '../../products/store/products.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { transact } from '../../../platform/dynamo/transact.js';
-import { BackOfficeError } from '../../../platform/back-office/actor.js';
+import { BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 import { requireOrganisation } from '../../organisations/back-office/organisations.js';
 
 /** A new active tier; without --index it goes after the highest existing tierIndex. */
@@ -71,18 +70,20 @@ export async function setTierPrice(input: {
     new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
   );
   const now = new Date().toISOString();
-  const result = await transact([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...key, entity: 'TierPrice', productId: input.productId, price: input.price },
-        // A racing first price for the same product must not be counted twice.
-        ConditionExpression: Item ? 'attribute_exists(PK)' : 'attribute_not_exists(PK)',
+  await transactOrRefuse(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...key, entity: 'TierPrice', productId: input.productId, price: input.price },
+          // A racing first price for the same product must not be counted twice.
+          ConditionExpression: Item ? 'attribute_exists(PK)' : 'attribute_not_exists(PK)',
+        },
       },
-    },
-    tierTouch(input.orgId, input.tierId, now, !Item),
-  ]);
-  if (!result.ok) throw new BackOfficeError('the tier price changed while saving; try again');
+      tierTouch(input.orgId, input.tierId, now, !Item),
+    ],
+    'the tier price changed while saving; try again',
+  );
   return {
     id: `${input.tierId}:${input.productId}`,
     tierId: input.tierId,
@@ -101,22 +102,24 @@ export async function addTierBreak(input: {
 }) {
   if (!(input.minQuantity > 0)) throw new BackOfficeError('--min-quantity must be greater than 0');
   await requireTierAndProduct(input.orgId, input.tierId, input.productId);
-  const result = await transact([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.priceTierBreak(input.orgId, input.tierId, input.productId, input.minQuantity),
-          entity: 'TierBreak',
-          productId: input.productId,
-          minQuantity: input.minQuantity,
-          unitPrice: input.unitPrice,
+  await transactOrRefuse(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.priceTierBreak(input.orgId, input.tierId, input.productId, input.minQuantity),
+            entity: 'TierBreak',
+            productId: input.productId,
+            minQuantity: input.minQuantity,
+            unitPrice: input.unitPrice,
+          },
         },
       },
-    },
-    tierTouch(input.orgId, input.tierId, new Date().toISOString(), false),
-  ]);
-  if (!result.ok) throw new BackOfficeError(`price tier ${input.tierId} not found`);
+      tierTouch(input.orgId, input.tierId, new Date().toISOString(), false),
+    ],
+    `price tier ${input.tierId} not found`,
+  );
   return {
     id: `${input.tierId}:${input.productId}:${input.minQuantity}`,
     tierId: input.tierId,

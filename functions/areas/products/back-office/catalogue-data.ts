@@ -14,8 +14,7 @@ import {
   type UomType,
 } from '../store/reference-data.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { transact } from '../../../platform/dynamo/transact.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 import { requireOrganisation } from '../../organisations/back-office/organisations.js';
 
 export async function createCategory(input: {
@@ -92,28 +91,30 @@ export async function setBom(input: { orgId: string; productId: string; lines: u
   }));
   const now = new Date().toISOString();
   const next = { ...product, isBomProduct: lines.length > 0, version: product.version + 1, updatedAt: now };
-  const result = await transact([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: productItem(input.orgId, next),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': product.version },
-      },
-    },
-    productBomPut(input.orgId, product.id, lines),
-    ...backOfficeJournal(input.orgId, new Date(now)).items({
-      events: [{ event: 'product.updated', data: { id: product.id } }],
-      audit: [
-        {
-          resourceType: 'product',
-          resourceId: product.id,
-          action: 'set-bom',
-          changedFields: ['bom', 'isBomProduct'],
+  await transactOrRefuse(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: productItem(input.orgId, next),
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': product.version },
         },
-      ],
-    }),
-  ]);
-  if (!result.ok) throw new BackOfficeError('the product changed while saving its BOM; try again');
+      },
+      productBomPut(input.orgId, product.id, lines),
+      ...backOfficeJournal(input.orgId, new Date(now)).items({
+        events: [{ event: 'product.updated', data: { id: product.id } }],
+        audit: [
+          {
+            resourceType: 'product',
+            resourceId: product.id,
+            action: 'set-bom',
+            changedFields: ['bom', 'isBomProduct'],
+          },
+        ],
+      }),
+    ],
+    'the product changed while saving its BOM; try again',
+  );
   return { productId: product.id, isBomProduct: next.isBomProduct, lines };
 }

@@ -7,7 +7,8 @@ import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { indexQuery } from '../../../platform/dynamo/index-query.js';
 import { queryWindow, readPage } from '../../../platform/dynamo/query-window.js';
 import { GSI_KEY_ATTRIBUTES, tableName } from '../../../platform/dynamo/table-definition.js';
-import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
+import { conflict } from '../../../../domain/errors.js';
 import { stockTotals } from '../../../../domain/inventory/stock.js';
 import {
   copyOf,
@@ -170,6 +171,15 @@ const guardPut = (key: Key, productId: string): TransactItem => ({
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });
+/** A product's sku and its case-insensitive name are each unique in the organisation (409 conflict). */
+const skuGuardPut = (orgId: string, sku: string, productId: string): WriteItem =>
+  guard(guardPut(skuGuard(orgId, sku), productId), () =>
+    conflict(`A product with sku '${sku}' already exists`),
+  );
+const nameGuardPut = (orgId: string, name: string, productId: string): WriteItem =>
+  guard(guardPut(nameGuard(orgId, name), productId), () =>
+    conflict(`A product named '${name}' already exists (names are case-insensitive)`),
+  );
 const guardDelete = (key: Key, productId: string): TransactItem => ({
   Delete: {
     TableName: tableName(),
@@ -195,9 +205,9 @@ const countsUpdate = (orgId: string, all: number, active: number): TransactItem 
 
 /**
  * Transaction items that create a product with its uniqueness guards, its (empty) stock item and the
- * counts. Indexes: 0 product, 1 sku, 2 name, 3 stock, 4 counts.
+ * counts.
  */
-export function productCreateItems(orgId: string, record: ProductRecord): TransactItem[] {
+export function productCreateItems(orgId: string, record: ProductRecord): WriteItem[] {
   return [
     {
       Put: {
@@ -206,8 +216,8 @@ export function productCreateItems(orgId: string, record: ProductRecord): Transa
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    guardPut(skuGuard(orgId, record.sku), record.id),
-    guardPut(nameGuard(orgId, record.name), record.id),
+    skuGuardPut(orgId, record.sku, record.id),
+    nameGuardPut(orgId, record.name, record.id),
     stockPut(orgId, emptyStock(record.id, copyOf(record))),
     countsUpdate(orgId, 1, record.isActive ? 1 : 0),
   ];
@@ -218,15 +228,15 @@ export function productCreateItems(orgId: string, record: ProductRecord): Transa
  * uniqueness guards when sku or name change. When a field copied onto the stock item changes (name, sku,
  * isActive, productType, isBatchTracked), the stock item is rewritten conditioned on the version read,
  * which also makes the stock-dependent product rules race-free: stock that moved since the check fails
- * the write. Returns which item index guards which rule.
+ * the write.
  */
 export function productReplaceItems(
   orgId: string,
   previous: ProductRecord,
   next: ProductRecord,
   stock: ProductStock | null,
-): { items: TransactItem[]; skuIndex: number | null; nameIndex: number | null } {
-  const items: TransactItem[] = [
+): WriteItem[] {
+  const items: WriteItem[] = [
     {
       Put: {
         TableName: tableName(),
@@ -236,22 +246,20 @@ export function productReplaceItems(
       },
     },
   ];
-  let skuIndex: number | null = null;
-  let nameIndex: number | null = null;
   if (previous.isActive !== next.isActive) items.push(countsUpdate(orgId, 0, next.isActive ? 1 : -1));
   if (uniqueSku(previous.sku) !== uniqueSku(next.sku)) {
-    skuIndex = items.push(guardPut(skuGuard(orgId, next.sku), next.id)) - 1;
+    items.push(skuGuardPut(orgId, next.sku, next.id));
     items.push(guardDelete(skuGuard(orgId, previous.sku), previous.id));
   }
   if (uniqueName(previous.name) !== uniqueName(next.name)) {
-    nameIndex = items.push(guardPut(nameGuard(orgId, next.name), next.id)) - 1;
+    items.push(nameGuardPut(orgId, next.name, next.id));
     items.push(guardDelete(nameGuard(orgId, previous.name), previous.id));
   }
   const copy = copyOf(next);
   if (JSON.stringify(copyOf(previous)) !== JSON.stringify(copy) || stock === null) {
     items.push(stockPut(orgId, { ...(stock ?? emptyStock(next.id, copy)), ...copy }));
   }
-  return { items, skuIndex, nameIndex };
+  return items;
 }
 
 export interface ProductFilter {

@@ -13,8 +13,8 @@ import {
   supplierLinkPuts,
 } from '../store/suppliers.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { transact, type TransactItem } from '../../../platform/dynamo/transact.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 import { requireOrganisation } from '../../organisations/back-office/organisations.js';
 
 /** Adds a location; a default flag it claims is taken from the supplier's other locations. */
@@ -50,11 +50,13 @@ export async function addSupplierLocation(input: {
     isDefaultBilling: input.defaultBilling ?? false,
     createdAt: new Date().toISOString(),
   };
-  const result = await transact([
-    locationPut(input.orgId, input.supplierId, location),
-    ...defaultsLostTo(existing, location).map((c) => locationFlagsUpdate(input.orgId, input.supplierId, c)),
-  ]);
-  if (!result.ok) throw new BackOfficeError('the locations changed while saving; try again');
+  await transactOrRefuse(
+    [
+      locationPut(input.orgId, input.supplierId, location),
+      ...defaultsLostTo(existing, location).map((c) => locationFlagsUpdate(input.orgId, input.supplierId, c)),
+    ],
+    'the locations changed while saving; try again',
+  );
   return location;
 }
 
@@ -138,7 +140,6 @@ export async function setSupplierPrice(input: {
       },
     });
   }
-  const result = await transact(items);
-  if (!result.ok) throw new BackOfficeError('the product changed while saving the price; try again');
+  await transactOrRefuse(items, 'the product changed while saving the price; try again');
   return { id: `${supplier.id}:${product.id}`, supplierId: supplier.id, ...row };
 }

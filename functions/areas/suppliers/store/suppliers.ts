@@ -7,7 +7,8 @@ import { CODED_INDEX_ATTRIBUTES, codedIndexAttributes } from '../../../platform/
 import { keys } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
+import { conflict } from '../../../../domain/errors.js';
 
 const INTERNAL = new Set(['PK', 'SK', 'entity', 'orgId', ...CODED_INDEX_ATTRIBUTES]);
 const strip = <T>(item: Record<string, unknown>): T =>
@@ -71,16 +72,19 @@ export async function getSupplierLocations(orgId: string, id: string): Promise<S
   return Items.filter((i) => (i.SK as string).startsWith('LOCATION#')).map((i) => strip<SupplierLocation>(i));
 }
 
-const codeGuard = (orgId: string, code: string, supplierId: string): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...keys.supplierCodeGuard(orgId, code), entity: 'UniqueGuard', supplierId },
-    ConditionExpression: 'attribute_not_exists(PK)',
-  },
-});
+const codeGuard = (orgId: string, code: string, supplierId: string): WriteItem =>
+  guard(
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.supplierCodeGuard(orgId, code), entity: 'UniqueGuard', supplierId },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    () => conflict(`A supplier with code '${code}' already exists`),
+  );
 
-/** Indexes: 0 supplier, 1 code guard. */
-export const supplierCreateItems = (orgId: string, state: SupplierState): TransactItem[] => [
+export const supplierCreateItems = (orgId: string, state: SupplierState): WriteItem[] => [
   {
     Put: {
       TableName: tableName(),
@@ -91,13 +95,16 @@ export const supplierCreateItems = (orgId: string, state: SupplierState): Transa
   codeGuard(orgId, state.code, state.id),
 ];
 
-/** Replaces a supplier conditioned on its version, moving the code guard. Index 0 is the version check. */
+/**
+ * Replaces a supplier conditioned on its version (unguarded: a moved version is a lost race), moving the
+ * code guard.
+ */
 export function supplierReplaceItems(
   orgId: string,
   previous: SupplierState,
   next: SupplierState,
-): { items: TransactItem[]; codeIndex: number | null } {
-  const items: TransactItem[] = [
+): WriteItem[] {
+  const items: WriteItem[] = [
     {
       Put: {
         TableName: tableName(),
@@ -107,8 +114,8 @@ export function supplierReplaceItems(
       },
     },
   ];
-  if (previous.code === next.code) return { items, codeIndex: null };
-  const codeIndex = items.push(codeGuard(orgId, next.code, next.id)) - 1;
+  if (previous.code === next.code) return items;
+  items.push(codeGuard(orgId, next.code, next.id));
   items.push({
     Delete: {
       TableName: tableName(),
@@ -117,7 +124,7 @@ export function supplierReplaceItems(
       ExpressionAttributeValues: { ':id': next.id },
     },
   });
-  return { items, codeIndex };
+  return items;
 }
 
 export const locationPut = (orgId: string, supplierId: string, location: SupplierLocation): TransactItem => ({

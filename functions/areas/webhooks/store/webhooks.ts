@@ -1,7 +1,9 @@
 /** Webhook subscriptions, their signing secrets and the per-organisation count of active ones. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { conflict, notFound } from '../../../../domain/errors.js';
 import {
+  capExceeded,
   MAX_ACTIVE_SUBSCRIPTIONS,
   type SubscriptionState,
 } from '../../../../domain/webhooks/subscription.js';
@@ -9,7 +11,13 @@ import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { transact, type TransactItem } from '../../../platform/dynamo/transact.js';
+import {
+  guard,
+  isTransactionConflict,
+  transact,
+  type TransactItem,
+  type WriteItem,
+} from '../../../platform/dynamo/transact.js';
 
 const STATE_FIELDS: readonly (keyof SubscriptionState)[] = [
   'id',
@@ -61,8 +69,8 @@ export async function getSigningSecret(orgId: string, id: string): Promise<strin
  * Moves the active count; an increase is conditioned on the cap, so two racing creates cannot both take
  * the 25th place.
  */
-export function activeCountChange(orgId: string, delta: 1 | -1): TransactItem {
-  return {
+export function activeCountChange(orgId: string, delta: 1 | -1): WriteItem {
+  const item: TransactItem = {
     Update: {
       TableName: tableName(),
       Key: keys.webhookCounter(orgId),
@@ -75,6 +83,7 @@ export function activeCountChange(orgId: string, delta: 1 | -1): TransactItem {
         : { ExpressionAttributeValues: { ':d': delta } }),
     },
   };
+  return delta > 0 ? guard(item, capExceeded) : item;
 }
 
 const subscriptionItem = (orgId: string, state: SubscriptionState) => ({
@@ -89,7 +98,7 @@ export function subscriptionCreateItems(
   orgId: string,
   state: SubscriptionState,
   secret: string,
-): TransactItem[] {
+): WriteItem[] {
   return [
     {
       Put: {
@@ -122,38 +131,46 @@ const PATCHED: readonly (keyof SubscriptionState)[] = [
 
 /**
  * A PUT: updates the patchable fields only, conditioned on the version read, so the delivery worker's
- * concurrent bookkeeping (lastSuccessAt, lastFailureAt) is not overwritten. Index 0 fails on a lost race.
+ * concurrent bookkeeping (lastSuccessAt, lastFailureAt) is not overwritten. A PUT is not retried: a lost
+ * race is the caller's 409.
  */
 export function subscriptionUpdateItem(
   orgId: string,
   before: SubscriptionState,
   after: SubscriptionState,
-): TransactItem {
+): WriteItem {
   const names = Object.fromEntries(PATCHED.map((f, i) => [`#f${i}`, f]));
   const values = Object.fromEntries(PATCHED.map((f, i) => [`:f${i}`, after[f]]));
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.webhook(orgId, before.id),
-      UpdateExpression: `SET ${PATCHED.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-      ConditionExpression: '#version = :expected',
-      ExpressionAttributeNames: { ...names, '#version': 'version' },
-      ExpressionAttributeValues: { ...values, ':expected': before.version },
-    },
-  };
-}
-
-export function subscriptionDeleteItems(orgId: string, state: SubscriptionState): TransactItem[] {
-  return [
+  return guard(
     {
-      Delete: {
+      Update: {
         TableName: tableName(),
-        Key: keys.webhook(orgId, state.id),
+        Key: keys.webhook(orgId, before.id),
+        UpdateExpression: `SET ${PATCHED.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
         ConditionExpression: '#version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': state.version },
+        ExpressionAttributeNames: { ...names, '#version': 'version' },
+        ExpressionAttributeValues: { ...values, ':expected': before.version },
       },
     },
+    () => conflict('The webhook subscription was changed by another request at the same time; retry'),
+  );
+}
+
+/** A subscription changed or deleted since it was read is, for the DELETE, no longer the one asked for. */
+export function subscriptionDeleteItems(orgId: string, state: SubscriptionState): WriteItem[] {
+  return [
+    guard(
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.webhook(orgId, state.id),
+          ConditionExpression: '#version = :expected',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':expected': state.version },
+        },
+      },
+      () => notFound('Webhook subscription'),
+    ),
     { Delete: { TableName: tableName(), Key: keys.webhookSecret(orgId, state.id) } },
     ...(state.isActive ? [activeCountChange(orgId, -1)] : []),
   ];
@@ -196,7 +213,7 @@ export function subscriptionDisableItems(
   id: string,
   at: string,
   threshold: number,
-): TransactItem[] {
+): WriteItem[] {
   return [
     {
       Update: {
@@ -237,20 +254,17 @@ async function updateIfPresent(
 }
 
 const COUNTER_ATTEMPTS = 4;
-const isConflict = (error: unknown) =>
-  error instanceof TransactionCanceledException &&
-  (error.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
 
 /**
  * Writes that move the active count all touch the organisation's one counter item, so simultaneous ones
  * conflict (DynamoDB cancels with TransactionConflict) rather than queue; they are retried with jitter.
  */
-export async function transactWithCounter(items: TransactItem[]): ReturnType<typeof transact> {
+export async function transactWithCounter(items: readonly WriteItem[]): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await transact(items);
     } catch (error) {
-      if (!isConflict(error) || attempt >= COUNTER_ATTEMPTS) throw error;
+      if (!isTransactionConflict(error) || attempt >= COUNTER_ATTEMPTS) throw error;
       await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
     }
   }
