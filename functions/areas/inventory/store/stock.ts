@@ -5,7 +5,7 @@
  * different ones: two racing decrements cannot both pass, and stock cannot go negative.
  */
 import type { ProductType } from '../../../../domain/products/product.js';
-import type { Movement } from '../../../../domain/inventory/adjustment.js';
+import type { Movement } from '../../../../domain/inventory/movement.js';
 import { stockTotals, type StockLevels } from '../../../../domain/inventory/stock.js';
 import { keys, sortKey } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
