@@ -20,7 +20,11 @@ export interface StockSource {
 /**
  * What a stock movement writes beside its document: every touched product's stock, the ledger entry,
  * batch status flips, weighted-average cost changes and capacity-bin counters, plus the events to journal.
- * Each stock put is conditioned on the version read.
+ *
+ * Each stock put is conditioned on the version read and on the product rules the plan was decided with
+ * (productType, isBatchTracked, copied onto the stock item by every product write that changes them). The
+ * batch read sees each item on its own, so the product may have been read before a PUT and its stock after
+ * it; without the rule condition an unbatched adjustment could land on a product just made batch-tracked.
  */
 export function stockMovementWrites(
   orgId: string,
@@ -32,7 +36,10 @@ export function stockMovementWrites(
   const items: TransactItem[] = [];
   const events: Events = [];
   for (const [productId, levels] of plan.levels) {
-    items.push(stockPut(orgId, { ...loaded.stocks.get(productId)!, levels }));
+    const { productType, isBatchTracked } = loaded.facts.products.get(productId)!;
+    items.push(
+      stockPut(orgId, { ...loaded.stocks.get(productId)!, levels }, { productType, isBatchTracked }),
+    );
   }
   items.push(
     ledgerPut(orgId, {
