@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adjustmentChanges,
   checkLines,
   formatAdjustmentNumber,
-  planStockMovement,
   type AdjustmentLine,
-  type LineFacts,
 } from '../../domain/inventory/adjustment.js';
+import { planStockMovement as planChanges, type StockFacts } from '../../domain/inventory/movement.js';
 import {
   locationKey,
   stockByWarehouse,
@@ -25,7 +25,7 @@ const line = (over: Partial<AdjustmentLine>): AdjustmentLine => ({
   costPerUnit: null,
   ...over,
 });
-const facts = (over: Partial<LineFacts> = {}): LineFacts => ({
+const facts = (over: Partial<StockFacts> = {}): StockFacts => ({
   products: new Map([['p1', { productType: 'STOCKED', isBatchTracked: false, uomType: null, costPrice: 0 }]]),
   warehouses: new Map([['w1', { isActive: true }]]),
   bins: new Map(),
@@ -42,7 +42,15 @@ const level = (onHand: number, reserved = 0, over: Partial<StockLevels[string]> 
   ...over,
 });
 
-describe('planStockMovement', () => {
+/** The adjustment's lines, planned as its stock changes. */
+const planStockMovement = (
+  lines: AdjustmentLine[],
+  current: Map<string, StockLevels>,
+  lineFacts: StockFacts,
+  now: string,
+) => planChanges(adjustmentChanges(lines), current, lineFacts, now);
+
+describe('planStockMovement (adjustment lines)', () => {
   it('refuses to take on hand below the reserved quantity, and below zero', () => {
     const current = new Map([['p1', { [locationKey('w1', null, null)]: level(10, 8) }]]);
     expect(() => planStockMovement([line({ quantityChange: -3 })], current, facts(), NOW)).toThrow(

@@ -3,23 +3,26 @@ import { conflict, invalidParameter, notFound, unprocessable } from '../../../do
 import {
   ADJUSTMENT_REASONS,
   ADJUSTMENT_STATUSES,
+  adjustmentChanges,
   adjustmentLines,
   checkLines,
   newAdjustment,
   type AdjustmentInput,
   type AdjustmentStatus,
 } from '../../../domain/inventory/adjustment.js';
+import { planStockMovement } from '../../../domain/inventory/movement.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { commaList, dateBound, looksLikeCuid } from '../../../domain/listing/list-filters.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
 import type { Operation, OperationInput } from '../../platform/http/types.js';
-import { adjustmentPut, getAdjustment, listAdjustments, sequenceNext } from './store/stock-adjustments.js';
+import { adjustmentPut, getAdjustment, listAdjustments } from './store/stock-adjustments.js';
+import { sequenceKey, sequenceNext, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { listBinsOf, listWarehouseRecords, listZoneRecords } from './store/warehouses.js';
-import { completionWrites } from './adjustment-writes.js';
-import { loadLineFacts } from './line-facts.js';
+import { stockMovementWrites } from './stock-writes.js';
+import { loadStockFacts } from './stock-facts.js';
 import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
 
@@ -84,18 +87,29 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
   const at = now.toISOString();
   const id = createId();
   const lines = adjustmentLines(input);
+  const changes = adjustmentChanges(lines);
+  const sequence = sequenceKey(orgId, 'ADJUSTMENT');
   const attemptOnce = async () => {
-    const loaded = await loadLineFacts(orgId, lines, 'ADJUSTMENT');
+    const loaded = await loadStockFacts(orgId, changes, [sequence]);
+    const lastNumber = sequenceValue(loaded.alongside(sequence));
     checkLines(lines, loaded.facts);
-    const adjustment = newAdjustment(input, { id, sequence: loaded.sequence + 1, now: at });
+    const adjustment = newAdjustment(input, { id, sequence: lastNumber + 1, now: at });
     const response = { status: 201, body: adjustmentView(adjustment) };
     const items: TransactItem[] = [
       adjustmentPut(orgId, adjustment),
-      sequenceNext(orgId, 'ADJUSTMENT', loaded.sequence),
+      sequenceNext(orgId, 'ADJUSTMENT', lastNumber),
     ];
     // DRAFT records the header and lines only; stock moves when an adjustment is completed.
     const completion =
-      adjustment.status === 'COMPLETED' ? completionWrites(orgId, adjustment, lines, loaded) : null;
+      adjustment.status === 'COMPLETED'
+        ? stockMovementWrites(
+            orgId,
+            planStockMovement(changes, loaded.levels, loaded.facts, at),
+            loaded,
+            { type: 'stock_adjustment', id, number: adjustment.adjustmentNumber },
+            at,
+          )
+        : null;
     const events: NonNullable<JournalEntry['events']> = completion?.events ?? [];
     items.push(...(completion?.items ?? []));
     items.push(

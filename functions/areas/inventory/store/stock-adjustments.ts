@@ -41,28 +41,6 @@ export function adjustmentPut(orgId: string, adjustment: StockAdjustment): Trans
   };
 }
 
-/** Draws the next number of a per-organisation sequence inside the write's transaction (no gaps). */
-export function sequenceNext(orgId: string, name: string, current: number): TransactItem {
-  return current === 0
-    ? {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.sequence(orgId, name), entity: 'Sequence', orgId, value: 1 },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      }
-    : {
-        Update: {
-          TableName: tableName(),
-          Key: keys.sequence(orgId, name),
-          UpdateExpression: 'SET #value = :next',
-          ConditionExpression: '#value = :current',
-          ExpressionAttributeNames: { '#value': 'value' },
-          ExpressionAttributeValues: { ':next': current + 1, ':current': current },
-        },
-      };
-}
-
 export interface AdjustmentFilter {
   statuses?: AdjustmentStatus[];
   reasons?: string[];

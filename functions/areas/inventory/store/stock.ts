@@ -5,7 +5,7 @@
  * different ones: two racing decrements cannot both pass, and stock cannot go negative.
  */
 import type { ProductType } from '../../../../domain/products/product.js';
-import type { Movement } from '../../../../domain/inventory/adjustment.js';
+import type { Movement } from '../../../../domain/inventory/movement.js';
 import { stockTotals, type StockLevels } from '../../../../domain/inventory/stock.js';
 import { keys, sortKey } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
@@ -90,14 +90,36 @@ function stockItem(orgId: string, stock: ProductStock, version: number): Record<
   };
 }
 
-/** Replaces the stock item as read at `stock.version` (0: must not exist yet). */
-export function stockPut(orgId: string, stock: ProductStock): TransactItem {
+/**
+ * Replaces the stock item as read at `stock.version` (0: must not exist yet). `decidedWith` are the product
+ * rules a stock movement was decided with: the write fails unless the item's copies still hold them.
+ */
+export function stockPut(
+  orgId: string,
+  stock: ProductStock,
+  decidedWith?: Pick<ProductCopy, 'productType' | 'isBatchTracked'>,
+): TransactItem {
+  if (stock.version === 0) {
+    // A product write changing the rules creates the item, so its absence also means the rules are unchanged.
+    return {
+      Put: {
+        TableName: tableName(),
+        Item: stockItem(orgId, stock, 1),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    };
+  }
   return {
     Put: {
       TableName: tableName(),
       Item: stockItem(orgId, stock, stock.version + 1),
-      ConditionExpression: stock.version === 0 ? 'attribute_not_exists(PK)' : 'version = :v',
-      ...(stock.version === 0 ? {} : { ExpressionAttributeValues: { ':v': stock.version } }),
+      ConditionExpression: decidedWith
+        ? 'version = :v AND productType = :type AND isBatchTracked = :tracked'
+        : 'version = :v',
+      ExpressionAttributeValues: {
+        ':v': stock.version,
+        ...(decidedWith ? { ':type': decidedWith.productType, ':tracked': decidedWith.isBatchTracked } : {}),
+      },
     },
   };
 }

@@ -1,41 +1,52 @@
-import type { AdjustmentLine, StockAdjustment } from '../../../domain/inventory/adjustment.js';
-import { planStockMovement } from '../../../domain/inventory/adjustment.js';
+import type { StockPlan } from '../../../domain/inventory/movement.js';
 import { roundQuantity } from '../../../domain/inventory/stock.js';
-import type { JournalEntry } from '../../platform/journal/journal.js';
-import { batchStatusUpdate } from './store/batches.js';
-import { productCostUpdate } from '../products/store/products.js';
-import { ledgerPut, stockPut } from './store/stock.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
+import type { JournalEntry } from '../../platform/journal/journal.js';
+import { productCostUpdate } from '../products/store/products.js';
+import { batchStatusUpdate } from './store/batches.js';
+import { ledgerPut, stockPut } from './store/stock.js';
 import { binStockUpdate } from './store/warehouses.js';
-import type { LoadedFacts } from './line-facts.js';
+import type { LoadedStockFacts } from './stock-facts.js';
 
 type Events = NonNullable<JournalEntry['events']>;
 
+/** The stock-moving document, as the ledger records it. */
+export interface StockSource {
+  type: string;
+  id: string;
+  number: string | null;
+}
+
 /**
- * What completing an adjustment writes beside its header: every touched product's stock (conditioned on the
- * version read), the ledger entry, batch status flips, weighted-average cost changes and capacity-bin
- * counters, plus the events to journal. Throws the domain's 422 when the stock cannot take the lines.
+ * What a stock movement writes beside its document: every touched product's stock, the ledger entry,
+ * batch status flips, weighted-average cost changes and capacity-bin counters, plus the events to journal.
+ *
+ * Each stock put is conditioned on the version read and on the product rules the plan was decided with
+ * (productType, isBatchTracked, copied onto the stock item by every product write that changes them). The
+ * batch read sees each item on its own, so the product may have been read before a PUT and its stock after
+ * it; without the rule condition an unbatched adjustment could land on a product just made batch-tracked.
  */
-export function completionWrites(
+export function stockMovementWrites(
   orgId: string,
-  adjustment: StockAdjustment,
-  lines: AdjustmentLine[],
-  loaded: LoadedFacts,
+  plan: StockPlan,
+  loaded: LoadedStockFacts,
+  source: StockSource,
+  at: string,
 ): { items: TransactItem[]; events: Events } {
-  const at = adjustment.completedAt!;
-  const current = new Map([...loaded.stocks].map(([productId, stock]) => [productId, stock.levels]));
-  const plan = planStockMovement(lines, current, loaded.facts, at);
   const items: TransactItem[] = [];
   const events: Events = [];
   for (const [productId, levels] of plan.levels) {
-    items.push(stockPut(orgId, { ...loaded.stocks.get(productId)!, levels }));
+    const { productType, isBatchTracked } = loaded.facts.products.get(productId)!;
+    items.push(
+      stockPut(orgId, { ...loaded.stocks.get(productId)!, levels }, { productType, isBatchTracked }),
+    );
   }
   items.push(
     ledgerPut(orgId, {
       at,
-      sourceType: 'stock_adjustment',
-      sourceId: adjustment.id,
-      sourceNumber: adjustment.adjustmentNumber,
+      sourceType: source.type,
+      sourceId: source.id,
+      sourceNumber: source.number,
       movements: plan.movements,
     }),
   );

@@ -1,0 +1,20 @@
+/**
+ * The sales order's state machine (spec: States and transitions > Sales order; design.md section 5 for
+ * the back office's pick and pack). Every transition is checked here and written conditioned on the
+ * status and version it was read at.
+ */
+import type { Transitions } from '../workflow/transitions.js';
+import type { SalesOrderStatus } from './order.js';
+
+export const SALES_ORDER_RESOURCE = 'Sales order';
+
+export const SALES_ORDER_TRANSITIONS = {
+  confirm: { from: ['DRAFT'], to: 'CONFIRMED' },
+  pick: { from: ['CONFIRMED', 'PICKING', 'PARTIALLY_DISPATCHED'], to: 'PICKING' },
+  pack: { from: ['PICKING'], to: 'PACKED' },
+  // The domain picks DISPATCHED or PARTIALLY_DISPATCHED; `to` names the usual outcome.
+  dispatch: { from: ['PACKED', 'PARTIALLY_DISPATCHED'], to: 'DISPATCHED' },
+  cancel: { from: ['DRAFT', 'CONFIRMED', 'PICKING', 'PACKED'], to: 'CANCELLED' },
+} as const satisfies Transitions<SalesOrderStatus>;
+
+export type SalesOrderAction = keyof typeof SALES_ORDER_TRANSITIONS;
