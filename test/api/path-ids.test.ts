@@ -96,3 +96,16 @@ describe('ids that cannot be ids', () => {
     expect(res.body.error.code).toBe('invalid_parameter');
   });
 });
+
+describe('id query parameters that cannot be ids', () => {
+  it('answers productId on /stock-on-hand 404 and an over-long categoryId filter with an empty page', async () => {
+    for (const id of ['c'.repeat(3_000), 'c'.repeat(1_100)]) {
+      const stock = await call('GET', '/stock-on-hand', { key: t.key, query: { productId: id } });
+      expect(stock.status).toBe(404);
+      expect(stock.body.error.code).toBe('not_found');
+      const products = await call('GET', '/products', { key: t.key, query: { categoryId: id } });
+      expect(products.status).toBe(200);
+      expect(products.body.data).toEqual([]);
+    }
+  });
+});
