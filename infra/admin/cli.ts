@@ -2,6 +2,7 @@
  * The back office: `npm run admin -- <noun> <verb> [--flags]`. Prints one JSON document on stdout; errors
  * go to stderr with a non-zero exit (2 for usage, 1 for a failed command).
  */
+import '../node-support.js';
 import { parseArgs } from 'node:util';
 import { COMMANDS, UsageError, type Command } from './commands.js';
 

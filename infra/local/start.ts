@@ -3,6 +3,7 @@
  * .data/ (or in memory with --in-memory), unless DYNAMODB_ENDPOINT points at another DynamoDB, plus the
  * event path: outbox -> stream -> publisher -> in-process bus -> webhook delivery.
  */
+import '../node-support.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
