@@ -8,7 +8,7 @@ import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -225,6 +225,8 @@ export class ApiStack extends Stack {
         target: 'node22',
         minify: true,
         sourceMap: true,
+        // esbuild's per-bundle size report would print through `cdk synth --quiet`; errors still show.
+        logLevel: LogLevel.ERROR,
         // Bundle the SDK: the pinned version is the one tested, not whatever the runtime ships.
         externalModules: [],
         mainFields: ['module', 'main'],

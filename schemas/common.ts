@@ -2,8 +2,11 @@
 
 export const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
 
-/** An id as written in a body. Existence is checked by the domain (422 invalid_reference), not here. */
-export const idRef = { type: 'string', minLength: 1, maxLength: 64 } as const;
+/**
+ * An id as written in a body. Existence is checked by the domain (422 invalid_reference), not here: an id
+ * of any length is a reference that does not exist (design.md: a malformed body id is 422), not a 400.
+ */
+export const idRef = { type: 'string', minLength: 1 } as const;
 
 export const text = (maxLength: number, minLength = 0) =>
   ({ type: 'string', minLength, maxLength, ...(minLength > 0 ? { pattern: '\\S' } : {}) }) as const;

@@ -23,6 +23,8 @@ function compiler() {
     // Unknown body keys are ignored (docs/decisions.md); declared-false keys such as metadata still fail.
     removeAdditional: 'all',
     strict: true,
+    // Errors carry the failing subschema, so `not: { const: 0 }` can be reported as "must not be 0".
+    verbose: true,
   });
   addFormats.default(ajv);
   for (const schema of Object.values(SCHEMAS)) ajv.addSchema(schema);

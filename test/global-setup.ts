@@ -1,3 +1,4 @@
+import '../infra/node-support.js';
 import { createServer } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { TestProject } from 'vitest/node';

@@ -1,3 +1,4 @@
+import '../infra/node-support.js';
 import { inject } from 'vitest';
 
 // Point the store at the run's DynamoDB Local before any module creates its client.

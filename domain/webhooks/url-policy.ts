@@ -42,6 +42,13 @@ export function refusedAddress(address: string, policy: UrlPolicy): string | nul
   return range === ACCEPTED_RANGE ? null : `${address} is not a public address (${range})`;
 }
 
+/**
+ * The characters RFC 3986 lets a URL hold, percent escapes complete. The WHATWG parser would quietly drop
+ * CR, LF and tabs and escape spaces, so without this a url we never received as such would be stored and
+ * called. Internationalised names are sent in their ASCII (punycode) form.
+ */
+const URL_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})+$/;
+
 /** Host names that name this machine or a cloud metadata service whatever DNS says. */
 const LOCAL_NAMES = /(^|\.)(localhost|localdomain|internal|local)$/i;
 
@@ -52,6 +59,13 @@ const LOCAL_NAMES = /(^|\.)(localhost|localdomain|internal|local)$/i;
  */
 export function checkWebhookUrl(raw: string, policy: UrlPolicy): UrlVerdict {
   if (raw.length > MAX_URL_LENGTH) return { ok: false, kind: 'invalid', reason: 'is longer than 2048' };
+  if (!URL_CHARACTERS.test(raw)) {
+    return {
+      ok: false,
+      kind: 'invalid',
+      reason: 'must be a URL: no spaces, control characters or characters outside RFC 3986',
+    };
+  }
   let url: URL;
   try {
     url = new URL(raw);

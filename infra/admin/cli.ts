@@ -1,14 +1,17 @@
 /**
- * The back office: `npm run admin -- <noun> <verb> [--flags]`. Prints one JSON document on stdout; errors
+ * The back office: `npm run --silent admin -- <noun> <verb> [--flags]` (--silent keeps npm's banner off stdout). Prints one JSON document on stdout; errors
  * go to stderr with a non-zero exit (2 for usage, 1 for a failed command).
  */
+import '../node-support.js';
 import { parseArgs } from 'node:util';
+import { BackOfficeError } from '../../functions/platform/back-office/actor.js';
 import { COMMANDS, UsageError, type Command } from './commands.js';
 
 function usage(): string {
-  return ['usage: npm run admin -- <command>', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join(
-    '\n',
-  );
+  return [
+    'usage: npm run --silent admin -- <command>',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+  ].join('\n');
 }
 
 function resolve(argv: string[]): { command: Command; rest: string[] } {
@@ -46,8 +49,44 @@ export async function runAdmin(argv: string[]): Promise<{ code: number; stdout: 
     const usageProblem =
       error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (usageProblem) return { code: 2, stdout: '', stderr: `${(error as Error).message}\n${usage()}\n` };
-    return { code: 1, stdout: '', stderr: `${JSON.stringify({ error: (error as Error).message })}\n` };
+    return { code: 1, stdout: '', stderr: `${JSON.stringify({ error: failure(error) })}\n` };
   }
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ECONNRESET', 'ETIMEDOUT']);
+
+/** The network code of a failed connection, wherever the SDK left it (the error itself or its cause). */
+function networkCode(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth += 1
+  ) {
+    if (typeof e.code === 'string' && UNREACHABLE.has(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  const match = /\b(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ECONNRESET|ETIMEDOUT)\b/.exec(String(error));
+  return match?.[1];
+}
+
+/** design.md: `{ "error": { "code", "message" } }`, saying what to do when the table cannot be reached. */
+function failure(error: unknown): { code: string; message: string } {
+  const unreachable = networkCode(error);
+  if (unreachable) {
+    const endpoint = process.env.DYNAMODB_ENDPOINT ?? 'the AWS DynamoDB endpoint';
+    return {
+      code: 'database_unreachable',
+      message:
+        `Cannot reach DynamoDB at ${endpoint} (${unreachable}). Start the local runtime with \`npm start\`, ` +
+        'or set DYNAMODB_ENDPOINT to a running DynamoDB (DYNAMODB_LOCAL_PORT for a local one on another ' +
+        'port; DYNAMODB_ENDPOINT=aws with TABLE_NAME for the deployed table).',
+    };
+  }
+  const code = (error as { code?: unknown }).code;
+  return {
+    code: error instanceof BackOfficeError ? 'command_failed' : typeof code === 'string' ? code : 'failed',
+    message: (error as Error).message,
+  };
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {

@@ -7,6 +7,7 @@ import {
   type Endpoint,
 } from '../../functions/platform/catalogue/catalogue.js';
 import { renderError } from '../../functions/platform/http/render.js';
+import { requestIdFor } from '../../functions/platform/http/request-id.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ApiEvent, ApiResult } from '../../functions/platform/http/types.js';
 import { groupHandler } from './groups.js';
@@ -34,16 +35,33 @@ const ROUTES: CompiledRoute[] = ENDPOINTS.map((endpoint) => {
   return { endpoint, pattern: new RegExp(`^${source}$`), names };
 });
 
+/** A segment with a malformed percent escape (`%zz`) names nothing, so it matches no route. */
+const decodeSegment = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
 export function matchRoute(method: string, path: string) {
   for (const route of ROUTES) {
     if (route.endpoint.method !== method) continue;
     const match = route.pattern.exec(path);
     if (!match) continue;
-    const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
+    const values = route.names.map((_, i) => decodeSegment(match[i + 1]!));
+    if (values.some((v) => v === null)) return null;
+    const params = Object.fromEntries(route.names.map((n, i) => [n, values[i]!]));
     return { endpoint: route.endpoint, params };
   }
   return null;
 }
+
+/** Answers the adapter gives itself carry a request id too, as every pipeline answer does. */
+const requestIdHeader = (headers: Record<string, string | string[] | undefined> | undefined) => {
+  const incoming = headers?.['x-request-id'] ?? headers?.['X-Request-Id'];
+  return { 'X-Request-Id': requestIdFor(Array.isArray(incoming) ? incoming[0] : incoming) };
+};
 
 async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
@@ -111,7 +129,8 @@ export function buildEvent(
 /** Routes a plain request through the catalogue to its group handler, as API Gateway would. */
 export async function dispatch(request: PlainRequest): Promise<ApiResult> {
   const route = matchRoute(request.method, request.path);
-  if (!route) return renderError(new ApiError('not_found', 'Route not found'));
+  if (!route)
+    return renderError(new ApiError('not_found', 'Route not found'), requestIdHeader(request.headers));
   const handler = await groupHandler(route.endpoint.group);
   return handler(buildEvent(request, route.endpoint, route.params), {});
 }
@@ -127,7 +146,13 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const body = await readBody(req);
     if (!body)
-      return send(res, renderError(new ApiError('payload_too_large', 'The request body is too large')));
+      return send(
+        res,
+        renderError(
+          new ApiError('payload_too_large', 'The request body is too large'),
+          requestIdHeader(req.headers),
+        ),
+      );
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
@@ -144,6 +169,6 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
       }),
     );
   } catch (error) {
-    send(res, renderError(error));
+    send(res, renderError(error, requestIdHeader(req.headers)));
   }
 }

@@ -3,8 +3,10 @@
  * .data/ (or in memory with --in-memory), unless DYNAMODB_ENDPOINT points at another DynamoDB, plus the
  * event path: outbox -> stream -> publisher -> in-process bus -> webhook delivery.
  */
+import '../node-support.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { API_PREFIX } from '../../functions/platform/catalogue/catalogue.js';
@@ -20,13 +22,56 @@ import { handleHttp } from './http-adapter.js';
 const DATA_DIR = '.data';
 const inMemory = process.argv.includes('--in-memory');
 const port = Number(process.env.PORT ?? 3000);
+const dynamoPort = Number(process.env.DYNAMODB_LOCAL_PORT ?? 8000);
 
-let dynamo: LocalDynamo | undefined;
-if (!process.env.DYNAMODB_ENDPOINT) {
-  dynamo = await startDynamoDbLocal({
-    port: Number(process.env.DYNAMODB_LOCAL_PORT ?? 8000),
-    dataDir: inMemory ? undefined : join(DATA_DIR, 'dynamodb'),
+/** What has started so far, so a failure at any point stops exactly that. */
+const started: { dynamo?: LocalDynamo; events?: { stop: () => void }; server?: Server } = {};
+let stopping = false;
+
+/** Stops whatever has started, in reverse order; DynamoDB Local is also killed on exit (dynamodb.ts). */
+async function stopAll(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    started.server?.close();
+    started.events?.stop();
+    await started.dynamo?.stop();
+  }
+  process.exit(code);
+}
+
+function fail(message: string): Promise<never> {
+  console.error(message);
+  return stopAll(1);
+}
+
+// Registered before anything starts, so a signal or a crash at any point stops what is already running.
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+process.on('uncaughtException', (error) => void fail(`npm start failed: ${error.stack ?? String(error)}`));
+process.on('unhandledRejection', (error) => void fail(`npm start failed: ${String(error)}`));
+
+/** Whether something already listens on the port, tried the way the server and DynamoDB Local bind it. */
+const portBusy = (candidate: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createNetServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'EADDRINUSE'));
+    probe.listen(candidate, () => probe.close(() => resolve(false)));
   });
+
+const busy: string[] = [];
+if (await portBusy(port)) busy.push(`Port ${port} (API) is already in use: set PORT to a free port.`);
+if (!process.env.DYNAMODB_ENDPOINT && (await portBusy(dynamoPort))) {
+  busy.push(
+    `Port ${dynamoPort} (DynamoDB Local) is already in use: set DYNAMODB_LOCAL_PORT to a free port, or DYNAMODB_ENDPOINT=http://localhost:${dynamoPort} to use the DynamoDB already running there.`,
+  );
+}
+if (busy.length > 0) await fail(busy.join('\n'));
+
+if (!process.env.DYNAMODB_ENDPOINT) {
+  const dynamo = (started.dynamo = await startDynamoDbLocal({
+    port: dynamoPort,
+    dataDir: inMemory ? undefined : join(DATA_DIR, 'dynamodb'),
+  }));
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
 }
 const client = new DynamoDBClient(clientConfig());
@@ -40,7 +85,7 @@ async function ensureDemo(): Promise<string> {
     const { orgId } = JSON.parse(readFileSync(marker, 'utf8')) as { orgId: string };
     return [
       `Demo organisation: ${orgId} (its API key was printed on first start).`,
-      `New key: npm run admin -- key create --org ${orgId}`,
+      `New key: npm run --silent admin -- key create --org ${orgId}`,
     ].join('\n');
   }
   const org = await createOrganisation({ name: 'Demo organisation' });
@@ -53,8 +98,18 @@ async function ensureDemo(): Promise<string> {
 }
 
 const banner = await ensureDemo();
-const events = await startEventsRuntime();
-const server = createServer((req, res) => void handleHttp(req, res));
+started.events = await startEventsRuntime();
+const server = (started.server = createServer((req, res) => void handleHttp(req, res)));
+// Lost the port between the check and now (another process took it): same one line, nothing left running.
+server.once(
+  'error',
+  (error: NodeJS.ErrnoException) =>
+    void fail(
+      error.code === 'EADDRINUSE'
+        ? `Port ${port} (API) is already in use: set PORT to a free port.`
+        : `npm start failed: ${error.message}`,
+    ),
+);
 server.listen(port, () => {
   console.log(
     `API listening on http://localhost:${port}${API_PREFIX} (DynamoDB ${process.env.DYNAMODB_ENDPOINT})`,
@@ -65,12 +120,3 @@ server.listen(port, () => {
   );
   console.log(`Try: curl -H "Authorization: Bearer <key>" http://localhost:${port}${API_PREFIX}/products`);
 });
-
-const shutdown = async () => {
-  server.close();
-  events.stop();
-  await dynamo?.stop();
-  process.exit(0);
-};
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());

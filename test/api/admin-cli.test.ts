@@ -1,4 +1,6 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,14 +144,16 @@ describe('the admin CLI', () => {
       const result = await admin(...argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toContain('usage: npm run admin');
+      expect(result.stderr).toContain('usage: npm run --silent admin');
     }
   });
 
   it('fails with exit 1 and a JSON error on stderr when the command cannot be done', async () => {
     const result = await admin('key', 'create', '--org', 'no-such-org');
     expect(result.code).toBe(1);
-    expect(JSON.parse(result.stderr)).toEqual({ error: 'organisation no-such-org not found' });
+    expect(JSON.parse(result.stderr)).toEqual({
+      error: { code: 'command_failed', message: 'organisation no-such-org not found' },
+    });
     const badBom = await admin(
       'uom',
       'create',
@@ -164,4 +168,51 @@ describe('the admin CLI', () => {
     );
     expect(badBom.code).toBe(1);
   });
+});
+
+/** Runs a README command line as a shell would, returning what a pipe into jq would see. */
+function shell(commandLine: string, env: Record<string, string | undefined> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn('sh', ['-c', commandLine], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const unusedPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+describe('the admin CLI as the README runs it', () => {
+  it('writes every README example with --silent, so stdout is only the JSON document', async () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const runs = readme.split('\n').filter((line) => /npm run\b.*\badmin\b/.test(line));
+    expect(runs.length).toBeGreaterThan(20);
+    expect(runs.filter((line) => !line.includes('npm run --silent admin'))).toEqual([]);
+    const created = await shell('npm run --silent admin -- org create --name "Piped org"');
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ name: 'Piped org' });
+  }, 60_000);
+
+  it('says what to start or set when the database is unreachable', async () => {
+    const port = await unusedPort();
+    const result = await shell('npm run --silent admin -- key list --org o', {
+      DYNAMODB_ENDPOINT: `http://127.0.0.1:${port}`,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    const line = result.stderr.split('\n').find((l) => l.startsWith('{'))!;
+    const { error } = JSON.parse(line);
+    expect(error.code).toBe('database_unreachable');
+    expect(error.message).toContain(`http://127.0.0.1:${port}`);
+    expect(error.message).toContain('npm start');
+    expect(error.message).toContain('DYNAMODB_ENDPOINT');
+  }, 60_000);
 });

@@ -64,9 +64,9 @@ describe('POST /suppliers', () => {
   });
 
   it.each([
-    ['email', 'nope', 'must match format "email"'],
-    ['salesContactEmail', 'x@', 'must match format "email"'],
-    ['code', 'a/b', 'must match ^[A-Za-z0-9_-]+$'],
+    ['email', 'nope', 'must be an email address'],
+    ['salesContactEmail', 'x@', 'must be an email address'],
+    ['code', 'a/b', 'may contain only letters, digits, _ and -'],
     ['currency', 'nzd', 'must be one of NZD, AUD, USD, GBP, EUR, CAD, SGD, JPY'],
     ['name', 'n'.repeat(201), 'must NOT have more than 200 characters'],
   ])('rejects %s = %j with 400', async (field, value, message) => {

@@ -97,6 +97,31 @@ describe('POST /webhooks', () => {
     expect(res.body.error.message).toMatch(/^url is not allowed/);
   });
 
+  it.each([
+    ['CR LF', 'https://hooks.example.com/in\r\nX-Injected: 1'],
+    ['LF', 'https://hooks.example.com/in\n'],
+    ['tab', 'https://hooks.example.com/\tin'],
+    ['space', 'https://hooks.example.com/in path'],
+    ['leading space', ' https://hooks.example.com/in'],
+    ['angle brackets', 'https://hooks.example.com/<in>'],
+    ['bad escape', 'https://hooks.example.com/in%zz'],
+  ])('400 validation_error for a url with %s, on POST and PUT, nothing stored', async (_, url) => {
+    const posted = await create({ ...valid, url });
+    expect(posted.status).toBe(400);
+    expect(posted.body.error.code).toBe('validation_error');
+    expect(posted.body.error.details[0]).toEqual({
+      path: 'url',
+      message: expect.stringMatching(/^must be a URL/),
+    });
+    const existing = await create(valid);
+    const put = await call('PUT', `/webhooks/${existing.body.id}`, { key: t.key, body: { url } });
+    expect(put.status).toBe(400);
+    expect(put.body.error.code).toBe('validation_error');
+    const read = await call('GET', `/webhooks/${existing.body.id}`, { key: t.key });
+    expect(read.body.url).toBe(valid.url);
+    await call('DELETE', `/webhooks/${existing.body.id}`, { key: t.key });
+  });
+
   it('accepts a host that does not resolve yet (checked again at delivery)', async () => {
     expect((await create({ ...valid, url: 'https://not-yet.example.com/in' })).status).toBe(201);
   });

@@ -98,7 +98,9 @@ describe('OpenAPI document', () => {
   it('documents 404 for path ids, 413 for bodies and the declared extra errors', () => {
     for (const endpoint of ENDPOINTS) {
       const operation = op(endpoint.method, endpoint.path);
-      expect(Boolean(operation.responses['404'])).toBe(endpoint.path.includes('{'));
+      expect(Boolean(operation.responses['404'])).toBe(
+        endpoint.path.includes('{') || endpoint.errors.includes(404),
+      );
       expect(Boolean(operation.responses['413'])).toBe(endpoint.body !== null);
       for (const status of endpoint.errors) expect(operation.responses[String(status)]).toBeDefined();
     }
@@ -109,6 +111,29 @@ describe('OpenAPI document', () => {
       required: true,
       schema: { type: 'string' },
     });
+  });
+
+  // What each operation (and the domain and stores it calls) can throw beyond the common statuses.
+  it.each([
+    ['GET', '/stock-on-hand', [404]],
+    ['POST', '/stock-adjustments', [409, 422]],
+    ['GET', '/stock-adjustments/{id}', [404]],
+    ['POST', '/products', [409, 422]],
+    ['PUT', '/products/{id}', [404, 409, 422]],
+    ['GET', '/products/{id}/prices', [404]],
+    ['POST', '/customers', [409, 422]],
+    ['PUT', '/customers/{id}', [404, 409, 422]],
+    ['POST', '/customers/{id}/contacts', [404, 422]],
+    ['PUT', '/customers/{id}/addresses/{addressId}', [404, 422]],
+    ['POST', '/suppliers', [409]],
+    ['PUT', '/suppliers/{id}', [404, 409]],
+    ['POST', '/webhooks', [422]],
+    ['PUT', '/webhooks/{id}', [404, 409, 422]],
+    ['POST', '/webhooks/{id}/ping', [404]],
+  ] as const)('lists every status %s %s can return', (method, path, statuses) => {
+    const responses = op(method, path).responses;
+    for (const status of statuses)
+      expect(responses[String(status)], `${method} ${path} ${status}`).toBeDefined();
   });
 
   it('describes POST /products with its body and conflict response', () => {

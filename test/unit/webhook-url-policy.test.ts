@@ -69,6 +69,17 @@ const MALFORMED_URLS = [
   '//example.com/relative',
   'https://user:pass@example.com/',
   `https://example.com/${'a'.repeat(2040)}`,
+  'https://hooks.example.com/in\r\nX-Injected: 1',
+  'https://hooks.example.com/in\n',
+  ' https://hooks.example.com/in',
+  'https://hooks.example.com/in path',
+  'https://hooks.example.com/\tin',
+  'https://hooks.example.com/in\u0000',
+  'https://hooks.example.com/<script>',
+  'https://hooks.example.com/in"quoted"',
+  'https://hooks.example.com/in%zz',
+  'https://hooks.example.com/in{x}|y',
+  'https://bücher.example/in',
 ];
 
 describe('webhook url policy', () => {
@@ -93,6 +104,8 @@ describe('webhook url policy', () => {
       'https://hooks.example.com/in',
       'https://93.184.216.34:8443/x',
       'https://[2606:4700::1111]/',
+      "https://hooks.example.com/in?a=1&b=%20x#frag~!$'()*+,;=:@",
+      'https://xn--bcher-kva.example/in',
     ]) {
       expect(checkWebhookUrl(url, strict).ok, url).toBe(true);
     }

@@ -33,6 +33,7 @@ export const INVENTORY_ENDPOINTS: readonly Declared[] = [
     summary: 'Stock on hand per product, warehouse and bin',
     permission: 'inventory.view',
     response: 'StockOnHandList',
+    errors: [404],
     query: [
       ...PAGE_PARAMS,
       search('product SKU and name'),

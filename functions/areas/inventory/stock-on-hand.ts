@@ -1,4 +1,5 @@
 import { notFound } from '../../../domain/errors.js';
+import { canBeId } from '../../../domain/ids.js';
 import { selectStockRows } from '../../../domain/inventory/stock-on-hand.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import type { Operation } from '../../platform/http/types.js';
@@ -26,6 +27,8 @@ export const listStockOnHandOp: Operation = async (input) => {
   const productId = q.productId as string | undefined;
   const search = q.search as string | undefined;
   const includeInactiveProducts = q.includeInactiveProducts === true;
+  // An unknown product is 404 (spec); one that cannot be an id is unknown without a read.
+  if (productId !== undefined && !canBeId(productId)) throw notFound('Product');
   const [warehouses, product] = await Promise.all([
     listWarehouseRecords(orgId),
     productId ? getProductWithBom(orgId, productId) : Promise.resolve(null),

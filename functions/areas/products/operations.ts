@@ -1,4 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
+import { canBeId } from '../../../domain/ids.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { pageWindow } from '../../../domain/listing/pagination.js';
@@ -160,6 +161,8 @@ const getProductOp: Operation = async ({ auth, params }) => {
 
 const getProductPricesOp: Operation = async ({ auth, params, query }) => {
   const customerId = query.customerId as string | undefined;
+  // The spec makes an unknown customer 404; one that cannot be an id is unknown without a read.
+  if (customerId !== undefined && !canBeId(customerId)) throw notFound('Customer');
   const [product, customer] = await Promise.all([
     getProduct(auth.orgId, params.id!),
     customerId ? customerPriceInputs(auth.orgId, customerId, params.id!) : Promise.resolve(null),

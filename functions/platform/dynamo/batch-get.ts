@@ -3,10 +3,20 @@ import { db } from './client.js';
 import type { Key } from './keys.js';
 import { tableName } from './table-definition.js';
 
-/** Batch-reads items by key (chunks of 100, unprocessed keys retried), keyed by PK + SK. */
+// DynamoDB's limits for a partition and a sort key value; a longer key cannot name an item, and asking for
+// one fails the whole batch with a ValidationException.
+const MAX_PK_BYTES = 2048;
+const MAX_SK_BYTES = 1024;
+const storable = (key: Key): boolean =>
+  Buffer.byteLength(key.PK) <= MAX_PK_BYTES && Buffer.byteLength(key.SK) <= MAX_SK_BYTES;
+
+/**
+ * Batch-reads items by key (chunks of 100, unprocessed keys retried), keyed by PK + SK. Keys too long to
+ * exist are reported absent, so a body id of any length is an unknown reference, not a 500.
+ */
 export async function batchGet(requested: Key[]): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
-  const unique = [...new Map(requested.map((k) => [`${k.PK}|${k.SK}`, k])).values()];
+  const unique = [...new Map(requested.filter(storable).map((k) => [`${k.PK}|${k.SK}`, k])).values()];
   for (let i = 0; i < unique.length; i += 100) {
     let pending: Key[] = unique.slice(i, i + 100);
     for (let attempt = 0; pending.length > 0; attempt += 1) {

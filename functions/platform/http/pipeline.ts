@@ -1,7 +1,8 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { authorise } from '../../../domain/auth/scopes.js';
-import { validationError } from '../../../domain/errors.js';
+import { notFound, validationError } from '../../../domain/errors.js';
+import { canBeId, pathParamNames } from '../../../domain/ids.js';
 import { parseQuery } from '../../../domain/listing/query-params.js';
 import {
   access,
@@ -70,6 +71,39 @@ const authorisation = (): Mw => ({
   },
 });
 
+/**
+ * A path id that cannot be an id is 404, like an unknown one, before anything reads the table: over-long
+ * ids would otherwise exceed DynamoDB's key limits and surface as 500.
+ */
+const pathIds = (): Mw => ({
+  before: (request) => {
+    const { endpoint } = stateOf(request);
+    const params = request.event.pathParameters ?? {};
+    for (const name of pathParamNames(endpoint.path)) {
+      const value = params[name];
+      if (value === undefined || !canBeId(value)) throw notFound(resourceOf(endpoint.path, name));
+    }
+  },
+});
+
+/** The resource the operation itself would name in its 404, so both 404s read the same. */
+const RESOURCES: Record<string, string> = {
+  products: 'Product',
+  customers: 'Customer',
+  contactId: 'Contact',
+  addressId: 'Address',
+  suppliers: 'Supplier',
+  'price-tiers': 'Price tier',
+  'stock-adjustments': 'Stock adjustment',
+  webhooks: 'Webhook subscription',
+};
+
+function resourceOf(path: string, param: string): string {
+  const segments = path.split('/');
+  const collection = segments[segments.indexOf(`{${param}}`) - 1] ?? '';
+  return RESOURCES[param] ?? RESOURCES[collection] ?? 'Resource';
+}
+
 const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw => ({
   before: (request) => {
     const state = stateOf(request);
@@ -90,7 +124,7 @@ const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw
 
 /**
  * The request path shared by every Lambda group: request id -> header normalisation -> body size and
- * JSON -> authenticate -> rate limit -> scope and permission -> validation -> idempotency -> operation ->
+ * JSON -> authenticate -> rate limit -> scope and permission -> path ids -> validation -> idempotency -> operation ->
  * rendered response with rate-limit headers and X-Request-Id.
  */
 export function createGroupHandler(
@@ -118,6 +152,7 @@ export function createGroupHandler(
     .use(authenticate() as Mw)
     .use(rateLimit())
     .use(authorisation())
+    .use(pathIds())
     .use(validation(validators))
     .use(idempotency())
     .handler(async (event: ApiEvent) => {

@@ -19,21 +19,61 @@ function pathOf(error: ErrorObject): string {
   return base;
 }
 
+/** Patterns a client meets, said in words rather than as the regular expression. */
+const PATTERN_WORDS: Record<string, string> = {
+  '\\S': 'must not be blank',
+  '^[A-Za-z0-9_-]+$': 'may contain only letters, digits, _ and -',
+};
+
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'must be an email address',
+  'date-time': 'must be an ISO 8601 date-time',
+  date: 'must be an ISO 8601 date (YYYY-MM-DD)',
+  uri: 'must be an absolute URI',
+};
+
+const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** What a `not` subschema forbids, in words; only `not: { const }` and `not: { enum }` are in use. */
+function notMessage(schema: unknown): string {
+  const forbidden = (schema ?? {}) as { const?: unknown; enum?: unknown[] };
+  if ('const' in forbidden) return `must not be ${shown(forbidden.const)}`;
+  if (Array.isArray(forbidden.enum)) return `must not be any of ${forbidden.enum.map(shown).join(', ')}`;
+  return 'is not an accepted value';
+}
+
+/** Every keyword a client can meet, said in words (never ajv's "must NOT be valid" or a schema name). */
 function messageOf(error: ErrorObject): string {
   switch (error.keyword) {
     case 'required':
       return 'is required';
     case 'false schema':
+    case 'additionalProperties':
       return 'is not accepted';
     case 'enum':
       return `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `must be ${shown(error.params.allowedValue)}`;
     case 'type':
       return `must be ${String(error.params.type).replace(',', ' or ')}`;
     case 'pattern':
-      return error.params.pattern === '\\S'
-        ? 'must not be blank'
-        : `must match ${String(error.params.pattern)}`;
+      return PATTERN_WORDS[String(error.params.pattern)] ?? `must match ${String(error.params.pattern)}`;
+    case 'format': {
+      const format = error.params.format as string | undefined;
+      if (!format) return 'is invalid';
+      return FORMAT_WORDS[format] ?? `must be a valid ${format}`;
+    }
+    case 'not':
+      return notMessage(error.schema);
+    case 'uniqueItems':
+      return `must not repeat a value (items ${String(error.params.j)} and ${String(error.params.i)} are the same)`;
+    case 'anyOf':
+    case 'oneOf':
+      return 'does not match any accepted form';
+    case 'if':
+      return 'does not meet the conditions for this field';
     default:
+      // Length, size and range keywords: ajv's own words ("must NOT have more than 20 characters", "must be <= 1").
       return error.message ?? 'is invalid';
   }
 }

@@ -2,6 +2,7 @@ import { access, API_PREFIX, ENDPOINTS, family, type Endpoint } from '../catalog
 import type { QueryParam } from '../../../domain/listing/query-params.js';
 import { ErrorResponse } from '../../../schemas/common.js';
 import { SCHEMAS } from '../../../schemas/index.js';
+import { pathParamNames } from '../../../domain/ids.js';
 
 type Json = Record<string, unknown>;
 
@@ -169,9 +170,6 @@ function queryParameter(param: QueryParam): Json {
     schema: compact(queryParamSchema(param)),
   };
 }
-
-const pathParamNames = (path: string): string[] =>
-  [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!).filter(Boolean);
 
 const tagOf = (endpoint: Endpoint): string => (endpoint.group === 'meta' ? 'meta' : family(endpoint));
 
