@@ -7,7 +7,7 @@ import {
   type Declared,
 } from '../../platform/catalogue/endpoint.js';
 
-export const INVENTORY_ENDPOINTS: readonly Declared[] = [
+export const INVENTORY_ENDPOINTS = [
   declare({
     operationId: 'listWarehouses',
     method: 'GET',
@@ -113,4 +113,4 @@ export const INVENTORY_ENDPOINTS: readonly Declared[] = [
     idempotent: true,
     errors: [409, 422],
   }),
-];
+] as const satisfies readonly Declared[];

@@ -13,7 +13,8 @@ import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { commaList, dateBound, looksLikeCuid } from '../../../domain/listing/list-filters.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
-import type { Operation, OperationInput } from '../../platform/http/types.js';
+import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
+import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { adjustmentPut, getAdjustment, listAdjustments, sequenceNext } from './store/stock-adjustments.js';
 import { isTransactionConflict, transact, type TransactItem } from '../../platform/dynamo/transact.js';
 import { listBinsOf, listWarehouseRecords, listZoneRecords } from './store/warehouses.js';
@@ -131,7 +132,7 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
   throw conflict('The stock changed repeatedly while the adjustment was being applied; retry it');
 };
 
-export const inventoryOperations: Record<string, Operation> = {
+export const inventoryOperations: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
   listWarehouses: listWarehousesOp,
   listStockOnHand: listStockOnHandOp,
   listStockAdjustments: listStockAdjustmentsOp,

@@ -3,6 +3,7 @@ import type { PermissionGrant } from '../../../domain/auth/permissions.js';
 import type { Scope } from '../../../domain/auth/scopes.js';
 import type { ParsedQuery } from '../../../domain/listing/query-params.js';
 import type { Endpoint } from '../catalogue/catalogue.js';
+import type { Declared, OperationIdOf } from '../catalogue/endpoint.js';
 import type { Journal } from '../journal/journal.js';
 
 export type ApiEvent = APIGatewayProxyEventV2;
@@ -41,3 +42,10 @@ export interface OperationOutput {
 }
 
 export type Operation = (input: OperationInput) => Promise<OperationOutput>;
+
+/**
+ * An area's operations: exactly one per operationId its endpoint list declares. Annotating the map with
+ * this type makes a missing, misspelled or extra operation a compile error, before the pipeline's
+ * cold-start check would catch it.
+ */
+export type OperationsOf<E extends readonly Declared[]> = { readonly [K in OperationIdOf<E>]: Operation };
