@@ -6,6 +6,7 @@ import {
   sortDir,
   type Declared,
 } from '../../platform/catalogue/endpoint.js';
+import { ADJUSTMENT_REASONS, ADJUSTMENT_STATUSES } from '../../../domain/inventory/adjustment.js';
 
 export const INVENTORY_ENDPOINTS = [
   declare({
@@ -72,11 +73,18 @@ export const INVENTORY_ENDPOINTS = [
       ...PAGE_PARAMS,
       {
         name: 'status',
-        type: 'string',
+        type: 'enum-list',
+        values: ADJUSTMENT_STATUSES,
         maxLength: 200,
-        description: 'Comma list of DRAFT, COMPLETED, VOIDED.',
+        description: 'Comma list of statuses (any of them matches).',
       },
-      { name: 'reason', type: 'string', maxLength: 500, description: 'Comma list of reason values.' },
+      {
+        name: 'reason',
+        type: 'enum-list',
+        values: ADJUSTMENT_REASONS,
+        maxLength: 500,
+        description: 'Comma list of reasons (any of them matches).',
+      },
       {
         name: 'warehouseId',
         type: 'string',
@@ -84,10 +92,17 @@ export const INVENTORY_ENDPOINTS = [
         description: 'cuid of a warehouse (format checked only).',
       },
       search('adjustment number'),
-      { name: 'dateFrom', type: 'string', maxLength: 40, description: 'createdAt at or after (ISO 8601).' },
+      {
+        name: 'dateFrom',
+        type: 'date-bound',
+        bound: 'from',
+        maxLength: 40,
+        description: 'createdAt at or after (ISO 8601 date or timestamp).',
+      },
       {
         name: 'dateTo',
-        type: 'string',
+        type: 'date-bound',
+        bound: 'to',
         maxLength: 40,
         description: 'createdAt at or before (ISO 8601; a date alone covers the whole day in UTC).',
       },
