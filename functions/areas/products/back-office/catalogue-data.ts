@@ -1,5 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { ApiError } from '../../../../domain/errors.js';
 import { UOM_TYPES } from '../../../../schemas/products.js';
 import { validateAgainst } from '../../../platform/back-office/validate-input.js';

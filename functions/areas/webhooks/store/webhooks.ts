@@ -1,6 +1,10 @@
 /** Webhook subscriptions, their signing secrets and the per-organisation count of active ones. */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  UpdateCommand,
+  ConditionalCheckFailedException,
+  TransactionCanceledException,
+} from '../../../platform/dynamo/commands.js';
 import {
   MAX_ACTIVE_SUBSCRIPTIONS,
   type SubscriptionState,
