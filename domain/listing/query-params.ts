@@ -12,9 +12,13 @@ export type QueryParam = { name: string; description: string } & (
   | { type: 'date-time' }
   | { type: 'enum'; values: readonly string[]; caseInsensitive?: boolean; default?: string }
   | { type: 'id' }
+  /** `status=DRAFT,COMPLETED`: parsed to the canonical values; an unknown one is 400. */
+  | { type: 'enum-list'; values: readonly string[]; caseInsensitive?: boolean; maxLength?: number }
+  /** A date or instant, parsed to an ISO instant; a date-only upper bound ('to') covers its whole UTC day. */
+  | { type: 'date-bound'; bound: 'from' | 'to'; maxLength?: number }
 );
 
-export type QueryValue = string | number | boolean | Date;
+export type QueryValue = string | number | boolean | Date | readonly string[];
 export type ParsedQuery = Record<string, QueryValue | undefined>;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -29,6 +33,55 @@ export function parseInstant(raw: string): Date | null {
   const [year, month, day] = raw.slice(0, 10).split('-').map(Number) as [number, number, number];
   const calendar = new Date(Date.UTC(year, month - 1, day));
   return calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day ? date : null;
+}
+
+function enumList<T extends string>(
+  name: string,
+  raw: string,
+  allowed: readonly T[],
+  caseInsensitive: boolean | undefined,
+): T[] {
+  const values = raw
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return values.map((value) => {
+    const match = allowed.find((v) =>
+      caseInsensitive ? v.toLowerCase() === value.toLowerCase() : v === value,
+    );
+    if (match === undefined) {
+      throw invalidParameter(name, `has an unknown value '${value}' (one of ${allowed.join(', ')})`);
+    }
+    return match;
+  });
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function instantBound(name: string, raw: string, upper: boolean): string {
+  const parsed = parseInstant(raw);
+  if (!parsed) throw invalidParameter(name, 'must be an ISO 8601 date or timestamp');
+  if (upper && DATE_ONLY.test(raw)) return `${raw}T23:59:59.999Z`;
+  return parsed.toISOString();
+}
+
+/** A comma list of enum values (`status=DRAFT,COMPLETED`); any unknown value is 400 invalid_parameter. */
+export const commaList = <T extends string>(
+  name: string,
+  raw: unknown,
+  allowed: readonly T[],
+  options: { caseInsensitive?: boolean } = {},
+): T[] | undefined =>
+  raw === undefined ? undefined : enumList(name, String(raw), allowed, options.caseInsensitive);
+
+/** A date or instant bound as an ISO instant; a date-only upper bound covers the whole day in UTC. */
+export const dateBound = (name: string, raw: unknown, upper: boolean): string | undefined =>
+  raw === undefined ? undefined : instantBound(name, String(raw), upper);
+
+function checkLength(param: QueryParam & { maxLength?: number }, raw: string): void {
+  if (param.maxLength !== undefined && raw.length > param.maxLength) {
+    throw invalidParameter(param.name, `must be at most ${param.maxLength} characters`);
+  }
 }
 
 function parseOne(param: QueryParam, raw: string): QueryValue {
@@ -51,9 +104,7 @@ function parseOne(param: QueryParam, raw: string): QueryValue {
       return value;
     }
     case 'string':
-      if (param.maxLength !== undefined && raw.length > param.maxLength) {
-        throw invalidParameter(param.name, `must be at most ${param.maxLength} characters`);
-      }
+      checkLength(param, raw);
       return raw;
     case 'boolean': {
       const value = raw.toLowerCase();
@@ -80,6 +131,12 @@ function parseOne(param: QueryParam, raw: string): QueryValue {
     case 'id':
       // A malformed id can never exist, so it is treated like an unknown one by the endpoint.
       return raw;
+    case 'enum-list':
+      checkLength(param, raw);
+      return enumList(param.name, raw, param.values, param.caseInsensitive);
+    case 'date-bound':
+      checkLength(param, raw);
+      return instantBound(param.name, raw, param.bound === 'to');
   }
 }
 

@@ -151,6 +151,19 @@ describe('OpenAPI document', () => {
     expect(op('GET', '/products').requestBody).toBeUndefined();
   });
 
+  it('describes list filters as arrays of enums and date bounds', () => {
+    const params = op('GET', '/stock-adjustments').parameters as any[];
+    const byName = (name: string) => params.find((p) => p.name === name && p.in === 'query');
+    expect(byName('status')).toMatchObject({
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { type: 'string', enum: ['DRAFT', 'COMPLETED', 'VOIDED'] } },
+    });
+    expect(byName('reason').schema.items.enum).toContain('FOUND');
+    expect(byName('dateTo').schema).toMatchObject({ type: 'string', maxLength: 40 });
+    expect(byName('dateTo').schema.anyOf).toEqual([{ format: 'date' }, { format: 'date-time' }]);
+  });
+
   it('describes the GET /products query parameters', () => {
     const params = op('GET', '/products').parameters as any[];
     const byName = (name: string) => params.find((p) => p.name === name && p.in === 'query');

@@ -31,10 +31,7 @@ const CHILD_SCHEMAS = {
   Address: { list: 'CustomerAddressList', body: 'CustomerAddressInput' },
 } as const;
 
-const child = (
-  kind: 'Contact' | 'Address',
-  idName: string,
-): { list: Declared; create: Declared; replace: Declared; remove: Declared } => {
+const child = <K extends 'Contact' | 'Address'>(kind: K, idName: string) => {
   const schemas = CHILD_SCHEMAS[kind];
   const plural = kind === 'Contact' ? 'contacts' : 'addresses';
   const base = `/customers/{id}/${plural}`;
@@ -85,7 +82,7 @@ const child = (
 const contacts = child('Contact', 'contactId');
 const addresses = child('Address', 'addressId');
 
-export const CUSTOMER_ENDPOINTS: readonly Declared[] = [
+export const CUSTOMER_ENDPOINTS = [
   declare({
     operationId: 'listCustomers',
     method: 'GET',
@@ -158,4 +155,4 @@ export const CUSTOMER_ENDPOINTS: readonly Declared[] = [
     response: 'SalesRepList',
     query: [...PAGE_PARAMS, search('name and email')],
   }),
-];
+] as const satisfies readonly Declared[];

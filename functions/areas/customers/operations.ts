@@ -27,7 +27,8 @@ import {
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
-import type { AuthContext, Operation, OperationInput } from '../../platform/http/types.js';
+import type { AuthContext, Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
+import type { CUSTOMER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import {
   customerCreateItems,
@@ -280,7 +281,7 @@ const listSalesRepsOp: Operation = async (input) => {
   };
 };
 
-export const customerOperations: Record<string, Operation> = {
+export const customerOperations: OperationsOf<typeof CUSTOMER_ENDPOINTS> = {
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
   getCustomer: getCustomerOp,

@@ -6,8 +6,9 @@ import {
   sortDir,
   type Declared,
 } from '../../platform/catalogue/endpoint.js';
+import { ADJUSTMENT_REASONS, ADJUSTMENT_STATUSES } from '../../../domain/inventory/adjustment.js';
 
-export const INVENTORY_ENDPOINTS: readonly Declared[] = [
+export const INVENTORY_ENDPOINTS = [
   declare({
     operationId: 'listWarehouses',
     method: 'GET',
@@ -73,11 +74,18 @@ export const INVENTORY_ENDPOINTS: readonly Declared[] = [
       ...PAGE_PARAMS,
       {
         name: 'status',
-        type: 'string',
+        type: 'enum-list',
+        values: ADJUSTMENT_STATUSES,
         maxLength: 200,
-        description: 'Comma list of DRAFT, COMPLETED, VOIDED.',
+        description: 'Comma list of statuses (any of them matches).',
       },
-      { name: 'reason', type: 'string', maxLength: 500, description: 'Comma list of reason values.' },
+      {
+        name: 'reason',
+        type: 'enum-list',
+        values: ADJUSTMENT_REASONS,
+        maxLength: 500,
+        description: 'Comma list of reasons (any of them matches).',
+      },
       {
         name: 'warehouseId',
         type: 'string',
@@ -85,10 +93,17 @@ export const INVENTORY_ENDPOINTS: readonly Declared[] = [
         description: 'cuid of a warehouse (format checked only).',
       },
       search('adjustment number'),
-      { name: 'dateFrom', type: 'string', maxLength: 40, description: 'createdAt at or after (ISO 8601).' },
+      {
+        name: 'dateFrom',
+        type: 'date-bound',
+        bound: 'from',
+        maxLength: 40,
+        description: 'createdAt at or after (ISO 8601 date or timestamp).',
+      },
       {
         name: 'dateTo',
-        type: 'string',
+        type: 'date-bound',
+        bound: 'to',
         maxLength: 40,
         description: 'createdAt at or before (ISO 8601; a date alone covers the whole day in UTC).',
       },
@@ -114,4 +129,4 @@ export const INVENTORY_ENDPOINTS: readonly Declared[] = [
     idempotent: true,
     errors: [409, 422],
   }),
-];
+] as const satisfies readonly Declared[];

@@ -1,21 +1,21 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, invalidParameter, notFound, unprocessable } from '../../../domain/errors.js';
 import {
-  ADJUSTMENT_REASONS,
-  ADJUSTMENT_STATUSES,
   adjustmentChanges,
   adjustmentLines,
   checkLines,
   newAdjustment,
   type AdjustmentInput,
+  type AdjustmentReason,
   type AdjustmentStatus,
 } from '../../../domain/inventory/adjustment.js';
 import { planStockMovement } from '../../../domain/inventory/movement.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
-import { commaList, dateBound, looksLikeCuid } from '../../../domain/listing/list-filters.js';
+import { looksLikeCuid } from '../../../domain/listing/list-filters.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
-import type { Operation, OperationInput } from '../../platform/http/types.js';
+import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
+import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { adjustmentPut, getAdjustment, listAdjustments } from './store/stock-adjustments.js';
 import { sequenceKey, sequenceNext, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
@@ -57,12 +57,13 @@ const listStockAdjustmentsOp: Operation = async (input) => {
   const { items, total } = await listAdjustments(
     input.auth.orgId,
     {
-      statuses: commaList<AdjustmentStatus>('status', q.status, ADJUSTMENT_STATUSES),
-      reasons: commaList('reason', q.reason, ADJUSTMENT_REASONS),
+      // The pipeline parsed these by their declared kinds (endpoints.ts): canonical values, ISO instants.
+      statuses: q.status as AdjustmentStatus[] | undefined,
+      reasons: q.reason as AdjustmentReason[] | undefined,
       warehouseId,
       search: q.search as string | undefined,
-      from: dateBound('dateFrom', q.dateFrom, false),
-      to: dateBound('dateTo', q.dateTo, true),
+      from: q.dateFrom as string | undefined,
+      to: q.dateTo as string | undefined,
       modifiedSince: q.modifiedSince as Date | undefined,
     },
     { offset: page.offset, limit: page.pageSize },
@@ -142,7 +143,7 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
   });
 };
 
-export const inventoryOperations: Record<string, Operation> = {
+export const inventoryOperations: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
   listWarehouses: listWarehousesOp,
   listStockOnHand: listStockOnHandOp,
   listStockAdjustments: listStockAdjustmentsOp,

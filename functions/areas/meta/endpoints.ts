@@ -1,6 +1,6 @@
 import { declare, type Declared } from '../../platform/catalogue/endpoint.js';
 
-export const META_ENDPOINTS: readonly Declared[] = [
+export const META_ENDPOINTS = [
   declare({
     operationId: 'getOpenApi',
     method: 'GET',
@@ -10,4 +10,4 @@ export const META_ENDPOINTS: readonly Declared[] = [
     public: true,
     response: null,
   }),
-];
+] as const satisfies readonly Declared[];

@@ -6,7 +6,7 @@ import {
   type Declared,
 } from '../../platform/catalogue/endpoint.js';
 
-export const PRICING_ENDPOINTS: readonly Declared[] = [
+export const PRICING_ENDPOINTS = [
   declare({
     operationId: 'listPriceTiers',
     method: 'GET',
@@ -29,4 +29,4 @@ export const PRICING_ENDPOINTS: readonly Declared[] = [
     permission: 'products.view',
     response: 'PriceTierDetail',
   }),
-];
+] as const satisfies readonly Declared[];

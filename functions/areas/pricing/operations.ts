@@ -1,7 +1,8 @@
 import { notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { pageWindow } from '../../../domain/listing/pagination.js';
-import type { Operation, OperationInput } from '../../platform/http/types.js';
+import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
+import type { PRICING_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { getPriceTier, getTierContents, listPriceTiers } from './store/price-tiers.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
@@ -60,7 +61,7 @@ const getPriceTierOp: Operation = async ({ auth, params }) => {
   };
 };
 
-export const pricingOperations: Record<string, Operation> = {
+export const pricingOperations: OperationsOf<typeof PRICING_ENDPOINTS> = {
   listPriceTiers: listPriceTiersOp,
   getPriceTier: getPriceTierOp,
 };

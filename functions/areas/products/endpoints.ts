@@ -9,7 +9,7 @@ import {
 
 export const PRODUCT_SORTS = ['name', 'sku', 'createdAt', 'updatedAt'] as const;
 
-export const PRODUCT_ENDPOINTS: readonly Declared[] = [
+export const PRODUCT_ENDPOINTS = [
   declare({
     operationId: 'listProducts',
     method: 'GET',
@@ -102,4 +102,4 @@ export const PRODUCT_ENDPOINTS: readonly Declared[] = [
     response: 'UnitOfMeasureList',
     query: [...PAGE_PARAMS, search('name and abbreviation')],
   }),
-];
+] as const satisfies readonly Declared[];

@@ -13,7 +13,8 @@ import {
   type ProductPatch,
   type ProductState,
 } from '../../../domain/products/product.js';
-import type { Operation, OperationInput } from '../../platform/http/types.js';
+import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
+import type { PRODUCT_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import {
   getProduct,
@@ -219,7 +220,7 @@ const listUnitsOfMeasureOp: Operation = async (input) => ({
   }),
 });
 
-export const productOperations: Record<string, Operation> = {
+export const productOperations: OperationsOf<typeof PRODUCT_ENDPOINTS> = {
   listProducts: listProductsOp,
   createProduct: createProductOp,
   getProduct: getProductOp,

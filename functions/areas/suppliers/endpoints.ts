@@ -1,7 +1,7 @@
 import { codedListParams } from '../customers/endpoints.js';
 import { declare, PAGE_PARAMS, search, type Declared } from '../../platform/catalogue/endpoint.js';
 
-export const SUPPLIER_ENDPOINTS: readonly Declared[] = [
+export const SUPPLIER_ENDPOINTS = [
   declare({
     operationId: 'listSuppliers',
     method: 'GET',
@@ -48,4 +48,4 @@ export const SUPPLIER_ENDPOINTS: readonly Declared[] = [
     response: 'SupplierLocationList',
     query: [...PAGE_PARAMS, search('location name and city')],
   }),
-];
+] as const satisfies readonly Declared[];

@@ -12,7 +12,8 @@ import {
   type SupplierInput,
   type SupplierState,
 } from '../../../domain/suppliers/supplier.js';
-import type { Operation, OperationInput } from '../../platform/http/types.js';
+import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
+import type { SUPPLIER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
@@ -131,7 +132,7 @@ const listSupplierLocationsOp: Operation = async (input) => {
   };
 };
 
-export const supplierOperations: Record<string, Operation> = {
+export const supplierOperations: OperationsOf<typeof SUPPLIER_ENDPOINTS> = {
   listSuppliers: listSuppliersOp,
   createSupplier: createSupplierOp,
   getSupplier: getSupplierOp,

@@ -3,7 +3,7 @@ import { declare, PAGE_PARAMS, type Declared } from '../../platform/catalogue/en
 
 const common = { group: 'webhooks', permission: 'webhooks.manage' } as const;
 
-export const WEBHOOK_ENDPOINTS: readonly Declared[] = [
+export const WEBHOOK_ENDPOINTS = [
   declare({
     ...common,
     operationId: 'listWebhooks',
@@ -75,4 +75,4 @@ export const WEBHOOK_ENDPOINTS: readonly Declared[] = [
     response: 'WebhookPingQueued',
     status: 202,
   }),
-];
+] as const satisfies readonly Declared[];

@@ -11,7 +11,8 @@ import {
   type SubscriptionCreate,
   type SubscriptionPatch,
 } from '../../../domain/webhooks/subscription.js';
-import type { Operation, OperationInput } from '../../platform/http/types.js';
+import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
+import type { WEBHOOK_ENDPOINTS } from './endpoints.js';
 import { deleteDeliveries, listDeliveries, putDeliveryIfAbsent } from './store/deliveries.js';
 import {
   activeCountChange,
@@ -125,7 +126,7 @@ const pingWebhookOp: Operation = async ({ auth, params, now }) => {
   return { status: 202, body: { id: delivery.id, status: 'PENDING' } };
 };
 
-export const webhookOperations: Record<string, Operation> = {
+export const webhookOperations: OperationsOf<typeof WEBHOOK_ENDPOINTS> = {
   listWebhooks: listWebhooksOp,
   createWebhook: createWebhookOp,
   getWebhook: getWebhookOp,

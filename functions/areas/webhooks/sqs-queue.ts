@@ -1,36 +1,22 @@
-import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient, sqsBatchSender } from '../../platform/events/sqs-batch.js';
 import { deliveryMessage, type DeliveryQueue } from './queue.js';
 
-const BATCH = 10;
-const ATTEMPTS = 3;
-
 /**
- * SendMessageBatch can fail single entries while the call succeeds; those are resent, and if they still
- * fail this throws so the caller's own message is retried (the delivery rows are saved by then).
+ * The delivery queue in AWS. Entries SQS keeps refusing make send throw, so the caller's own message is
+ * retried; the delivery rows are saved by then, so nothing is lost.
  */
 export function sqsDeliveryQueue(
   client = new SQSClient({}),
   queueUrl = process.env.DELIVERY_QUEUE_URL ?? '',
 ): DeliveryQueue {
+  const sender = sqsBatchSender(client, queueUrl, 'delivery message(s)');
   return {
-    async send(messages) {
-      for (let i = 0; i < messages.length; i += BATCH) {
-        let entries = messages.slice(i, i + BATCH).map((m, n) => ({
-          Id: String(n),
-          MessageBody: JSON.stringify(deliveryMessage(m.ref)),
-          DelaySeconds: m.delaySeconds,
-        }));
-        for (let attempt = 1; entries.length > 0; attempt += 1) {
-          const result = await client.send(
-            new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }),
-          );
-          const failed = new Set((result.Failed ?? []).map((f) => f.Id));
-          entries = entries.filter((e) => failed.has(e.Id));
-          if (entries.length > 0 && attempt >= ATTEMPTS) {
-            throw new Error(`SQS refused ${entries.length} delivery message(s) after ${ATTEMPTS} attempts`);
-          }
-        }
-      }
-    },
+    send: (messages) =>
+      sender.send(
+        messages.map((m) => ({
+          body: JSON.stringify(deliveryMessage(m.ref)),
+          delaySeconds: m.delaySeconds,
+        })),
+      ),
   };
 }

@@ -1,5 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
-import type { AuthContext } from '../http/types.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { createJournal, type Journal } from '../journal/journal.js';
 import { transact, WriteRace, type WriteItem } from '../dynamo/transact.js';
 

@@ -190,12 +190,12 @@ export async function seedDemoData(orgId: string) {
 }
 
 const CREATE_OPERATIONS = {
-  products: { route: 'POST /api/v1/products', run: () => productOperations.createProduct! },
-  customers: { route: 'POST /api/v1/customers', run: () => customerOperations.createCustomer! },
-  suppliers: { route: 'POST /api/v1/suppliers', run: () => supplierOperations.createSupplier! },
+  products: { route: 'POST /api/v1/products', run: () => productOperations.createProduct },
+  customers: { route: 'POST /api/v1/customers', run: () => customerOperations.createCustomer },
+  suppliers: { route: 'POST /api/v1/suppliers', run: () => supplierOperations.createSupplier },
   stockAdjustments: {
     route: 'POST /api/v1/stock-adjustments',
-    run: () => inventoryOperations.createStockAdjustment!,
+    run: () => inventoryOperations.createStockAdjustment,
   },
 } as const;
 

@@ -44,7 +44,13 @@ type Declaration = Omit<
     permission: Permission | null;
   };
 
-export const declare = (d: Declaration): Declared => ({
+/**
+ * Keeps the literal operationId in the declared type, so each area can derive the exact set of operations
+ * it must provide (OperationIdOf) and a missing or misspelled one fails to compile.
+ */
+export const declare = <const Id extends string>(
+  d: Declaration & { operationId: Id },
+): Declared & { operationId: Id } => ({
   query: [],
   body: null,
   idempotent: false,
@@ -53,6 +59,9 @@ export const declare = (d: Declaration): Declared => ({
   status: d.method === 'POST' ? 201 : 200,
   ...d,
 });
+
+/** The operationIds an area's endpoint list declares, as a union of string literals. */
+export type OperationIdOf<E extends readonly Declared[]> = E[number]['operationId'];
 
 export const search = (keys: string): QueryParam => ({
   name: 'search',

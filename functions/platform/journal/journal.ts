@@ -7,7 +7,7 @@
  */
 import { createId } from '@paralleldrive/cuid2';
 import type { DomainEvent, EventType } from '../../../domain/events.js';
-import type { AuthContext } from '../http/types.js';
+import type { AuthContext } from '../access/auth-context.js';
 import { completionPut } from './idempotency.js';
 import { keys, outboxPendingKey, workShard, type Key } from '../dynamo/keys.js';
 import { tableName } from '../dynamo/table-definition.js';

@@ -150,6 +150,14 @@ function queryParamSchema(param: QueryParam): Json {
       return { type: 'string', enum: [...param.values], default: param.default };
     case 'id':
       return { type: 'string' };
+    case 'enum-list':
+      return { type: 'array', items: { type: 'string', enum: [...param.values] } };
+    case 'date-bound':
+      return {
+        type: 'string',
+        maxLength: param.maxLength,
+        anyOf: [{ format: 'date' }, { format: 'date-time' }],
+      };
   }
 }
 
@@ -158,15 +166,22 @@ const compact = (value: Json): Json =>
   Object.fromEntries(Object.entries(value).filter(([, inner]) => inner !== undefined));
 
 function queryParameter(param: QueryParam): Json {
-  const description =
-    param.type === 'boolean' && param.acceptsOne
-      ? `${param.description} 1 and 0 are accepted as true and false.`
-      : param.description;
+  let description = param.description;
+  if (param.type === 'boolean' && param.acceptsOne) {
+    description = `${description} 1 and 0 are accepted as true and false.`;
+  }
+  // An array schema cannot say how long the raw comma list may be, so the description does.
+  if (param.type === 'enum-list') {
+    if (param.caseInsensitive) description = `${description} Case-insensitive.`;
+    if (param.maxLength !== undefined) description = `${description} At most ${param.maxLength} characters.`;
+  }
   return {
     name: param.name,
     in: 'query',
     required: false,
     description,
+    // A comma list is one parameter, `status=DRAFT,COMPLETED`, not `status=DRAFT&status=COMPLETED`.
+    ...(param.type === 'enum-list' ? { style: 'form', explode: false } : {}),
     schema: compact(queryParamSchema(param)),
   };
 }

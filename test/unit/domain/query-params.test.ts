@@ -274,3 +274,59 @@ describe('strict spellings', () => {
     expect(parseQuery(params, { quantity: '2.5e1' })).toEqual({ quantity: 25 });
   });
 });
+
+describe('enum-list parameters', () => {
+  const LISTS: readonly QueryParam[] = [
+    { name: 'status', type: 'enum-list', values: ['DRAFT', 'COMPLETED'], maxLength: 20, description: 's' },
+    { name: 'sort', type: 'enum-list', values: ['name', 'sku'], caseInsensitive: true, description: 'k' },
+  ];
+  const parseLists = (raw: Record<string, string>) => parseQuery(LISTS, raw);
+
+  it('parses a comma list, trimming spaces and dropping empty entries', () => {
+    expect(parseLists({ status: 'DRAFT, COMPLETED,' }).status).toEqual(['DRAFT', 'COMPLETED']);
+    expect(parseLists({ status: 'DRAFT' }).status).toEqual(['DRAFT']);
+    expect(parseLists({}).status).toBeUndefined();
+  });
+
+  it('matches exactly unless declared case-insensitive, returning the declared spelling', () => {
+    expect(catchApiError(() => parseLists({ status: 'DRAFT,draft' })).message).toBe(
+      "Query parameter 'status' has an unknown value 'draft' (one of DRAFT, COMPLETED)",
+    );
+    expect(parseLists({ sort: 'NAME,Sku' }).sort).toEqual(['name', 'sku']);
+  });
+
+  it('checks the raw length before the values', () => {
+    expect(catchApiError(() => parseLists({ status: 'X'.repeat(21) })).message).toBe(
+      "Query parameter 'status' must be at most 20 characters",
+    );
+  });
+});
+
+describe('date-bound parameters', () => {
+  const BOUNDS: readonly QueryParam[] = [
+    { name: 'dateFrom', type: 'date-bound', bound: 'from', maxLength: 40, description: 'f' },
+    { name: 'dateTo', type: 'date-bound', bound: 'to', maxLength: 40, description: 't' },
+  ];
+  const parseBounds = (raw: Record<string, string>) => parseQuery(BOUNDS, raw);
+
+  it('extends a date-only upper bound to the end of its UTC day', () => {
+    expect(parseBounds({ dateFrom: '2026-11-22', dateTo: '2026-11-22' })).toEqual({
+      dateFrom: '2026-11-22T00:00:00.000Z',
+      dateTo: '2026-11-22T23:59:59.999Z',
+    });
+  });
+
+  it('takes instants as they are, in UTC', () => {
+    expect(parseBounds({ dateTo: '2026-11-22T10:00:00+02:00' }).dateTo).toBe('2026-11-22T08:00:00.000Z');
+  });
+
+  it('rejects anything that is not an ISO 8601 date or timestamp', () => {
+    for (const bad of ['yesterday', '2026-13-45', '22/11/2026']) {
+      const error = catchApiError(() => parseBounds({ dateTo: bad }));
+      expect(error.message).toBe("Query parameter 'dateTo' must be an ISO 8601 date or timestamp");
+    }
+    expect(catchApiError(() => parseBounds({ dateFrom: '2'.repeat(41) })).message).toBe(
+      "Query parameter 'dateFrom' must be at most 40 characters",
+    );
+  });
+});

@@ -4,7 +4,7 @@
  * `orderCount` (its sales orders, behind the customerId list filter's total). Confirm reads it in one
  * get instead of summing invoices. Absent until the first order or invoice: everything is 0.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import type { CustomerState } from '../../../../domain/customers/customer.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { CODED_INDEX_ATTRIBUTES, codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';

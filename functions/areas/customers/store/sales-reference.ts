@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { smallCollection } from '../../../platform/dynamo/entity.js';

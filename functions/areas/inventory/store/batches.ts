@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import type { Batch, BatchStatus } from '../../../../domain/inventory/batch.js';
 import { uniqueBatchNumber } from '../../../../domain/inventory/batch.js';
 import { db } from '../../../platform/dynamo/client.js';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import type { AdjustmentStatus, StockAdjustment } from '../../../../domain/inventory/adjustment.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys, sortKey } from '../../../platform/dynamo/keys.js';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import type { ZoneCategory, ZoneType } from '../../../../domain/inventory/warehouse.js';
 import { MAX_BINS_PER_ZONE, MAX_ZONES_PER_WAREHOUSE } from '../../../../domain/inventory/warehouse.js';
 import { db } from '../../../platform/dynamo/client.js';

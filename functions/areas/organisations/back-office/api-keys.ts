@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createId } from '@paralleldrive/cuid2';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { formatApiKey } from '../../../../domain/auth/api-key-format.js';
 import type { PermissionGrant } from '../../../../domain/auth/permissions.js';
 import type { Scope } from '../../../../domain/auth/scopes.js';

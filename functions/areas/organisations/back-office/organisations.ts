@@ -1,5 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
 import type { QuantityBreak } from '../../../../domain/pricing/resolve-price.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
 import type { ProductState, ProductUsage } from '../../../../domain/products/product.js';
 import { uniqueName, uniqueSku } from '../../../../domain/products/product.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';

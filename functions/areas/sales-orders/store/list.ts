@@ -5,7 +5,7 @@
  */
 import type { SalesOrder, SalesOrderStatus } from '../../../../domain/sales-orders/order.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { queryAll, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
 import {

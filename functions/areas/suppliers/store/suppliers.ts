@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
 import type { SupplierLocation } from '../../../../domain/suppliers/locations.js';
 import type { SupplierPrice } from '../../../../domain/suppliers/price-list.js';
 import type { SupplierState } from '../../../../domain/suppliers/supplier.js';

@@ -1,13 +1,13 @@
 /** Webhook deliveries: the delivery log of each subscription, and the index of deliveries due an attempt. */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
+  ConditionalCheckFailedException,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+} from '../../../platform/dynamo/commands.js';
 import type { DeliveryState, DeliveryStatus } from '../../../../domain/webhooks/delivery.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { deliveryDueKey, keys, WORK_SHARDS, workShard, type Key } from '../../../platform/dynamo/keys.js';

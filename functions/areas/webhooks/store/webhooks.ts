@@ -1,6 +1,9 @@
 /** Webhook subscriptions, their signing secrets and the per-organisation count of active ones. */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  UpdateCommand,
+  ConditionalCheckFailedException,
+} from '../../../platform/dynamo/commands.js';
 import { conflict, notFound } from '../../../../domain/errors.js';
 import {
   capExceeded,
