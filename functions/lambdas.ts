@@ -11,6 +11,7 @@ export const AREAS = [
   'suppliers',
   'pricing',
   'webhooks',
+  'sales-orders',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -22,6 +23,8 @@ export const LAMBDAS = {
   suppliers: ['suppliers'],
   pricing: ['pricing'],
   webhooks: ['webhooks'],
+  // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
+  sales: ['sales-orders'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;

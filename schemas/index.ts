@@ -3,6 +3,7 @@ import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRICING_SCHEMAS } from './pricing.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
+import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
@@ -21,6 +22,7 @@ export const SCHEMAS = {
   ...SUPPLIER_SCHEMAS,
   ...PRICING_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
+  ...SALES_ORDER_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -32,5 +34,6 @@ export const VALIDATED_SCHEMAS = [
   ...CUSTOMER_VALIDATED,
   ...SUPPLIER_VALIDATED,
   ...WEBHOOK_VALIDATED,
+  ...SALES_ORDER_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -22,6 +22,15 @@ export const SALES_ORDER_STATUSES = [
 ] as const;
 export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number];
 
+export const SALES_ORDER_SORTS = [
+  'orderDate',
+  'orderNumber',
+  'totalAmount',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type SalesOrderSort = (typeof SALES_ORDER_SORTS)[number];
+
 export const CHARGE_TYPES = ['FREIGHT', 'HANDLING', 'INSURANCE', 'SURCHARGE', 'OTHER'] as const;
 export type ChargeType = (typeof CHARGE_TYPES)[number];
 

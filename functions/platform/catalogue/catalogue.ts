@@ -14,6 +14,7 @@ import { META_ENDPOINTS } from '../../areas/meta/endpoints.js';
 import { PRICING_ENDPOINTS } from '../../areas/pricing/endpoints.js';
 import { PRODUCT_ENDPOINTS } from '../../areas/products/endpoints.js';
 import { SUPPLIER_ENDPOINTS } from '../../areas/suppliers/endpoints.js';
+import { SALES_ORDER_ENDPOINTS } from '../../areas/sales-orders/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
 
 export { GROUPS, type Area, type Endpoint, type Group, type Method } from './endpoint.js';
@@ -28,6 +29,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   suppliers: SUPPLIER_ENDPOINTS,
   pricing: PRICING_ENDPOINTS,
   webhooks: WEBHOOK_ENDPOINTS,
+  'sales-orders': SALES_ORDER_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>

@@ -23,6 +23,8 @@ export interface Endpoint {
   permission: Permission | null;
   query: readonly QueryParam[];
   body: ValidatedSchema | null;
+  /** The body may be left out (an empty body validates as `{}`), as on the spec's "optional body" POSTs. */
+  bodyOptional: boolean;
   response: SchemaName | null;
   status: number;
   /** Accepts the Idempotency-Key header (spec, Idempotency: exactly eight POSTs). */
@@ -38,9 +40,11 @@ export type Declared = Omit<Endpoint, 'area' | 'group'>;
 
 type Declaration = Omit<
   Declared,
-  'query' | 'body' | 'idempotent' | 'public' | 'errors' | 'permission' | 'status'
+  'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'permission' | 'status'
 > &
-  Partial<Pick<Endpoint, 'query' | 'body' | 'idempotent' | 'public' | 'errors' | 'status'>> & {
+  Partial<
+    Pick<Endpoint, 'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'status'>
+  > & {
     permission: Permission | null;
   };
 
@@ -53,6 +57,7 @@ export const declare = <const Id extends string>(
 ): Declared & { operationId: Id } => ({
   query: [],
   body: null,
+  bodyOptional: false,
   idempotent: false,
   public: false,
   errors: [],

@@ -110,6 +110,7 @@ const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw
     const { endpoint } = state;
     state.query = parseQuery(endpoint.query, request.event.queryStringParameters);
     if (!endpoint.body) return;
+    if (state.body === undefined && endpoint.bodyOptional) state.body = {};
     if (
       state.body === undefined ||
       state.body === null ||

@@ -243,7 +243,7 @@ function operation(endpoint: Endpoint): Json {
     ...(endpoint.body
       ? {
           requestBody: {
-            required: true,
+            required: !endpoint.bodyOptional,
             content: { 'application/json': { schema: schemaRef(endpoint.body) } },
           },
         }

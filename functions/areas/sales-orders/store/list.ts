@@ -3,7 +3,7 @@
  * from the maintained counters; only combinations of filters, search and the orderNumber/totalAmount
  * sorts read the matching range (documented in docs/architecture.md).
  */
-import type { SalesOrder, SalesOrderStatus } from '../../../../domain/sales-orders/order.js';
+import type { SalesOrder, SalesOrderSort, SalesOrderStatus } from '../../../../domain/sales-orders/order.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { queryAll, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
@@ -15,15 +15,6 @@ import {
   salesOrders,
   statusCounter,
 } from './sales-orders.js';
-
-export const SALES_ORDER_SORTS = [
-  'orderDate',
-  'orderNumber',
-  'totalAmount',
-  'createdAt',
-  'updatedAt',
-] as const;
-export type SalesOrderSort = (typeof SALES_ORDER_SORTS)[number];
 
 export interface SalesOrderFilter {
   statuses?: SalesOrderStatus[];

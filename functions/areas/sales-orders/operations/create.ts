@@ -1,0 +1,51 @@
+import { createId } from '@paralleldrive/cuid2';
+import { conflict } from '../../../../domain/errors.js';
+import { newSalesOrder, type SalesOrderInput } from '../../../../domain/sales-orders/order.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { sequenceNext } from '../../../platform/dynamo/sequence.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import type { Operation } from '../../../platform/http/types.js';
+import { loadOrderFacts, SALES_ORDER_SEQUENCE } from '../order-facts.js';
+import { orderCountItems, salesOrders } from '../store/sales-orders.js';
+import { salesOrderDetail } from '../view.js';
+
+/** Orders of one organisation draw numbers from one sequence: racing creates re-read and retry. */
+const CREATE_ATTEMPTS = 15;
+
+/**
+ * POST /sales-orders: a DRAFT order with its number, counters, event, audit entry and (with an
+ * Idempotency-Key) the stored response, in one transaction. No stock and no credit are touched.
+ */
+export const createSalesOrderOp: Operation = async ({ auth, body, now, journal }) => {
+  const { orgId } = auth;
+  const input = body as SalesOrderInput;
+  const id = createId();
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: CREATE_ATTEMPTS,
+    run: async () => {
+      const { facts, lastNumber } = await loadOrderFacts(orgId, input);
+      const order = newSalesOrder(input, facts, { id, sequence: lastNumber + 1, now: at, newId: createId });
+      const response = { status: 201, body: salesOrderDetail(order) };
+      await transact([
+        salesOrders.createItem(orgId, order),
+        sequenceNext(orgId, SALES_ORDER_SEQUENCE, lastNumber),
+        ...orderCountItems(orgId, order, null),
+        ...journal.items({
+          events: [{ event: 'sales_order.created', data: { id } }],
+          audit: [
+            {
+              resourceType: 'sales_order',
+              resourceId: id,
+              action: 'create',
+              changedFields: Object.keys(input),
+            },
+          ],
+          response,
+        }),
+      ]);
+      return response;
+    },
+    onExhausted: () => conflict('Other orders kept taking the next order number; retry the request'),
+  });
+};
