@@ -5,15 +5,15 @@ import {
   planStockMovement,
   type AdjustmentLine,
   type LineFacts,
-} from '../../domain/inventory/adjustment.js';
+} from '../../../domain/inventory/adjustment.js';
 import {
   locationKey,
   stockByWarehouse,
   stockRows,
   stockTotals,
   type StockLevels,
-} from '../../domain/inventory/stock.js';
-import { weightedAverageCost } from '../../domain/inventory/weighted-cost.js';
+} from '../../../domain/inventory/stock.js';
+import { weightedAverageCost } from '../../../domain/inventory/weighted-cost.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const line = (over: Partial<AdjustmentLine>): AdjustmentLine => ({
