@@ -4,6 +4,7 @@ import { createOrganisation } from '../../functions/areas/organisations/back-off
 import { setOrganisationLimits } from '../../functions/platform/access/rate-limits.js';
 import type { PermissionGrant } from '../../domain/auth/permissions.js';
 import type { Scope } from '../../domain/auth/scopes.js';
+import { assertResponseConforms } from './response-schema.js';
 
 export interface Response<T = any> {
   status: number;
@@ -47,12 +48,9 @@ export async function call<T = any>(
     sourceIp: options.sourceIp ?? randomTestIp(),
   });
   const normalised = Object.fromEntries(Object.entries(result.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  return {
-    status: result.statusCode,
-    headers: normalised,
-    body: JSON.parse(result.body) as T,
-    raw: result.body,
-  };
+  const body = JSON.parse(result.body) as T;
+  assertResponseConforms(method, `/api/v1${path}`, result.statusCode, body);
+  return { status: result.statusCode, headers: normalised, body, raw: result.body };
 }
 
 export interface Tenant {

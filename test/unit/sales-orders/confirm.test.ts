@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideConfirm, type ConfirmFacts } from '../../../domain/sales-orders/confirm.js';
 import { newSalesOrder, type SalesOrder } from '../../../domain/sales-orders/order.js';
 import type { StockLevels } from '../../../domain/inventory/stock.js';
-import { catchApiError } from '../domain/catch-api-error.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 let n = 0;
 const order = (

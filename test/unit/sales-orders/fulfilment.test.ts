@@ -4,7 +4,7 @@ import { decideDispatch } from '../../../domain/sales-orders/dispatch.js';
 import { decideCancel, decidePack, decidePick } from '../../../domain/sales-orders/fulfilment.js';
 import { newSalesOrder, type SalesOrder } from '../../../domain/sales-orders/order.js';
 import type { StockLevels } from '../../../domain/inventory/stock.js';
-import { catchApiError } from '../domain/catch-api-error.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 let n = 0;
 const products = new Map([

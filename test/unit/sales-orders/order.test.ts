@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newSalesOrder, type OrderFacts, type SalesOrderInput } from '../../../domain/sales-orders/order.js';
-import { catchApiError } from '../domain/catch-api-error.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 const address = {
   id: 'addr1',

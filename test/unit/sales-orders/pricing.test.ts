@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderTotals, priceCharge, priceLine } from '../../../domain/sales-orders/pricing.js';
-import { catchApiError } from '../domain/catch-api-error.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 describe('sales-order line pricing', () => {
   it('applies a line percentage, then the order discount, then tax on the net after both', () => {

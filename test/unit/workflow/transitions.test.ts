@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertCan, transitionRefused, type Transitions } from '../../../domain/workflow/transitions.js';
-import { catchApiError } from '../domain/catch-api-error.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 type OrderStatus = 'DRAFT' | 'CONFIRMED' | 'DISPATCHED' | 'CANCELLED';
 const ORDER = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceListView } from '../../domain/suppliers/price-list.js';
+import { priceListView } from '../../../domain/suppliers/price-list.js';
 
 describe('the supplier price list', () => {
   it('is preferred first, then cheapest, capped at 500 with the total', async () => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkWebhookUrl, refusedAddress } from '../../domain/webhooks/url-policy.js';
+import { checkWebhookUrl, refusedAddress } from '../../../domain/webhooks/url-policy.js';
 import {
   resolveTarget,
   useResolver,
   validateSubscriptionUrl,
-} from '../../functions/areas/webhooks/target.js';
+} from '../../../functions/areas/webhooks/target.js';
 
 const strict = { allowPrivate: false };
 

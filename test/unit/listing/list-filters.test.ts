@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commaList, dateBound, looksLikeCuid } from '../../domain/listing/list-filters.js';
+import { commaList, dateBound, looksLikeCuid } from '../../../domain/listing/list-filters.js';
 
 describe('list filters', () => {
   it('comma lists keep known values and reject unknown ones with 400 invalid_parameter', () => {

@@ -4,16 +4,16 @@ import {
   checkLines,
   formatAdjustmentNumber,
   type AdjustmentLine,
-} from '../../domain/inventory/adjustment.js';
-import { planStockMovement as planChanges, type StockFacts } from '../../domain/inventory/movement.js';
+} from '../../../domain/inventory/adjustment.js';
+import { planStockMovement as planChanges, type StockFacts } from '../../../domain/inventory/movement.js';
 import {
   locationKey,
   stockByWarehouse,
   stockRows,
   stockTotals,
   type StockLevels,
-} from '../../domain/inventory/stock.js';
-import { weightedAverageCost } from '../../domain/inventory/weighted-cost.js';
+} from '../../../domain/inventory/stock.js';
+import { weightedAverageCost } from '../../../domain/inventory/weighted-cost.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const line = (over: Partial<AdjustmentLine>): AdjustmentLine => ({

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../domain/errors.js';
+import { ApiError } from '../../domain/errors.js';
 
 /** Runs `fn` and returns the ApiError it throws; fails the test when it throws nothing or something else. */
 export function catchApiError(fn: () => unknown): ApiError {

@@ -7,7 +7,7 @@ import {
   scopesAllow,
   type Scope,
 } from '../../../domain/auth/scopes.js';
-import { catchApiError } from './catch-api-error.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 describe('isScope', () => {
   it('accepts read, write and <family>:read|write for each of the twelve families', () => {

@@ -1,19 +1,19 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { afterAttempt, deliveryIdFor, newDelivery } from '../../domain/webhooks/delivery.js';
+import { afterAttempt, deliveryIdFor, newDelivery } from '../../../domain/webhooks/delivery.js';
 import {
   afterFailure,
   hopDelay,
   parseRetryDelays,
   DEFAULT_RETRY_DELAYS_SECONDS,
-} from '../../domain/webhooks/retry-schedule.js';
-import { newSecret, secretPrefixOf, signature } from '../../domain/webhooks/signature.js';
+} from '../../../domain/webhooks/retry-schedule.js';
+import { newSecret, secretPrefixOf, signature } from '../../../domain/webhooks/signature.js';
 import {
   createSubscription,
   patchSubscription,
   shouldAutoDisable,
   subscribesTo,
-} from '../../domain/webhooks/subscription.js';
+} from '../../../domain/webhooks/subscription.js';
 
 describe('signature', () => {
   it('is t=<unix>,v1=<hex HMAC-SHA256 of "t.body">', () => {

@@ -1,10 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS } from '../../functions/platform/catalogue/catalogue.js';
-import { PRODUCT_SORTS } from '../../functions/areas/products/endpoints.js';
-import { buildOpenApi } from '../../functions/platform/openapi/build.js';
-import { SCHEMAS } from '../../schemas/index.js';
-import { call } from '../support/api.js';
+import { ENDPOINTS } from '../../../functions/platform/catalogue/catalogue.js';
+import { PRODUCT_SORTS } from '../../../functions/areas/products/endpoints.js';
+import { buildOpenApi } from '../../../functions/platform/openapi/build.js';
+import { SCHEMAS } from '../../../schemas/index.js';
+import { call } from '../../support/api.js';
 
 const doc = buildOpenApi() as any;
 const op = (method: string, path: string): any => doc.paths[path]?.[method.toLowerCase()];
@@ -232,7 +232,7 @@ describe('OpenAPI document', () => {
     expect(buildOpenApi()).toBe(doc);
     expect(Object.isFrozen(doc.paths)).toBe(true);
     vi.resetModules();
-    const fresh = await import('../../functions/platform/openapi/build.js');
+    const fresh = await import('../../../functions/platform/openapi/build.js');
     const rebuilt = fresh.buildOpenApi();
     expect(rebuilt).not.toBe(doc);
     expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(doc));

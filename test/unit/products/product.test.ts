@@ -12,7 +12,7 @@ import {
   type ProductState,
   type ProductUsage,
 } from '../../../domain/products/product.js';
-import { catchApiError } from './catch-api-error.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 const CREATED = '2024-01-01T00:00:00.000Z';
 const LATER = '2024-02-01T12:00:00.000Z';

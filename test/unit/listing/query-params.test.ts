@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstant, parseQuery, type QueryParam } from '../../../domain/listing/query-params.js';
-import { catchApiError } from './catch-api-error.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 const PARAMS: readonly QueryParam[] = [
   { name: 'page', type: 'integer', minimum: 1, default: 1, description: 'page' },

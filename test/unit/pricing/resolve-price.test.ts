@@ -168,3 +168,42 @@ describe('resolvePrice', () => {
     expect(breaks).toEqual(BREAKS);
   });
 });
+
+// Merged from the former test/unit/resolve-price.test.ts: whole scenarios with both discounts set.
+describe('resolvePrice scenarios with standing and line discounts', () => {
+  const discounted = (tierInput: Customer['tier']): Customer =>
+    customer({ id: 'c', discountPct: 0.1, lineDiscountPct: 0.2, tier: tierInput });
+  const breaks = [
+    { minQuantity: 10, unitPrice: 9 },
+    { minQuantity: 5, unitPrice: 12 },
+  ];
+
+  it('default without a tier; the discounts are reported, never folded in', () => {
+    expect(resolve(1, discounted(null))).toMatchObject({
+      resolvedPrice: 10,
+      source: 'default',
+      appliedTierId: null,
+      appliedDiscountPct: 0.1,
+      appliedLineDiscountPct: 0.2,
+    });
+  });
+  it('tier price, then the largest break reached, which overrides the tier even when dearer', () => {
+    const tier = { id: 't', price: 8, breaks };
+    expect(resolve(4, discounted(tier))).toMatchObject({
+      resolvedPrice: 8,
+      source: 'tier',
+      appliedTierId: 't',
+    });
+    expect(resolve(5, discounted(tier))).toMatchObject({ resolvedPrice: 12, source: 'quantity_break' });
+    expect(resolve(10, discounted(tier))).toMatchObject({ resolvedPrice: 9, source: 'quantity_break' });
+  });
+  it('a tier with breaks but no price keeps the default until a break is reached', () => {
+    const tier = { id: 't', price: null, breaks };
+    expect(resolve(1, discounted(tier))).toMatchObject({
+      resolvedPrice: 10,
+      source: 'default',
+      appliedTierId: null,
+    });
+    expect(resolve(7, discounted(tier))).toMatchObject({ resolvedPrice: 12, appliedTierId: 't' });
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addressFromInput, settleDefaults, type AddressInput } from '../../domain/customers/addresses.js';
-import { contactFromInput, settlePrimary } from '../../domain/customers/contacts.js';
-import { createCustomer, patchCustomer } from '../../domain/customers/customer.js';
+import { addressFromInput, settleDefaults, type AddressInput } from '../../../domain/customers/addresses.js';
+import { contactFromInput, settlePrimary } from '../../../domain/customers/contacts.js';
+import { createCustomer, patchCustomer } from '../../../domain/customers/customer.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';
 let n = 0;
