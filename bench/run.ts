@@ -135,6 +135,36 @@ async function main() {
       ),
     );
 
+    log(`\n3b. Sales-order list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+    const { measureSalesOrderLists } = await import('./sales-orders.js');
+    const salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
+    log(
+      table(
+        [
+          'size',
+          'case',
+          'p50 ms',
+          'calls/req',
+          'DynamoDB calls (typical)',
+          'rows read',
+          'RCU',
+          'rows',
+          'total',
+        ],
+        salesOrderLists.map((l) => [
+          l.size,
+          l.name,
+          ms(l.latency.p50),
+          l.callsPerRequest,
+          l.calls,
+          l.rowsRead,
+          l.capacityPerRequest,
+          l.rowsReturned,
+          l.total,
+        ]),
+      ),
+    );
+
     log(
       `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
     );
@@ -161,6 +191,7 @@ async function main() {
       baseline,
       endpoints,
       lists,
+      salesOrderLists,
       bundles,
       durationSeconds: round((performance.now() - started) / 1000, 1),
     };
