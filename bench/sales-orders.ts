@@ -22,12 +22,10 @@ const PAGE_SIZE = 50;
 
 /** A customer through the API (so its item is exactly what the API writes). */
 export async function benchCustomer(tenant: BenchTenant, code: string): Promise<string> {
-  const res = await send<{ id: string }>({
-    method: 'POST',
-    path: '/customers',
-    key: tenant.key,
-    body: { code, name: `Customer ${code}` },
-  });
+  const res = await send<{ id: string }>(
+    { method: 'POST', path: '/customers', key: tenant.key, body: { code, name: `Customer ${code}` } },
+    201,
+  );
   return res.id;
 }
 
