@@ -211,6 +211,44 @@ describe('sales-order pick (back office)', () => {
     });
   });
 
+  it('a named lot in a capacity bin the order never reserved from: read, picked and the bin counter moved', async () => {
+    const [c, w, p] = await Promise.all([
+      customer(t),
+      warehouse(t, { capacity: 10 }),
+      product(t, { isBatchTracked: true }),
+    ]);
+    const [floor, shelf] = [await batchOf(t, p.id, '2026-11-01'), await batchOf(t, p.id, '2027-01-01')];
+    await adjust(t, [
+      { productId: p.id, warehouseId: w.id, batchId: floor.id, quantityChange: 4 },
+      { productId: p.id, warehouseId: w.id, binId: w.binId, batchId: shelf.id, quantityChange: 6 },
+    ]);
+    const order = await confirmedOrder(t, { customer: c, warehouse: w, product: p }, 2);
+    const picked = await pickSalesOrder({
+      orgId: t.orgId,
+      id: order.id,
+      lines: [{ soLineId: order.lines[0]!.id, quantity: 2, batchId: shelf.id }],
+    });
+    expect(picked.lines[0]!.lots).toEqual([
+      { batchId: shelf.id, batchNumber: shelf.batchNumber, quantity: 2, isPicked: true },
+    ]);
+    const rows = (
+      await call('GET', '/stock-on-hand', { key: t.key, query: { productId: p.id, warehouseId: w.id } })
+    ).body.data;
+    expect(rows.map((r: any) => [r.bin?.id ?? null, r.quantityOnHand, r.quantityReserved])).toEqual([
+      [null, 4, 0],
+      [w.binId, 4, 0],
+    ]);
+    // The bin holds 4 of its 10 now: 6 more fit, 7 would not.
+    const tooMany = await adjust(t, [
+      { productId: p.id, warehouseId: w.id, binId: w.binId, batchId: shelf.id, quantityChange: 7 },
+    ]);
+    expect(tooMany.status).toBe(422);
+    const fits = await adjust(t, [
+      { productId: p.id, warehouseId: w.id, binId: w.binId, batchId: shelf.id, quantityChange: 6 },
+    ]);
+    expect(fits.status).toBe(201);
+  });
+
   it('refuses a status that cannot pick (422 naming it), a foreign line, an over-pick, a lot of another product and an unknown order', async () => {
     const s = await orderSetup(t, 20);
     const draft = await draftOrder(t, [{ productId: s.product.id, quantity: 2 }], {
