@@ -12,6 +12,7 @@ import { INVENTORY_COMMANDS } from '../../functions/areas/inventory/commands.js'
 import { ORGANISATION_COMMANDS } from '../../functions/areas/organisations/commands.js';
 import { PRICING_COMMANDS } from '../../functions/areas/pricing/commands.js';
 import { PRODUCT_COMMANDS } from '../../functions/areas/products/commands.js';
+import { SALES_ORDER_COMMANDS } from '../../functions/areas/sales-orders/commands.js';
 import { SUPPLIER_COMMANDS } from '../../functions/areas/suppliers/commands.js';
 import { WEBHOOK_COMMANDS } from '../../functions/areas/webhooks/commands.js';
 import { inProcessBus } from '../local/in-process-bus.js';
@@ -32,6 +33,7 @@ export const COMMANDS: Commands = {
   ...CUSTOMER_COMMANDS,
   ...SUPPLIER_COMMANDS,
   ...PRICING_COMMANDS,
+  ...SALES_ORDER_COMMANDS,
   ...WEBHOOK_COMMANDS,
   'outbox sweep': {
     usage: `outbox sweep [--older-than-seconds ${DEFAULT_SWEEP_AFTER_SECONDS}] [--org <orgId>]`,

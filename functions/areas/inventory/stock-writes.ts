@@ -18,8 +18,9 @@ export interface StockSource {
 }
 
 /**
- * What a stock movement writes beside its document: every touched product's stock, the ledger entry,
- * batch status flips, weighted-average cost changes and capacity-bin counters, plus the events to journal.
+ * What a stock movement writes beside its document: every touched product's stock, the ledger entry (when
+ * on hand moves), batch status flips, weighted-average cost changes and capacity-bin counters, plus the
+ * events to journal.
  *
  * Each stock put is conditioned on the version read and on the product rules the plan was decided with
  * (productType, isBatchTracked, copied onto the stock item by every product write that changes them). The
@@ -41,15 +42,18 @@ export function stockMovementWrites(
       stockPut(orgId, { ...loaded.stocks.get(productId)!, levels }, { productType, isBatchTracked }),
     );
   }
-  items.push(
-    ledgerPut(orgId, {
-      at,
-      sourceType: source.type,
-      sourceId: source.id,
-      sourceNumber: source.number,
-      movements: plan.movements,
-    }),
-  );
+  // The ledger records on-hand movements; a change of reserved alone (confirm's reservation) has none.
+  if (plan.movements.length > 0) {
+    items.push(
+      ledgerPut(orgId, {
+        at,
+        sourceType: source.type,
+        sourceId: source.id,
+        sourceNumber: source.number,
+        movements: plan.movements,
+      }),
+    );
+  }
   for (const [batchId, to] of plan.batchStatus) {
     items.push(batchStatusUpdate(orgId, batchId, loaded.facts.batches.get(batchId)!.status, to, at));
   }

@@ -76,4 +76,18 @@ export const SALES_ORDER_ENDPOINTS = [
     permission: 'sales.view',
     response: 'SalesOrderDetail',
   }),
+  declare({
+    operationId: 'dispatchSalesOrder',
+    method: 'POST',
+    path: '/sales-orders/{id}/dispatch',
+    summary:
+      'Dispatch packed goods (omitted or empty lines: everything packed; quantities clamped; no stock moves)',
+    permission: 'sales.dispatch',
+    body: 'SalesOrderDispatch',
+    bodyOptional: true,
+    status: 200,
+    response: 'SalesOrderDetail',
+    idempotent: true,
+    errors: [409, 422],
+  }),
 ] as const satisfies readonly Declared[];

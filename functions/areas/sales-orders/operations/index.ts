@@ -1,10 +1,12 @@
 import type { OperationsOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { createSalesOrderOp } from './create.js';
+import { dispatchSalesOrderOp } from './dispatch.js';
 import { getSalesOrderOp, listSalesOrdersOp } from './read.js';
 
 export const salesOrderOperations: OperationsOf<typeof SALES_ORDER_ENDPOINTS> = {
   listSalesOrders: listSalesOrdersOp,
   createSalesOrder: createSalesOrderOp,
   getSalesOrder: getSalesOrderOp,
+  dispatchSalesOrder: dispatchSalesOrderOp,
 };

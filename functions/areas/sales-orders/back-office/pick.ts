@@ -1,0 +1,183 @@
+/**
+ * `sales-order pick` (design.md section 5): picking "in the application". Lots are allocated FEFO from the
+ * order's reservations, or from the lot a line names; the picked quantity leaves on hand and reserved,
+ * with a ledger entry carrying the order's reference. CONFIRMED, PICKING or PARTIALLY_DISPATCHED -> PICKING.
+ */
+import { notFound } from '../../../../domain/errors.js';
+import type { StockChange } from '../../../../domain/inventory/movement.js';
+import {
+  decidePick,
+  type PickFacts,
+  type PickRequestLine,
+  type StockDelta,
+} from '../../../../domain/sales-orders/fulfilment.js';
+import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
+import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
+import { assertCan } from '../../../../domain/workflow/transitions.js';
+import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { UsageError } from '../../../platform/back-office/command.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { transact, WriteRace } from '../../../platform/dynamo/transact.js';
+import { loadStockFacts, type LoadedStockFacts } from '../../inventory/stock-facts.js';
+import { batchFromItem } from '../../inventory/store/batches.js';
+import { orderTransitionItems } from '../store/order-writes.js';
+import { getSalesOrder } from '../store/sales-orders.js';
+import { salesOrderDetail } from '../view.js';
+
+/** Writers racing on the order or its products' stock re-read and decide again. */
+export const FULFILMENT_ATTEMPTS = 10;
+
+const MAX_PICK_QUANTITY = 99_999_999;
+
+/**
+ * `--lines` JSON: `[{ soLineId, quantity, batchId? }]`. Serial numbers are refused until serial numbers
+ * exist (there is nothing to allocate them from yet).
+ */
+export function parsePickLines(json: string): PickRequestLine[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (error) {
+    throw new UsageError(`--lines is not JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > 100) {
+    throw new UsageError('--lines must be a JSON array of 1-100 { soLineId, quantity, batchId? }');
+  }
+  return parsed.map((raw: unknown, i) => {
+    const line = (raw ?? {}) as Record<string, unknown>;
+    const at = `--lines[${i}]`;
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new UsageError(`${at} must be an object`);
+    if (typeof line.soLineId !== 'string' || line.soLineId.length === 0)
+      throw new UsageError(`${at}.soLineId is required (a line id of the order)`);
+    if (
+      typeof line.quantity !== 'number' ||
+      !Number.isFinite(line.quantity) ||
+      line.quantity <= 0 ||
+      line.quantity > MAX_PICK_QUANTITY
+    ) {
+      throw new UsageError(`${at}.quantity must be a number > 0 and <= ${MAX_PICK_QUANTITY}`);
+    }
+    if (line.batchId !== undefined && (typeof line.batchId !== 'string' || line.batchId.length === 0))
+      throw new UsageError(`${at}.batchId must be a batch id`);
+    if (line.serialNumbers !== undefined) {
+      throw new UsageError(
+        `${at}.serialNumbers: serial allocation arrives with serial numbers; pick this line without them`,
+      );
+    }
+    const unknown = Object.keys(line).filter(
+      (k) => !['soLineId', 'quantity', 'batchId', 'serialNumbers'].includes(k),
+    );
+    if (unknown.length > 0) throw new UsageError(`${at}: unknown field '${unknown[0]}'`);
+    return {
+      soLineId: line.soLineId,
+      quantity: line.quantity,
+      ...(line.batchId ? { batchId: line.batchId as string } : {}),
+    };
+  });
+}
+
+const probe = (l: Pick<StockChange, 'productId' | 'warehouseId' | 'binId' | 'batchId'>): StockChange => ({
+  productId: l.productId,
+  warehouseId: l.warehouseId,
+  binId: l.binId,
+  batchId: l.batchId,
+  onHandDelta: 0,
+  reservedDelta: 0,
+});
+
+/** The locations picking may touch as far as the order tells: its products, reservations and named lots. */
+function pickProbes(order: SalesOrder, request: PickRequestLine[] | undefined): StockChange[] {
+  const warehouseId = order.warehouseId!;
+  const stocked = order.lines.filter((l) => !l.isServiceLine);
+  return [
+    ...stocked.map((l) => probe({ productId: l.productId, warehouseId, binId: null, batchId: null })),
+    ...order.reservations.map(probe),
+    ...(request ?? []).flatMap((ask) => {
+      const line = stocked.find((l) => l.id === ask.soLineId);
+      return ask.batchId && line
+        ? [probe({ productId: line.productId, warehouseId, binId: null, batchId: ask.batchId })]
+        : [];
+    }),
+  ];
+}
+
+function pickFactsOf(orgId: string, loaded: LoadedStockFacts, request: PickRequestLine[] | undefined) {
+  const batches: PickFacts['batches'] = new Map();
+  for (const ask of request ?? []) {
+    if (!ask.batchId) continue;
+    const item = loaded.alongside(keys.batch(orgId, ask.batchId));
+    if (!item) continue;
+    const batch = batchFromItem(item);
+    batches.set(batch.id, {
+      batchNumber: batch.batchNumber,
+      productId: batch.productId,
+      status: batch.status,
+    });
+  }
+  return { stock: loaded.levels, batches };
+}
+
+/** Whether the stock read covers every bin and lot the deltas touch (the plan needs their records). */
+const covers = (loaded: LoadedStockFacts, deltas: StockDelta[]) =>
+  deltas.every(
+    (d) =>
+      (d.binId === null || loaded.facts.bins.has(d.binId)) &&
+      (d.batchId === null || loaded.facts.batches.has(d.batchId)),
+  );
+
+export async function readOrder(orgId: string, id: string): Promise<SalesOrder> {
+  const order = await getSalesOrder(orgId, id);
+  if (!order) throw notFound(SALES_ORDER_RESOURCE);
+  return order;
+}
+
+export async function pickSalesOrder(input: { orgId: string; id: string; lines?: PickRequestLine[] }) {
+  const { orgId, lines: request } = input;
+  const now = new Date();
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: FULFILMENT_ATTEMPTS,
+    run: async () => {
+      const order = await readOrder(orgId, input.id);
+      assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'pick');
+      const probes = pickProbes(order, request);
+      let loaded = await loadStockFacts(orgId, probes);
+      let decision = decidePick(order, request, pickFactsOf(orgId, loaded, request), at);
+      if (!covers(loaded, decision.deltas)) {
+        // A named lot lies in bins the order did not know of: read those too and decide again.
+        loaded = await loadStockFacts(orgId, [...probes, ...decision.deltas.map(probe)]);
+        decision = decidePick(order, request, pickFactsOf(orgId, loaded, request), at);
+        if (!covers(loaded, decision.deltas)) throw new WriteRace('The stock moved while it was read');
+      }
+      const next = decision.order;
+      await transact(
+        orderTransitionItems({
+          orgId,
+          read: order,
+          next,
+          action: 'pick',
+          at,
+          deltas: decision.deltas,
+          stock: loaded,
+          journal: (events) =>
+            backOfficeJournal(orgId, now).items({
+              events,
+              audit: [
+                {
+                  resourceType: 'sales_order',
+                  resourceId: order.id,
+                  action: 'pick',
+                  changedFields: ['status', 'lines', 'reservations', 'picks'],
+                },
+              ],
+            }),
+        }),
+      );
+      return salesOrderDetail(next);
+    },
+    onExhausted: () =>
+      new BackOfficeError('The order or its stock kept changing while it was picked; run the command again'),
+  });
+}

@@ -1,0 +1,70 @@
+import { conflict, notFound } from '../../../../domain/errors.js';
+import { decideDispatch, type DispatchRequest } from '../../../../domain/sales-orders/dispatch.js';
+import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
+import { assertCan } from '../../../../domain/workflow/transitions.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import type { Operation } from '../../../platform/http/types.js';
+import { orderTransitionItems } from '../store/order-writes.js';
+import { getSalesOrder } from '../store/sales-orders.js';
+import { salesOrderDetail } from '../view.js';
+
+/** Writers racing on the order re-read and decide again; a lost transition is the 422 naming the status. */
+const DISPATCH_ATTEMPTS = 10;
+
+/**
+ * POST /sales-orders/{id}/dispatch: advances dispatchedQty (clamped to the packed balance), stamps
+ * shippedDate on the first dispatch, PARTIALLY_DISPATCHED or DISPATCHED. No stock moves. The order, its
+ * counters, the event, the audit entry and the idempotency record commit together.
+ */
+export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now, journal }) => {
+  const { orgId } = auth;
+  const request = (body ?? {}) as DispatchRequest;
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: DISPATCH_ATTEMPTS,
+    run: async () => {
+      const order = await getSalesOrder(orgId, params.id!);
+      if (!order) throw notFound(SALES_ORDER_RESOURCE);
+      assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'dispatch');
+      const { order: next, dispatched } = decideDispatch(order, request, at);
+      const response = { status: 200, body: salesOrderDetail(next) };
+      await transact(
+        orderTransitionItems({
+          orgId,
+          read: order,
+          next,
+          action: 'dispatch',
+          at,
+          deltas: [],
+          journal: () =>
+            journal.items({
+              events: [
+                {
+                  event: 'sales_order.dispatched',
+                  data: {
+                    id: next.id,
+                    orderNumber: next.orderNumber,
+                    status: next.status,
+                    shippedDate: next.shippedDate,
+                    lines: dispatched.map((d) => ({ soLineId: d.lineId, quantity: d.quantity })),
+                  },
+                },
+              ],
+              audit: [
+                {
+                  resourceType: 'sales_order',
+                  resourceId: next.id,
+                  action: 'dispatch',
+                  changedFields: ['status', 'lines', 'shippedDate'],
+                },
+              ],
+              response,
+            }),
+        }),
+      );
+      return response;
+    },
+    onExhausted: () => conflict('The order kept changing while it was dispatched; retry the request'),
+  });
+};
