@@ -18,7 +18,8 @@ export interface StockSource {
 }
 
 /**
- * What a stock movement writes beside its document: every touched product's stock, the ledger entry,
+ * What a stock movement writes beside its document: every touched product's stock, the ledger entry (only
+ * when on hand moves),
  * batch status flips, weighted-average cost changes and capacity-bin counters, plus the events to journal.
  *
  * Each stock put is conditioned on the version read and on the product rules the plan was decided with
@@ -41,15 +42,18 @@ export function stockMovementWrites(
       stockPut(orgId, { ...loaded.stocks.get(productId)!, levels }, { productType, isBatchTracked }),
     );
   }
-  items.push(
-    ledgerPut(orgId, {
-      at,
-      sourceType: source.type,
-      sourceId: source.id,
-      sourceNumber: source.number,
-      movements: plan.movements,
-    }),
-  );
+  // A pure reservation (or its release) moves no stock on hand: no ledger entry.
+  if (plan.movements.length > 0) {
+    items.push(
+      ledgerPut(orgId, {
+        at,
+        sourceType: source.type,
+        sourceId: source.id,
+        sourceNumber: source.number,
+        movements: plan.movements,
+      }),
+    );
+  }
   for (const [batchId, to] of plan.batchStatus) {
     items.push(batchStatusUpdate(orgId, batchId, loaded.facts.batches.get(batchId)!.status, to, at));
   }
