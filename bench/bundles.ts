@@ -82,7 +82,7 @@ export async function measureBundles(groups: readonly string[], runs = 5): Promi
       const file = join(dir, `${group}.mjs`);
       const result = await build({
         ...options(file),
-        entryPoints: [join(ROOT, 'functions', group, 'handler.ts')],
+        entryPoints: [join(ROOT, 'functions', 'entries', `${group}.ts`)],
       });
       bundles.push({ name: group, file, metafile: result.metafile! });
     }

@@ -2,6 +2,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { createCategory } from '../functions/areas/products/back-office/catalogue-data.js';
 import { send, type BenchRequest } from './api.js';
+import { benchCustomer, tenLineOrder } from './sales-orders.js';
 import { baselineSum, type BaselineEntry } from './baseline.js';
 import { dbWallTime, median, mode, signature, summarise, type Recorder, type Summary } from './measure.js';
 import type { BenchTenant } from './seed.js';
@@ -38,6 +39,7 @@ export async function measureEndpoints(
   for (let i = 0; i < 10; i += 1)
     await createCategory({ orgId: tenant.orgId, name: `Category ${i}`, sortOrder: i });
   const key = tenant.key;
+  const customerId = await benchCustomer(tenant, 'BENCH-EP');
   const id = (i: number) => tenant.productIds[Math.abs(i) % tenant.productIds.length]!;
   const scenarios: Scenario[] = [
     { name: 'GET /products/{id}', request: (i) => ({ method: 'GET', path: `/products/${id(i * 7)}`, key }) },
@@ -67,6 +69,11 @@ export async function measureEndpoints(
         key,
         body: { description: `rev ${createId()}` },
       }),
+    },
+    {
+      name: 'POST /sales-orders (10 lines)',
+      status: 201,
+      request: () => ({ method: 'POST', path: '/sales-orders', key, body: tenLineOrder(tenant, customerId) }),
     },
     { name: 'GET /categories', request: () => ({ method: 'GET', path: '/categories', key }) },
     { name: 'GET /openapi.json', request: () => ({ method: 'GET', path: '/openapi.json' }) },

@@ -35,6 +35,50 @@ interface ListBody {
   pagination: { total: number };
 }
 
+/** Measures one list request `reps` times (after a warm-up run): calls, rows read, capacity, latency. */
+export async function measureListCase(
+  recorder: Recorder,
+  c: {
+    path: string;
+    key: string;
+    size: number;
+    name: string;
+    query: ListCase['query'];
+    before?: () => Promise<unknown>;
+    reps: number;
+  },
+): Promise<ListCase> {
+  const runs = [];
+  for (let i = 0; i < c.reps + 1; i += 1) {
+    await c.before?.();
+    const run = await recorder.record(() =>
+      send<ListBody>({ method: 'GET', path: c.path, key: c.key, query: c.query }),
+    );
+    if (i > 0) runs.push(run); // the first run warms the code path
+  }
+  const last = runs[runs.length - 1]!;
+  return {
+    size: c.size,
+    name: c.name,
+    query: c.query,
+    latency: summarise(runs.map((r) => r.ms)),
+    callsPerRequest: runs.reduce((s, r) => s + r.calls.length, 0) / runs.length,
+    calls: mode(runs.map((r) => signature(r.calls))) ?? '',
+    rowsRead: runs.reduce((s, r) => s + rowsRead(r.calls), 0) / runs.length,
+    capacityPerRequest:
+      runs.reduce((s, r) => s + r.calls.reduce((t, x) => t + x.capacity, 0), 0) / runs.length,
+    rowsReturned: last.value.data.length,
+    total: last.value.pagination.total,
+    sample: last.calls.map((x) => ({
+      command: x.command,
+      size: x.size,
+      scanned: x.scanned,
+      capacity: x.capacity,
+      ms: Number((x.end - x.start).toFixed(2)),
+    })),
+  };
+}
+
 export async function measureLists(
   sizes: readonly number[],
   recorder: Recorder,
@@ -60,35 +104,9 @@ export async function measureLists(
       query: ListCase['query'],
       before: () => Promise<unknown> = async () => undefined,
     ) => {
-      const runs = [];
-      for (let i = 0; i < reps + 1; i += 1) {
-        await before();
-        const run = await recorder.record(() =>
-          send<ListBody>({ method: 'GET', path: '/products', key, query }),
-        );
-        if (i > 0) runs.push(run); // the first run warms the code path
-      }
-      const last = runs[runs.length - 1]!;
-      cases.push({
-        size,
-        name,
-        query,
-        latency: summarise(runs.map((r) => r.ms)),
-        callsPerRequest: runs.reduce((s, r) => s + r.calls.length, 0) / runs.length,
-        calls: mode(runs.map((r) => signature(r.calls))) ?? '',
-        rowsRead: runs.reduce((s, r) => s + rowsRead(r.calls), 0) / runs.length,
-        capacityPerRequest:
-          runs.reduce((s, r) => s + r.calls.reduce((t, c) => t + c.capacity, 0), 0) / runs.length,
-        rowsReturned: last.value.data.length,
-        total: last.value.pagination.total,
-        sample: last.calls.map((c) => ({
-          command: c.command,
-          size: c.size,
-          scanned: c.scanned,
-          capacity: c.capacity,
-          ms: Number((c.end - c.start).toFixed(2)),
-        })),
-      });
+      cases.push(
+        await measureListCase(recorder, { path: '/products', key, size, name, query, before, reps }),
+      );
       log(`  ${size} ${name}: p50 ${cases[cases.length - 1]!.latency.p50.toFixed(1)} ms`);
     };
     await run('page 1', { pageSize: PAGE_SIZE });

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureBundles } from './bundles.js';
+import type { ListCase } from './lists.js';
 import { round, table } from './measure.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
@@ -33,6 +34,23 @@ const freePort = () =>
 const log = (line = '') => console.log(line);
 const ms = (n: number) => `${n.toFixed(2)}`;
 const x = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(2)}x`);
+
+/** One row per measured list case. */
+const listTable = (cases: readonly ListCase[]) =>
+  table(
+    ['size', 'case', 'p50 ms', 'calls/req', 'DynamoDB calls (typical)', 'rows read', 'RCU', 'rows', 'total'],
+    cases.map((l) => [
+      l.size,
+      l.name,
+      ms(l.latency.p50),
+      l.callsPerRequest,
+      l.calls,
+      l.rowsRead,
+      l.capacityPerRequest,
+      l.rowsReturned,
+      l.total,
+    ]),
+  );
 
 async function main() {
   const started = performance.now();
@@ -108,32 +126,12 @@ async function main() {
 
     log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
     const lists = await measureLists(LIST_SIZES, recorder, log);
-    log(
-      table(
-        [
-          'size',
-          'case',
-          'p50 ms',
-          'calls/req',
-          'DynamoDB calls (typical)',
-          'rows read',
-          'RCU',
-          'rows',
-          'total',
-        ],
-        lists.map((l) => [
-          l.size,
-          l.name,
-          ms(l.latency.p50),
-          l.callsPerRequest,
-          l.calls,
-          l.rowsRead,
-          l.capacityPerRequest,
-          l.rowsReturned,
-          l.total,
-        ]),
-      ),
-    );
+    log(listTable(lists));
+
+    log(`\n3b. Sales-order list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+    const { measureSalesOrderLists } = await import('./sales-orders.js');
+    const salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
+    log(listTable(salesOrderLists));
 
     log(
       `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
@@ -161,6 +159,7 @@ async function main() {
       baseline,
       endpoints,
       lists,
+      salesOrderLists,
       bundles,
       durationSeconds: round((performance.now() - started) / 1000, 1),
     };

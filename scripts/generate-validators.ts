@@ -43,20 +43,22 @@ function emit(outDir: string, file: string, names: readonly string[]): string {
     return path;
   }
   const refs = Object.fromEntries(names.map((name) => [name, name]));
-  // ajv's ESM output still reaches its runtime helpers through require(); turn those into imports.
+  // ajv's ESM output still reaches its runtime helpers (and ajv-formats' format checks) through require();
+  // turn those into imports.
   const helpers = new Map<string, string>();
   const source = standaloneCode
     .default(compiler(), refs)
-    .replace(/require\("(ajv\/dist\/runtime\/[\w-]+)"\)/g, (_, helper: string) => {
+    .replace(/require\("((?:ajv\/dist\/runtime|ajv-formats\/dist)\/[\w-]+)"\)/g, (_, helper: string) => {
       if (!helpers.has(helper)) helpers.set(helper, `runtime${helpers.size}`);
       return helpers.get(helper)!;
     });
-  // CommonJS interop differs between Node, esbuild and vite: accept the helper with or without a default.
+  // CommonJS interop differs between Node, esbuild and vite: accept the helper with or without a default,
+  // and keep its named exports (ajv-formats' fullFormats).
   const imports = [...helpers]
     .map(
       ([helper, name]) =>
         `import ${name}Module from '${helper}.js';\n` +
-        `const ${name} = { default: ${name}Module.default ?? ${name}Module };`,
+        `const ${name} = { ...${name}Module, default: ${name}Module.default ?? ${name}Module };`,
     )
     .join('\n');
   writeFileSync(path, `${HEADER}\n${imports}\n${source}`);

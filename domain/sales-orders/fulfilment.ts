@@ -5,19 +5,13 @@
  * releases what is still reserved. Each returns the new order and the stock deltas to apply.
  */
 import { invalidReference, unprocessable } from '../errors.js';
+import type { StockChange } from '../inventory/movement.js';
 import { roundQuantity, type StockLevels } from '../inventory/stock.js';
 import type { Reservation } from './confirm.js';
 import type { PickedStock, SalesOrder } from './order.js';
 
-/** A change at one location, in the shape of the inventory's StockChange. */
-export interface StockDelta {
-  productId: string;
-  warehouseId: string;
-  binId: string | null;
-  batchId: string | null;
-  onHandDelta: number;
-  reservedDelta: number;
-}
+/** The changes a fulfilment step makes at each location, planned and written by the inventory. */
+export type StockDelta = StockChange;
 
 export interface PickRequestLine {
   soLineId: string;
@@ -31,7 +25,7 @@ export interface PickFacts {
   batches: Map<string, { batchNumber: string; productId: string; status: string }>;
 }
 
-const sameLocation = (a: Omit<StockDelta, 'onHandDelta' | 'reservedDelta'>, b: typeof a) =>
+const sameLocation = (a: Omit<StockDelta, 'onHandDelta' | 'reservedDelta' | 'unitCost'>, b: typeof a) =>
   a.productId === b.productId &&
   a.warehouseId === b.warehouseId &&
   a.binId === b.binId &&

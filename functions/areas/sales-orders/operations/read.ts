@@ -20,8 +20,8 @@ export const listSalesOrdersOp: Operation = async ({ auth, query }) => {
     {
       statuses: query.status as SalesOrderStatus[] | undefined,
       customerId: query.customerId as string | undefined,
-      from: query.dateFrom as Date | undefined,
-      to: query.dateTo as Date | undefined,
+      from: query.dateFrom as string | undefined,
+      to: query.dateTo as string | undefined,
       modifiedSince: query.modifiedSince as Date | undefined,
       search: query.search as string | undefined,
     },

@@ -19,8 +19,9 @@ import {
 export interface SalesOrderFilter {
   statuses?: SalesOrderStatus[];
   customerId?: string;
-  from?: Date;
-  to?: Date;
+  /** ISO instants (a date-only upper bound already extended to the end of its day). */
+  from?: string;
+  to?: string;
   modifiedSince?: Date;
   search?: string;
 }
@@ -87,11 +88,11 @@ function rowFilter(
   }
   if (!skip.dates) {
     if (filter.from) {
-      values[':dateFrom'] = filter.from.toISOString();
+      values[':dateFrom'] = filter.from;
       conditions.push('orderDate >= :dateFrom');
     }
     if (filter.to) {
-      values[':dateTo'] = filter.to.toISOString();
+      values[':dateTo'] = filter.to;
       conditions.push('orderDate <= :dateTo');
     }
   }
@@ -205,7 +206,7 @@ export async function listSalesOrders(
   }
 
   // Everything else reads the matching range of the narrowest index once (dates in the key condition).
-  const range = { from: filter.from?.toISOString(), to: filter.to?.toISOString() };
+  const range = { from: filter.from, to: filter.to };
   const [index, partition, skip] = filter.customerId
     ? ([
         'GSI4',
