@@ -68,11 +68,32 @@ function reservableLevels(levels: StockLevels, warehouseId: string, batches: Con
 export function decideConfirm(order: SalesOrder, facts: ConfirmFacts): ConfirmDecision {
   if (!order.warehouseId)
     throw unprocessable('The order has no warehouse; a warehouse is needed to reserve stock');
-  const warehouseId = order.warehouseId;
   const warnings = checkCredit(order, facts);
+  return { reservations: planReservations(order, facts), warnings };
+}
+
+/** The products of the order's stocked lines, each once, in line order. */
+export const stockedProductIds = (order: SalesOrder): string[] => [
+  ...new Set(order.lines.filter((l) => !l.isServiceLine).map((l) => l.productId)),
+];
+
+/**
+ * FEFO reservations for the order's stocked lines (only those of `productIds` when given: a confirm too
+ * large for one transaction reserves its products in parts, each decided on its own fresh read).
+ */
+export function planReservations(
+  order: SalesOrder,
+  facts: Pick<ConfirmFacts, 'stock' | 'batches'>,
+  productIds?: ReadonlySet<string>,
+): Reservation[] {
+  if (!order.warehouseId)
+    throw unprocessable('The order has no warehouse; a warehouse is needed to reserve stock');
+  const warehouseId = order.warehouseId;
+  const lines = order.lines.filter(
+    (l) => !l.isServiceLine && (productIds === undefined || productIds.has(l.productId)),
+  );
   const required = new Map<string, { quantity: number; sku: string; name: string }>();
-  for (const line of order.lines) {
-    if (line.isServiceLine) continue;
+  for (const line of lines) {
     const entry = required.get(line.productId) ?? {
       quantity: 0,
       sku: line.product.sku,
@@ -97,8 +118,7 @@ export function decideConfirm(order: SalesOrder, facts: ConfirmFacts): ConfirmDe
   }
   // Lines of one product take from its levels in line order, so each line knows the lots it holds.
   const reservations: Reservation[] = [];
-  for (const line of order.lines) {
-    if (line.isServiceLine) continue;
+  for (const line of lines) {
     let remaining = line.quantity;
     for (const slot of free.get(line.productId)!) {
       if (remaining <= 0) break;
@@ -118,5 +138,5 @@ export function decideConfirm(order: SalesOrder, facts: ConfirmFacts): ConfirmDe
       });
     }
   }
-  return { reservations, warnings };
+  return reservations;
 }

@@ -7,7 +7,11 @@ import {
   type Commands,
 } from '../../platform/back-office/command.js';
 import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './back-office/api-keys.js';
-import { createOrganisation, requireOrganisation } from './back-office/organisations.js';
+import {
+  createOrganisation,
+  requireOrganisation,
+  setOrganisationCreditMode,
+} from './back-office/organisations.js';
 import { listAudit } from '../../platform/journal/audit.js';
 import { setOrganisationLimits } from '../../platform/access/rate-limits.js';
 
@@ -30,6 +34,12 @@ export const ORGANISATION_COMMANDS: Commands = {
       if (perKey === 0 || perOrg === 0) throw new UsageError('limits must be at least 1');
       return { id: v.org!, rateLimits: await setOrganisationLimits(v.org!, { perKey, perOrg }) };
     },
+  },
+  'org set-credit-mode': {
+    usage: 'org set-credit-mode --org <orgId> --mode BLOCK|WARN',
+    flags: ['org', 'mode'],
+    required: ['org', 'mode'],
+    run: (v) => setOrganisationCreditMode(v.org!, v.mode!),
   },
   'key create': {
     usage:

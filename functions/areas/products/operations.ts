@@ -35,6 +35,7 @@ import { resolveReferences } from './references.js';
 import { productDetail, productSummary } from './view.js';
 import { customerPriceInputs } from './price-inputs.js';
 import { preferenceItems } from './supplier-links.js';
+import { openOrdersHolding } from '../sales-orders/store/sales-orders.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
@@ -130,7 +131,14 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
       }
       // The stock read here is the version the write is conditioned on (productReplaceItems), so stock
       // arriving after this check fails the write and the retry sees it.
-      if (usageChecksFor(current, next)) checkUsageRules(current, next, usageOf(loaded.stock));
+      // Open sales orders are found on an index; the counts check keeps the answer true until the write.
+      const orders = usageChecksFor(current, next) ? await openOrdersHolding(auth.orgId, id) : null;
+      if (orders) {
+        checkUsageRules(current, next, {
+          ...usageOf(loaded.stock),
+          openSalesOrderLines: orders.holding ? 1 : 0,
+        });
+      }
       const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
       const response = {
         status: 200,
@@ -139,6 +147,7 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
       await transact([
         ...productReplaceItems(auth.orgId, current, record, loaded.stock),
         ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
+        ...(orders ? [orders.unchanged] : []),
         ...journal.items({
           response,
           events: [{ event: 'product.updated', data: { id } }],

@@ -90,4 +90,27 @@ export const SALES_ORDER_ENDPOINTS = [
     idempotent: true,
     errors: [409, 422],
   }),
+  declare({
+    operationId: 'confirmSalesOrder',
+    method: 'POST',
+    path: '/sales-orders/{id}/confirm',
+    summary:
+      'Confirm a DRAFT order: credit checked, stocked lines reserved FEFO (no body; one sent is ignored)',
+    permission: 'sales.approve',
+    response: 'SalesOrderDetail',
+    status: 200,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'cancelSalesOrder',
+    method: 'POST',
+    path: '/sales-orders/{id}/cancel',
+    summary: 'Cancel an order before dispatch: reservations released, picked stock returned, reason stored',
+    permission: 'sales.edit',
+    body: 'SalesOrderCancel',
+    bodyOptional: true,
+    response: 'SalesOrderDetail',
+    status: 200,
+    errors: [409, 422],
+  }),
 ] as const satisfies readonly Declared[];

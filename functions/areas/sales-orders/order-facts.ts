@@ -5,7 +5,7 @@ import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { customerFromItem } from '../customers/store/customers.js';
 import { salesReps } from '../customers/store/sales-reference.js';
 import { warehouseFromItem } from '../inventory/store/warehouses.js';
-import { productFromItem } from '../products/store/products.js';
+import { deactivationsOf, productFromItem } from '../products/store/products.js';
 
 export const SALES_ORDER_SEQUENCE = 'SALES_ORDER';
 
@@ -16,13 +16,14 @@ export const SALES_ORDER_SEQUENCE = 'SALES_ORDER';
 export async function loadOrderFacts(
   orgId: string,
   input: SalesOrderInput,
-): Promise<{ facts: OrderFacts; lastNumber: number }> {
+): Promise<{ facts: OrderFacts; lastNumber: number; deactivations: number }> {
   const productIds = [...new Set(input.lines.map((l) => l.productId))];
   const sequence = sequenceKey(orgId, SALES_ORDER_SEQUENCE);
   const customerKey = keys.customer(orgId, input.customerId);
   const warehouseKey = input.warehouseId ? keys.warehouse(orgId, input.warehouseId) : null;
   const found = await batchGet([
     sequence,
+    keys.productCounts(orgId),
     customerKey,
     ...(warehouseKey ? [warehouseKey] : []),
     ...productIds.map((id) => keys.product(orgId, id)),
@@ -42,6 +43,8 @@ export async function loadOrderFacts(
   }
   return {
     lastNumber: sequenceValue(get(sequence)),
+    // The products were read active under this count; create checks it unchanged in its write.
+    deactivations: deactivationsOf(get(keys.productCounts(orgId))),
     facts: {
       customer: customer && {
         id: customer.id,

@@ -18,8 +18,11 @@ export interface EntityDefinition<T> {
   /** The record's own fields, in order: fromItem keeps exactly these (absent ones read as null). */
   fields: readonly (keyof T & string)[];
   key: (orgId: string, record: Pick<T, keyof T & string>) => Key;
-  /** Index attributes (GSIxPK/GSIxSK) derived from the record, written with it. */
-  indexes?: (orgId: string, record: T) => Record<string, string>;
+  /**
+   * Index attributes (GSIxPK/GSIxSK) and other derived attributes (a search text, a list of referenced
+   * ids that a FilterExpression reads) computed from the record, written with it.
+   */
+  indexes?: (orgId: string, record: T) => Record<string, unknown>;
 }
 
 export interface Entity<T> {

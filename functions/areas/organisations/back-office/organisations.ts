@@ -4,6 +4,8 @@ import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { BackOfficeError } from '../../../platform/back-office/actor.js';
+import { CREDIT_LIMIT_MODES, type CreditLimitMode } from '../../../../domain/sales-orders/confirm.js';
+import { creditLimitModeOf, DEFAULT_CREDIT_LIMIT_MODE, setCreditLimitMode } from '../store/settings.js';
 
 export const CURRENCIES = ['NZD', 'AUD', 'USD', 'GBP', 'EUR', 'CAD', 'SGD', 'JPY'] as const;
 
@@ -11,6 +13,7 @@ export interface Organisation {
   id: string;
   name: string;
   baseCurrency: string;
+  creditLimitMode: CreditLimitMode;
   createdAt: string;
 }
 
@@ -23,6 +26,7 @@ export async function createOrganisation(input: { name: string; currency?: strin
     id: createId(),
     name: input.name,
     baseCurrency: currency,
+    creditLimitMode: DEFAULT_CREDIT_LIMIT_MODE,
     createdAt: new Date().toISOString(),
   };
   await db().send(
@@ -36,7 +40,25 @@ export async function createOrganisation(input: { name: string; currency?: strin
 }
 
 export async function requireOrganisation(orgId: string): Promise<Organisation> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.organisation(orgId) }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.organisation(orgId), ConsistentRead: true }),
+  );
   if (!Item) throw new BackOfficeError(`organisation ${orgId} not found`);
-  return { id: Item.id, name: Item.name, baseCurrency: Item.baseCurrency, createdAt: Item.createdAt };
+  return {
+    id: Item.id,
+    name: Item.name,
+    baseCurrency: Item.baseCurrency,
+    creditLimitMode: creditLimitModeOf(Item),
+    createdAt: Item.createdAt,
+  };
+}
+
+/** `org set-credit-mode`: BLOCK refuses confirming over the credit limit, WARN confirms with a warning. */
+export async function setOrganisationCreditMode(orgId: string, mode: string): Promise<Organisation> {
+  if (!(CREDIT_LIMIT_MODES as readonly string[]).includes(mode)) {
+    throw new BackOfficeError(`mode must be one of ${CREDIT_LIMIT_MODES.join(', ')}`);
+  }
+  await requireOrganisation(orgId);
+  await setCreditLimitMode(orgId, mode as CreditLimitMode);
+  return requireOrganisation(orgId);
 }

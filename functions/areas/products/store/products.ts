@@ -192,14 +192,37 @@ const guardDelete = (key: Key, productId: string): TransactItem => ({
 export const skuGuard = (orgId: string, sku: string) => keys.productSkuGuard(orgId, uniqueSku(sku));
 export const nameGuard = (orgId: string, name: string) => keys.productNameGuard(orgId, uniqueName(name));
 
-/** Moves the maintained product counts (all, active) in the same transaction as the change. */
+/**
+ * Moves the maintained product counts (all, active) in the same transaction as the change. Every
+ * deactivation also bumps `deactivations`, which sales-order create checks unchanged since its read
+ * (productDeactivationsUnchanged), so no order commits against a product deactivated meanwhile.
+ */
 const countsUpdate = (orgId: string, all: number, active: number): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: keys.productCounts(orgId),
-    UpdateExpression: 'ADD #all :all, #active :active',
-    ExpressionAttributeNames: { '#all': 'all', '#active': 'active' },
-    ExpressionAttributeValues: { ':all': all, ':active': active },
+    UpdateExpression: `ADD #all :all, #active :active${active < 0 ? ', #deactivations :one' : ''}`,
+    ExpressionAttributeNames: {
+      '#all': 'all',
+      '#active': 'active',
+      ...(active < 0 ? { '#deactivations': 'deactivations' } : {}),
+    },
+    ExpressionAttributeValues: { ':all': all, ':active': active, ...(active < 0 ? { ':one': 1 } : {}) },
+  },
+});
+
+/** The deactivation counter as read from the product counts item (0 when never bumped). */
+export const deactivationsOf = (countsItem: Record<string, unknown> | undefined): number =>
+  (countsItem?.deactivations as number | undefined) ?? 0;
+
+/** A write's check that no product was deactivated since `read` (a lost race: re-read, 'retry'). */
+export const productDeactivationsUnchanged = (orgId: string, read: number): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: keys.productCounts(orgId),
+    ConditionExpression: read === 0 ? 'attribute_not_exists(#d) OR #d = :read' : '#d = :read',
+    ExpressionAttributeNames: { '#d': 'deactivations' },
+    ExpressionAttributeValues: { ':read': read },
   },
 });
 

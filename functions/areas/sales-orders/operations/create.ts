@@ -4,6 +4,7 @@ import { newSalesOrder, type SalesOrderInput } from '../../../../domain/sales-or
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
+import { productDeactivationsUnchanged } from '../../products/store/products.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { loadOrderFacts, SALES_ORDER_SEQUENCE } from '../order-facts.js';
 import { orderCountItems, salesOrders } from '../store/sales-orders.js';
@@ -24,12 +25,14 @@ export const createSalesOrderOp: Operation = async ({ auth, body, now, journal }
   return writeOptimistically({
     attempts: CREATE_ATTEMPTS,
     run: async () => {
-      const { facts, lastNumber } = await loadOrderFacts(orgId, input);
+      const { facts, lastNumber, deactivations } = await loadOrderFacts(orgId, input);
       const order = newSalesOrder(input, facts, { id, sequence: lastNumber + 1, now: at, newId: createId });
       const response = { status: 201, body: salesOrderDetail(order) };
       await transact([
         salesOrders.createItem(orgId, order),
         sequenceNext(orgId, SALES_ORDER_SEQUENCE, lastNumber),
+        // A product deactivated since the read: retry, and the re-read product is refused (422).
+        productDeactivationsUnchanged(orgId, deactivations),
         ...orderCountItems(orgId, order, null),
         ...journal.items({
           events: [{ event: 'sales_order.created', data: { id } }],

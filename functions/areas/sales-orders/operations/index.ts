@@ -1,5 +1,7 @@
 import type { OperationsOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
+import { cancelSalesOrderOp } from './cancel.js';
+import { confirmSalesOrderOp } from './confirm.js';
 import { createSalesOrderOp } from './create.js';
 import { dispatchSalesOrderOp } from './dispatch.js';
 import { getSalesOrderOp, listSalesOrdersOp } from './read.js';
@@ -9,4 +11,6 @@ export const salesOrderOperations: OperationsOf<typeof SALES_ORDER_ENDPOINTS> = 
   createSalesOrder: createSalesOrderOp,
   getSalesOrder: getSalesOrderOp,
   dispatchSalesOrder: dispatchSalesOrderOp,
+  confirmSalesOrder: confirmSalesOrderOp,
+  cancelSalesOrder: cancelSalesOrderOp,
 };

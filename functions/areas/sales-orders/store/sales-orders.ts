@@ -12,7 +12,21 @@ import { customerAccountKey } from '../../customers/store/account.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
+import { db } from '../../../platform/dynamo/client.js';
+import {
+  guard,
+  type GuardedItem,
+  type TransactItem,
+  type WriteItem,
+} from '../../../platform/dynamo/transact.js';
+import { notFound } from '../../../../domain/errors.js';
+import {
+  SALES_ORDER_RESOURCE,
+  SALES_ORDER_TRANSITIONS,
+  type SalesOrderAction,
+} from '../../../../domain/sales-orders/status.js';
+import { transitionRefused } from '../../../../domain/workflow/transitions.js';
 
 const SALES_ORDER_FIELDS = [
   'id',
@@ -75,8 +89,44 @@ export const salesOrders = entity<SalesOrder>({
     GSI4SK: sortKey(order.orderDate, order.id),
     // Lists search the order number and the customer's name, case-insensitively.
     searchText: `${order.orderNumber} ${order.customer.name}`.toLowerCase(),
+    // Product deactivation finds the open orders holding a product with contains(productIds, :id).
+    productIds: [...new Set(order.lines.map((l) => l.productId))],
   }),
 });
+
+/**
+ * Replaces the order item with `next` (indexes follow: GSI3PK is the status partition, GSI2SK the
+ * updatedAt), conditioned on the status and version it was read at and on no confirm being under way
+ * (pendingConfirm, see pending-confirm.ts). A status that moved on is the transition's 422 naming it;
+ * anything else a race to re-read.
+ */
+export function orderReplaceItem(
+  orgId: string,
+  next: SalesOrder,
+  read: Pick<SalesOrder, 'status' | 'version'>,
+  action: SalesOrderAction,
+): GuardedItem {
+  const from = SALES_ORDER_TRANSITIONS[action].from as readonly string[];
+  return guard(
+    {
+      Put: {
+        TableName: tableName(),
+        Item: salesOrders.toItem(orgId, next),
+        ConditionExpression:
+          '#status = :status AND #version = :version AND attribute_not_exists(pendingConfirm)',
+        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+        ExpressionAttributeValues: { ':status': read.status, ':version': read.version },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    (old) => {
+      if (!old) return notFound(SALES_ORDER_RESOURCE);
+      const actual = old.status as string;
+      if (!from.includes(actual)) return transitionRefused(SALES_ORDER_RESOURCE, actual, action, from);
+      return 'retry';
+    },
+  );
+}
 
 export const getSalesOrder = (orgId: string, id: string): Promise<SalesOrder | null> =>
   salesOrders.getByKey(salesOrderKey(orgId, id));
@@ -130,4 +180,67 @@ export function orderCountItems(
     });
   }
   return items;
+}
+
+/** Statuses in which an order still holds its products (neither COMPLETED nor CANCELLED). */
+export const OPEN_ORDER_STATUSES: readonly SalesOrderStatus[] = [
+  'DRAFT',
+  'CONFIRMED',
+  'PICKING',
+  'PACKED',
+  'PARTIALLY_DISPATCHED',
+  'DISPATCHED',
+];
+
+/**
+ * Whether any open order holds the product (Product isActive: deactivation is 409 then), with the
+ * transaction item that keeps the answer true until the caller's write commits. The counts item is read
+ * first and its `all` is checked unchanged in the write: an order created after the read changes it, so
+ * the write is retried and sees that order. (Orders never gain products after create; an open order
+ * only leaves the open statuses.) The query reads the status partitions of GSI3, keeping only items
+ * whose productIds contain the product.
+ */
+export async function openOrdersHolding(
+  orgId: string,
+  productId: string,
+): Promise<{ holding: boolean; unchanged: WriteItem }> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: salesOrderCountsKey(orgId), ConsistentRead: true }),
+  );
+  const all = Item?.all as number | undefined;
+  const unchanged: WriteItem = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: salesOrderCountsKey(orgId),
+      ConditionExpression: all === undefined ? 'attribute_not_exists(#all)' : '#all = :all',
+      ExpressionAttributeNames: { '#all': 'all' },
+      ...(all === undefined ? {} : { ExpressionAttributeValues: { ':all': all } }),
+    },
+  };
+  if (!all) return { holding: false, unchanged };
+  const found = await Promise.all(
+    OPEN_ORDER_STATUSES.map(async (status) => {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: 'GSI3',
+            KeyConditionExpression: 'GSI3PK = :pk',
+            FilterExpression: 'contains(productIds, :product)',
+            ExpressionAttributeValues: {
+              ':pk': salesOrderPartitions.status(orgId, status),
+              ':product': productId,
+            },
+            ProjectionExpression: 'PK',
+            ExclusiveStartKey: start,
+          }),
+        );
+        if ((page.Count ?? 0) > 0) return true;
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return false;
+    }),
+  );
+  return { holding: found.includes(true), unchanged };
 }

@@ -1,0 +1,38 @@
+/**
+ * Organisation settings held on the organisation item (`O#<org>` / `ORG`). `creditLimitMode` decides
+ * what confirming a sales order over the customer's credit limit does (design.md section 5): BLOCK
+ * refuses (422), WARN (the default, also for organisations that never set it) confirms with an audit
+ * warning.
+ */
+import { CREDIT_LIMIT_MODES, type CreditLimitMode } from '../../../../domain/sales-orders/confirm.js';
+import { GetCommand, UpdateCommand } from '../../../platform/dynamo/commands.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+
+export const DEFAULT_CREDIT_LIMIT_MODE: CreditLimitMode = 'WARN';
+
+export const creditLimitModeOf = (item: Record<string, unknown> | undefined): CreditLimitMode =>
+  (CREDIT_LIMIT_MODES as readonly unknown[]).includes(item?.creditLimitMode)
+    ? (item!.creditLimitMode as CreditLimitMode)
+    : DEFAULT_CREDIT_LIMIT_MODE;
+
+export async function getCreditLimitMode(orgId: string): Promise<CreditLimitMode> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.organisation(orgId), ConsistentRead: true }),
+  );
+  return creditLimitModeOf(Item);
+}
+
+/** Sets the mode on an existing organisation (the caller checked it exists). */
+export async function setCreditLimitMode(orgId: string, mode: CreditLimitMode): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.organisation(orgId),
+      UpdateExpression: 'SET creditLimitMode = :mode',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':mode': mode },
+    }),
+  );
+}
