@@ -2,7 +2,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { createCategory } from '../functions/areas/products/back-office/catalogue-data.js';
 import { send, type BenchRequest } from './api.js';
-import { benchCustomer, tenLineOrder } from './sales-orders.js';
+import { benchCustomer, draftOrdersToConfirm, tenLineOrder } from './sales-orders.js';
 import { baselineSum, type BaselineEntry } from './baseline.js';
 import { dbWallTime, median, mode, signature, summarise, type Recorder, type Summary } from './measure.js';
 import type { BenchTenant } from './seed.js';
@@ -40,6 +40,9 @@ export async function measureEndpoints(
     await createCategory({ orgId: tenant.orgId, name: `Category ${i}`, sortOrder: i });
   const key = tenant.key;
   const customerId = await benchCustomer(tenant, 'BENCH-EP');
+  // Confirm needs a DRAFT order per request (a confirmed one cannot be confirmed again) over stocked lines.
+  const toConfirm = await draftOrdersToConfirm(tenant, customerId, iterations + 20);
+  const draftFor = (i: number) => toConfirm[i < 0 ? -1 - i : 20 + i]!;
   const id = (i: number) => tenant.productIds[Math.abs(i) % tenant.productIds.length]!;
   const scenarios: Scenario[] = [
     { name: 'GET /products/{id}', request: (i) => ({ method: 'GET', path: `/products/${id(i * 7)}`, key }) },
@@ -74,6 +77,10 @@ export async function measureEndpoints(
       name: 'POST /sales-orders (10 lines)',
       status: 201,
       request: () => ({ method: 'POST', path: '/sales-orders', key, body: tenLineOrder(tenant, customerId) }),
+    },
+    {
+      name: 'POST /sales-orders/{id}/confirm (10 lines)',
+      request: (i) => ({ method: 'POST', path: `/sales-orders/${draftFor(i)}/confirm`, key }),
     },
     { name: 'GET /categories', request: () => ({ method: 'GET', path: '/categories', key }) },
     { name: 'GET /openapi.json', request: () => ({ method: 'GET', path: '/openapi.json' }) },

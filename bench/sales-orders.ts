@@ -13,6 +13,7 @@ import {
   salesOrders,
   statusCounter,
 } from '../functions/areas/sales-orders/store/sales-orders.js';
+import { createWarehouse } from '../functions/areas/inventory/back-office/warehouses.js';
 import { send } from './api.js';
 import { measureListCase, type ListCase } from './lists.js';
 import type { Recorder } from './measure.js';
@@ -129,3 +130,38 @@ export const tenLineOrder = (tenant: BenchTenant, customerId: string, warehouseI
     .slice(0, 10)
     .map((productId) => ({ productId, quantity: 1, unitPrice: 4.25, taxRate: 0.15 })),
 });
+
+/** `count` DRAFT 10-line orders in a warehouse holding enough of each product to confirm them all. */
+export async function draftOrdersToConfirm(tenant: BenchTenant, customerId: string, count: number) {
+  const warehouse = await createWarehouse({ orgId: tenant.orgId, code: 'BENCH-WH', name: 'Bench warehouse' });
+  await send(
+    {
+      method: 'POST',
+      path: '/stock-adjustments',
+      key: tenant.key,
+      body: {
+        reason: 'FOUND',
+        lines: tenant.productIds.slice(0, 10).map((productId) => ({
+          productId,
+          warehouseId: warehouse.id,
+          quantityChange: count * 2,
+        })),
+      },
+    },
+    201,
+  );
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const order = await send<{ id: string }>(
+      {
+        method: 'POST',
+        path: '/sales-orders',
+        key: tenant.key,
+        body: tenLineOrder(tenant, customerId, warehouse.id),
+      },
+      201,
+    );
+    ids.push(order.id);
+  }
+  return ids;
+}
