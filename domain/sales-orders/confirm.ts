@@ -8,21 +8,13 @@ import { unprocessable } from '../errors.js';
 import type { StockLevel, StockLevels } from '../inventory/stock.js';
 import { roundQuantity } from '../inventory/stock.js';
 import { header2 } from '../money.js';
-import type { SalesOrder } from './order.js';
+import type { LineStock, SalesOrder } from './order.js';
 
 export const CREDIT_LIMIT_MODES = ['BLOCK', 'WARN'] as const;
 export type CreditLimitMode = (typeof CREDIT_LIMIT_MODES)[number];
 
-/** Stock held for one order line at one location (lots carry their number for the line's `lots`). */
-export interface Reservation {
-  lineId: string;
-  productId: string;
-  warehouseId: string;
-  binId: string | null;
-  batchId: string | null;
-  batchNumber: string | null;
-  quantity: number;
-}
+/** Stock held for one order line at one location until it is picked. */
+export type Reservation = LineStock;
 
 export interface ConfirmFacts {
   customer: { name: string; creditHold: boolean; creditLimit: number | null };

@@ -22,6 +22,11 @@ export const SALES_ORDER_STATUSES = [
 ] as const;
 export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number];
 
+/** Statuses in which an order still holds its products (neither COMPLETED nor CANCELLED). */
+export const OPEN_ORDER_STATUSES: readonly SalesOrderStatus[] = SALES_ORDER_STATUSES.filter(
+  (s) => s !== 'COMPLETED' && s !== 'CANCELLED',
+);
+
 export const SALES_ORDER_SORTS = [
   'orderDate',
   'orderNumber',
@@ -101,8 +106,11 @@ export type OrderAddress = Omit<
   'isDefaultShipping' | 'isDefaultBilling' | 'createdAt' | 'updatedAt'
 >;
 
-/** Stock taken off the shelf for one line, from one location (returned there if the order is cancelled). */
-export interface PickedStock {
+/**
+ * Stock that belongs to one order line at one location: reserved for it (confirm) or taken off the shelf
+ * for it (pick, returned there by a cancel). Lots carry their number for the line's `lots`.
+ */
+export interface LineStock {
   lineId: string;
   productId: string;
   warehouseId: string;
@@ -111,6 +119,8 @@ export interface PickedStock {
   batchNumber: string | null;
   quantity: number;
 }
+
+export type PickedStock = LineStock;
 
 export interface SalesOrder extends OrderTotals {
   id: string;

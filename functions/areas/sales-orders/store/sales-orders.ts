@@ -7,7 +7,11 @@
  * List totals come from maintained counters (per organisation and status, per customer), moved in the
  * same transaction as the order, so no list counts rows.
  */
-import type { SalesOrder, SalesOrderStatus } from '../../../../domain/sales-orders/order.js';
+import {
+  OPEN_ORDER_STATUSES,
+  type SalesOrder,
+  type SalesOrderStatus,
+} from '../../../../domain/sales-orders/order.js';
 import { customerAccountKey } from '../../customers/store/account.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
@@ -181,16 +185,6 @@ export function orderCountItems(
   }
   return items;
 }
-
-/** Statuses in which an order still holds its products (neither COMPLETED nor CANCELLED). */
-export const OPEN_ORDER_STATUSES: readonly SalesOrderStatus[] = [
-  'DRAFT',
-  'CONFIRMED',
-  'PICKING',
-  'PACKED',
-  'PARTIALLY_DISPATCHED',
-  'DISPATCHED',
-];
 
 /**
  * Whether any open order holds the product (Product isActive: deactivation is 409 then), with the
