@@ -23,6 +23,8 @@ export interface PickFacts {
   /** Current levels of the products picked from a named lot. */
   stock: Map<string, StockLevels>;
   batches: Map<string, { batchNumber: string; productId: string; status: string }>;
+  /** Products whose allocationPolicy is MANUAL: their lots are named by the picker, never chosen FEFO. */
+  manualAllocation?: ReadonlySet<string>;
 }
 
 const sameLocation = (a: Omit<StockDelta, 'onHandDelta' | 'reservedDelta' | 'unitCost'>, b: typeof a) =>
@@ -97,6 +99,11 @@ export function decidePick(
       reservations = freed.left;
       const releasedQty = roundQuantity(freed.released.reduce((s, r) => s + r.quantity, 0));
       if (!ask.batchId) {
+        if (facts.manualAllocation?.has(line.productId)) {
+          throw unprocessable(
+            `Line ${line.sortOrder} (${line.product.sku}) is allocated MANUAL: name the lot to pick (batchId)`,
+          );
+        }
         if (releasedQty < quantity) {
           throw unprocessable(
             `Line ${line.sortOrder} (${line.product.sku}) has only ${releasedQty} reserved to pick`,

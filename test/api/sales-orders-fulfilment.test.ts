@@ -211,6 +211,28 @@ describe('sales-order pick (back office)', () => {
     });
   });
 
+  it("honours the product's MANUAL allocation policy: no FEFO pick, the named lot is picked", async () => {
+    const s = await lotSetup(t);
+    expect(
+      (await call('PUT', `/products/${s.product.id}`, { key: t.key, body: { allocationPolicy: 'MANUAL' } }))
+        .status,
+    ).toBe(200);
+    const order = await confirmedOrder(t, s, 2);
+    const refused = await refusal(pickSalesOrder({ orgId: t.orgId, id: order.id }));
+    expect([refused.code, refused.message]).toEqual([
+      'unprocessable',
+      `Line 1 (${s.product.sku}) is allocated MANUAL: name the lot to pick (batchId)`,
+    ]);
+    const picked = await pickSalesOrder({
+      orgId: t.orgId,
+      id: order.id,
+      lines: [{ soLineId: order.lines[0]!.id, quantity: 2, batchId: s.late.id }],
+    });
+    expect(picked.lines[0]!.lots).toEqual([
+      { batchId: s.late.id, batchNumber: s.late.batchNumber, quantity: 2, isPicked: true },
+    ]);
+  });
+
   it('a named lot in a capacity bin the order never reserved from: read, picked and the bin counter moved', async () => {
     const [c, w, p] = await Promise.all([
       customer(t),

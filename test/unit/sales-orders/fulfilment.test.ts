@@ -93,6 +93,16 @@ describe('pick', () => {
     expect(order.reservations.map((r) => [r.batchId, r.quantity])).toEqual([['A', 1]]);
   });
 
+  it('a MANUAL-allocation product is never picked FEFO: the lot must be named', () => {
+    const o = confirmed([{ productId: 'p1', quantity: 2 }]);
+    const manual = { ...facts, manualAllocation: new Set(['p1']) };
+    expect(catchApiError(() => decidePick(o, undefined, manual, 't')).message).toBe(
+      'Line 1 (FLOUR) is allocated MANUAL: name the lot to pick (batchId)',
+    );
+    const named = decidePick(o, [{ soLineId: o.lines[0]!.id, quantity: 2, batchId: 'B' }], manual, 't');
+    expect(named.order.picks.map((p) => [p.batchId, p.quantity])).toEqual([['B', 2]]);
+  });
+
   it('refuses more than the unpicked balance and lines of other orders', () => {
     const o = confirmed([{ productId: 'p1', quantity: 2 }]);
     expect(

@@ -116,7 +116,10 @@ function pickFactsOf(orgId: string, loaded: LoadedStockFacts, request: PickReque
       status: batch.status,
     });
   }
-  return { stock: loaded.levels, batches };
+  const manualAllocation = new Set(
+    [...loaded.records.values()].filter((p) => p.allocationPolicy === 'MANUAL').map((p) => p.id),
+  );
+  return { stock: loaded.levels, batches, manualAllocation };
 }
 
 /** Whether the stock read covers every bin and lot the deltas touch (the plan needs their records). */
