@@ -93,13 +93,11 @@ describe('orderTransitionItems', () => {
     const ledger = puts.find((i) => i.Put?.Item?.entity === 'LedgerEntry')!.Put!.Item!;
     expect(ledger).toMatchObject({ sourceType: 'sales_order', sourceId: 'so1', sourceNumber: 'SO-000007' });
     const orderPut = puts[0]!.Put!;
-    expect(orderPut.ConditionExpression).toBe('#status IN (:from0, :from1, :from2) AND #version = :version');
-    expect(orderPut.ExpressionAttributeValues).toEqual({
-      ':from0': 'CONFIRMED',
-      ':from1': 'PICKING',
-      ':from2': 'PARTIALLY_DISPATCHED',
-      ':version': 3,
-    });
+    // Conditioned on the status and version read (so a racing transition loses), and on no confirm in parts.
+    expect(orderPut.ConditionExpression).toBe(
+      '#status = :status AND #version = :version AND attribute_not_exists(pendingConfirm)',
+    );
+    expect(orderPut.ExpressionAttributeValues).toEqual({ ':status': 'CONFIRMED', ':version': 3 });
     expect(orderPut.Item).toMatchObject({
       status: 'PICKING',
       version: 4,

@@ -12,27 +12,16 @@
  *   - the journal items (events, audit, idempotency record), from the caller's function, which receives
  *     the stock events so the write's events share one outbox item.
  */
-import { notFound, unprocessable } from '../../../../domain/errors.js';
+import { unprocessable } from '../../../../domain/errors.js';
 import { planStockMovement } from '../../../../domain/inventory/movement.js';
 import type { StockDelta } from '../../../../domain/sales-orders/fulfilment.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
-import {
-  SALES_ORDER_RESOURCE,
-  SALES_ORDER_TRANSITIONS,
-  type SalesOrderAction,
-} from '../../../../domain/sales-orders/status.js';
-import { transitionRefused } from '../../../../domain/workflow/transitions.js';
-import { tableName } from '../../../platform/dynamo/table-definition.js';
-import {
-  guard,
-  type GuardedItem,
-  type TransactItem,
-  type WriteItem,
-} from '../../../platform/dynamo/transact.js';
+import type { SalesOrderAction } from '../../../../domain/sales-orders/status.js';
+import { type GuardedItem, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
 import type { LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { stockMovementWrites, type StockSource } from '../../inventory/stock-writes.js';
-import { orderCountItems, salesOrders } from './sales-orders.js';
+import { orderCountItems, orderReplaceItem } from './sales-orders.js';
 
 /** DynamoDB's TransactWriteItems limit. */
 export const MAX_TRANSACTION_ITEMS = 100;
@@ -58,40 +47,13 @@ export interface OrderTransitionWrite {
   journal: (stockEvents: OrderEvents) => TransactItem[];
 }
 
-/**
- * The order put, guarded: on a failed condition the item as it stood (ALL_OLD) tells a lost transition
- * (422 naming the actual status) from a version-only race ('retry').
- */
-export function orderTransitionPut(
+/** The order put, guarded like every order transition (orderReplaceItem). */
+export const orderTransitionPut = (
   orgId: string,
   read: SalesOrder,
   next: SalesOrder,
   action: SalesOrderAction,
-): GuardedItem {
-  const { from } = SALES_ORDER_TRANSITIONS[action];
-  const fromValues = Object.fromEntries(from.map((s, i) => [`:from${i}`, s]));
-  return guard(
-    {
-      Put: {
-        TableName: tableName(),
-        Item: salesOrders.toItem(orgId, next),
-        ConditionExpression: `#status IN (${Object.keys(fromValues).join(', ')}) AND #version = :version`,
-        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-        ExpressionAttributeValues: { ...fromValues, ':version': read.version },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    (old) => {
-      // A put conditioned on the status also fails on an absent item (a put would otherwise create it).
-      if (!old) return notFound(SALES_ORDER_RESOURCE);
-      const actual = old.status;
-      if (typeof actual === 'string' && !(from as readonly string[]).includes(actual)) {
-        return transitionRefused(SALES_ORDER_RESOURCE, actual, action, from);
-      }
-      return 'retry';
-    },
-  );
-}
+): GuardedItem => orderReplaceItem(orgId, next, read, action);
 
 /**
  * Every item of one order transition, ready for `transact`. Refuses (422) a write that would not fit in
