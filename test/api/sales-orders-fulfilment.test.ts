@@ -8,7 +8,7 @@ import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, product, warehouse } from '../support/inventory.js';
 import { eventsFor, outboxItems } from '../support/outbox.js';
-import { confirmDirect, customer, draftOrder, orderSetup } from '../support/sales.js';
+import { confirmOrder, customer, draftOrder, orderSetup } from '../support/sales.js';
 
 let t: Tenant;
 let other: Tenant;
@@ -80,7 +80,7 @@ async function confirmedOrder(
   const lines = [{ productId: s.product.id, quantity }];
   if (serviceId) lines.push({ productId: serviceId, quantity: 1 });
   const order = await draftOrder(tenant, lines, { customerId: s.customer.id, warehouseId: s.warehouse.id });
-  await confirmDirect(tenant, order.id);
+  await confirmOrder(tenant, order.id);
   return order;
 }
 
@@ -359,7 +359,7 @@ describe('sales-order pack (back office)', () => {
       '--id',
       order.id,
     );
-    expect(audit.json.data.map((a: any) => a.action).sort()).toEqual(['create', 'pack', 'pick']);
+    expect(audit.json.data.map((a: any) => a.action).sort()).toEqual(['confirm', 'create', 'pack', 'pick']);
   });
 });
 
