@@ -14,6 +14,7 @@ export const SALES_ORDER_TRANSITIONS = {
   pack: { from: ['PICKING'], to: 'PACKED' },
   // The domain picks DISPATCHED or PARTIALLY_DISPATCHED; `to` names the usual outcome.
   dispatch: { from: ['PACKED', 'PARTIALLY_DISPATCHED'], to: 'DISPATCHED' },
+  complete: { from: ['DISPATCHED'], to: 'COMPLETED' },
   cancel: { from: ['DRAFT', 'CONFIRMED', 'PICKING', 'PACKED'], to: 'CANCELLED' },
 } as const satisfies Transitions<SalesOrderStatus>;
 
