@@ -30,7 +30,7 @@ export const SALES_ORDER_ENDPOINTS = [
       {
         name: 'customerId',
         type: 'id',
-        description: 'Orders of this customer (an unknown id gives an empty page).',
+        description: 'Orders of this customer (an unknown id gives an empty page; a malformed one is 400).',
       },
       {
         name: 'dateFrom',
