@@ -7,6 +7,8 @@ import { setOrganisationCreditMode } from '../../functions/areas/organisations/b
 import { loadStockFacts } from '../../functions/areas/inventory/stock-facts.js';
 import { stockMovementWrites } from '../../functions/areas/inventory/stock-writes.js';
 import { getStocks } from '../../functions/areas/products/store/products.js';
+import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
 import { confirmChunking } from '../../functions/areas/sales-orders/reservations.js';
 import {
   getSalesOrder,
@@ -276,7 +278,7 @@ describe('POST /sales-orders/{id}/confirm', () => {
 });
 
 describe('confirm beyond one transaction (100 items)', () => {
-  it('a 100-line order over 100 distinct stocked products confirms, in parts', async () => {
+  it('a 100-line order over 100 distinct stocked products confirms and cancels, in parts', async () => {
     const products: { id: string }[] = [];
     for (let i = 0; i < 100; i += 10) {
       products.push(...(await Promise.all(Array.from({ length: 10 }, () => product(t)))));
@@ -313,11 +315,32 @@ describe('confirm beyond one transaction (100 items)', () => {
     expect(outbox.events.filter((e: { event: string }) => e.event === 'stock.level_changed')).toHaveLength(
       100,
     );
-    // Cancel does not run in parts yet: refused whole with a clear 422, nothing released.
-    const cancel = await call('POST', `/sales-orders/${order.id}/cancel`, { key: t.key });
-    expect([cancel.status, cancel.body.error.code]).toEqual([422, 'unprocessable']);
-    expect(cancel.body.error.message).toContain('touches 100 stock records');
-    expect((await rawOrder(order.id)).status).toBe('CONFIRMED');
+    // The cancel runs in parts too: every reservation released once, one outbox item for the cancel.
+    const cancelled = await call('POST', `/sales-orders/${order.id}/cancel`, {
+      key: t.key,
+      body: { reason: 'Too big' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'CANCELLED', cancelReason: 'Too big' });
+    const after = await getStocks(
+      t.orgId,
+      products.map((p) => p.id),
+    );
+    expect([...after.values()].map((s) => stockTotals(s.levels).reserved)).toEqual(Array(100).fill(0));
+    expect([...after.values()].map((s) => stockTotals(s.levels).onHand)).toEqual(Array(100).fill(7));
+    const stored = await rawOrder(order.id);
+    expect([stored.status, stored.pendingCancel, stored.reservations]).toEqual(['CANCELLED', undefined, []]);
+    const cancelOutbox = (await outboxItems(t.orgId)).filter((o) =>
+      o.events.some(
+        (e: { event: string; data: { id: string } }) =>
+          e.event === 'sales_order.cancelled' && e.data.id === order.id,
+      ),
+    );
+    expect(cancelOutbox).toHaveLength(1);
+    const cancelEvents = cancelOutbox[0]!.events as { event: string; data: { productId: string } }[];
+    const levelChanges = cancelEvents.filter((e) => e.event === 'stock.level_changed');
+    expect(levelChanges).toHaveLength(100);
+    expect(new Set(levelChanges.map((e) => e.data.productId)).size).toBe(100);
   }, 60_000);
 
   it('a part that meets insufficient stock undoes the parts applied: stock as before, order DRAFT', async () => {
@@ -369,6 +392,110 @@ describe('confirm beyond one transaction (100 items)', () => {
     expect(cancelled.body.status).toBe('CANCELLED');
     for (const p of products) expect(await levels(p.id)).toEqual({ onHand: 4, reserved: 0 });
     expect((await rawOrder(order.id)).pendingConfirm).toBeUndefined();
+  });
+});
+
+describe('cancel beyond one transaction (in parts, rolled forward)', () => {
+  it('a cancel interrupted after its first part is finished by the next cancel, stock released once', async () => {
+    confirmChunking.maxItems = 6; // single transaction: 1 product; parts of up to 5 items
+    const products = await Promise.all(Array.from({ length: 9 }, () => stocked(5)));
+    const order = await draft(products.map((p) => ({ productId: p.id, quantity: 2 })));
+    expect((await confirm(order.id)).status).toBe(200);
+    for (const p of products) expect(await levels(p.id)).toEqual({ onHand: 5, reserved: 2 });
+    const before = await counts();
+    confirmChunking.afterPart = () => Promise.reject(new Error('the Lambda died'));
+    expect((await cancel(order.id, { reason: 'First reason' })).status).toBe(500);
+    confirmChunking.afterPart = undefined;
+    const marker = (await rawOrder(order.id)).pendingCancel;
+    expect(marker).toMatchObject({ step: 1, reason: 'First reason' });
+    const released = products.filter(
+      (p) => !marker.remaining.some((d: { productId: string }) => d.productId === p.id),
+    );
+    expect(released.length).toBeGreaterThan(0);
+    expect(released.length).toBeLessThan(products.length);
+    for (const p of products) {
+      expect((await levels(p.id)).reserved).toBe(released.includes(p) ? 0 : 2);
+    }
+    expect((await rawOrder(order.id)).status).toBe('CONFIRMED');
+
+    // The next cancels finish it (with the first cancel's reason), releasing only what was left: two at
+    // once cooperate (each part is conditioned on the marker's step), one of them may find it finished.
+    const results = await Promise.all([
+      cancel(order.id, { reason: 'Second reason' }),
+      cancel(order.id, { reason: 'Third reason' }),
+    ]);
+    expect(results.map((r) => r.status)).toContain(200);
+    for (const r of results) expect([200, 422]).toContain(r.status);
+    const res = results.find((r) => r.status === 200)!;
+    expect(res.body).toMatchObject({ status: 'CANCELLED', cancelReason: 'First reason' });
+    for (const p of products) expect(await levels(p.id)).toEqual({ onHand: 5, reserved: 0 });
+    const item = await rawOrder(order.id);
+    expect(item.pendingCancel).toBeUndefined();
+    expect(item.reservations).toEqual([]);
+    expect(item.GSI3PK).toMatch(/#STATUS#CANCELLED$/);
+    const after = await counts();
+    expect(after.status_CONFIRMED).toBe(before.status_CONFIRMED - 1);
+    expect(after.status_CANCELLED).toBe((before.status_CANCELLED ?? 0) + 1);
+    expect((await eventsFor(t.orgId, order.id)).map((e) => e.event)).toEqual([
+      'sales_order.created',
+      'sales_order.confirmed',
+      'sales_order.cancelled',
+    ]);
+    const outbox = (await outboxItems(t.orgId)).find((o) =>
+      o.events.some(
+        (e: { event: string; data: { id: string } }) =>
+          e.event === 'sales_order.cancelled' && e.data.id === order.id,
+      ),
+    )!;
+    expect(outbox.events.filter((e: { event: string }) => e.event === 'stock.level_changed')).toHaveLength(9);
+    const audit = await listAudit(t.orgId, { resourceType: 'sales_order', resourceId: order.id });
+    expect(audit.map((a) => a.action)).toEqual(['create', 'confirm', 'cancel']);
+    const again = await cancel(order.id);
+    expect(again.status).toBe(422);
+  });
+
+  it('while a cancel marker is fresh, pick, pack, dispatch and confirm are 409; picked stock returns in parts', async () => {
+    confirmChunking.maxItems = 6;
+    const products = await Promise.all(Array.from({ length: 7 }, () => stocked(4)));
+    const confirmedOrder = await draft(products.map((p) => ({ productId: p.id, quantity: 1 })));
+    const packedOrder = await draft(products.map((p) => ({ productId: p.id, quantity: 2 })));
+    expect((await confirm(confirmedOrder.id)).status).toBe(200);
+    expect((await confirm(packedOrder.id)).status).toBe(200);
+    await pickSalesOrder({ orgId: t.orgId, id: packedOrder.id });
+    await packSalesOrder({ orgId: t.orgId, id: packedOrder.id });
+    for (const p of products) expect(await levels(p.id)).toEqual({ onHand: 2, reserved: 1 });
+
+    confirmChunking.afterPart = () => Promise.reject(new Error('the Lambda died'));
+    expect((await cancel(confirmedOrder.id)).status).toBe(500);
+    expect((await cancel(packedOrder.id)).status).toBe(500);
+    confirmChunking.afterPart = undefined;
+
+    const busy = await confirm(confirmedOrder.id);
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.message).toMatch(/cancel of this sales order is in progress/);
+    await expect(pickSalesOrder({ orgId: t.orgId, id: confirmedOrder.id })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    await expect(packSalesOrder({ orgId: t.orgId, id: packedOrder.id })).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    const dispatched = await call('POST', `/sales-orders/${packedOrder.id}/dispatch`, { key: t.key });
+    expect(dispatched.status).toBe(409);
+    expect(dispatched.body.error.message).toMatch(/being cancelled/);
+    expect((await rawOrder(packedOrder.id)).status).toBe('PACKED');
+
+    // Once stale, a confirm finishes the cancel and reports the order CANCELLED.
+    confirmChunking.staleAfterMs = 0;
+    const late = await confirm(confirmedOrder.id);
+    expect(late.status).toBe(422);
+    expect(late.body.error.message).toBe('Sales order is CANCELLED; confirm needs DRAFT');
+    expect((await cancel(packedOrder.id)).status).toBe(200);
+    for (const p of products) expect(await levels(p.id)).toEqual({ onHand: 4, reserved: 0 });
+    const rows = await ledgerRows(packedOrder.id);
+    // The pick's row, then one row per part that returned stock, together every picked unit once.
+    const returned = rows.slice(1).flatMap((r) => r.movements as { productId: string; quantity: number }[]);
+    expect(returned.map((m) => m.quantity)).toEqual(Array(7).fill(2));
+    expect(new Set(returned.map((m) => m.productId)).size).toBe(7);
   });
 });
 

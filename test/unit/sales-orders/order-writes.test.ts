@@ -95,7 +95,8 @@ describe('orderTransitionItems', () => {
     const orderPut = puts[0]!.Put!;
     // Conditioned on the status and version read (so a racing transition loses), and on no confirm in parts.
     expect(orderPut.ConditionExpression).toBe(
-      '#status = :status AND #version = :version AND attribute_not_exists(pendingConfirm)',
+      '#status = :status AND #version = :version AND attribute_not_exists(pendingConfirm) AND ' +
+        'attribute_not_exists(pendingCancel)',
     );
     expect(orderPut.ExpressionAttributeValues).toEqual({ ':status': 'CONFIRMED', ':version': 3 });
     expect(orderPut.Item).toMatchObject({

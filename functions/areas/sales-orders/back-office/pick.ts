@@ -3,7 +3,6 @@
  * order's reservations, or from the lot a line names; the picked quantity leaves on hand and reserved,
  * with a ledger entry carrying the order's reference. CONFIRMED, PICKING or PARTIALLY_DISPATCHED -> PICKING.
  */
-import { notFound } from '../../../../domain/errors.js';
 import type { StockChange } from '../../../../domain/inventory/movement.js';
 import {
   decidePick,
@@ -22,7 +21,7 @@ import { transact, WriteRace } from '../../../platform/dynamo/transact.js';
 import { loadStockFacts, type LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { batchFromItem } from '../../inventory/store/batches.js';
 import { orderTransitionItems } from '../store/order-writes.js';
-import { getSalesOrder } from '../store/sales-orders.js';
+import { readOrderToTransition } from '../store/pending-confirm.js';
 import { salesOrderDetail } from '../view.js';
 
 /** Writers racing on the order or its products' stock re-read and decide again. */
@@ -130,11 +129,8 @@ const covers = (loaded: LoadedStockFacts, deltas: StockDelta[]) =>
       (d.batchId === null || loaded.facts.batches.has(d.batchId)),
   );
 
-export async function readOrder(orgId: string, id: string): Promise<SalesOrder> {
-  const order = await getSalesOrder(orgId, id);
-  if (!order) throw notFound(SALES_ORDER_RESOURCE);
-  return order;
-}
+/** The order to pick or pack: 404 when missing, 409 while a confirm or cancel in parts is under way. */
+export const readOrder = (orgId: string, id: string): Promise<SalesOrder> => readOrderToTransition(orgId, id);
 
 export async function pickSalesOrder(input: { orgId: string; id: string; lines?: PickRequestLine[] }) {
   const { orgId, lines: request } = input;

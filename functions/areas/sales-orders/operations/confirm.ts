@@ -18,6 +18,7 @@ import {
   reservationChanges,
   settlePending,
 } from '../reservations.js';
+import { settleCancel } from '../cancel-parts.js';
 import { loadSalesOrder } from '../store/pending-confirm.js';
 import { orderCountItems, orderReplaceItem } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
@@ -41,7 +42,8 @@ export const confirmSalesOrderOp: Operation = async ({ auth, params, now, journa
     run: async () => {
       const found = await loadSalesOrder(orgId, id);
       if (!found) throw notFound(SALES_ORDER_RESOURCE);
-      const { order, pending } = found;
+      const { order, pending, cancelling } = found;
+      if (cancelling) await settleCancel(orgId, id, cancelling, now, journal);
       if (pending) await settlePending(orgId, id, pending, now);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'confirm');
       const productIds = stockedProductIds(order);

@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../../../../domain/errors.js';
+import { conflict } from '../../../../domain/errors.js';
 import { decideDispatch, type DispatchRequest } from '../../../../domain/sales-orders/dispatch.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
@@ -6,7 +6,7 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { orderTransitionItems } from '../store/order-writes.js';
-import { getSalesOrder } from '../store/sales-orders.js';
+import { readOrderToTransition } from '../store/pending-confirm.js';
 import { salesOrderDetail } from '../view.js';
 
 /** Writers racing on the order re-read and decide again; a lost transition is the 422 naming the status. */
@@ -24,8 +24,7 @@ export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now,
   return writeOptimistically({
     attempts: DISPATCH_ATTEMPTS,
     run: async () => {
-      const order = await getSalesOrder(orgId, params.id!);
-      if (!order) throw notFound(SALES_ORDER_RESOURCE);
+      const order = await readOrderToTransition(orgId, params.id!);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'dispatch');
       const { order: next, dispatched } = decideDispatch(order, request, at);
       const response = { status: 200, body: salesOrderDetail(next) };

@@ -13,7 +13,8 @@ import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type GuardedItem, type OnFail } from '../../../platform/dynamo/transact.js';
-import { salesOrderKey, salesOrders } from './sales-orders.js';
+import type { PendingCancel } from './pending-cancel.js';
+import { markerConflict, salesOrderKey, salesOrders } from './sales-orders.js';
 
 export interface PendingConfirm {
   token: string;
@@ -24,11 +25,14 @@ export interface PendingConfirm {
   reservations: Reservation[];
 }
 
-/** The order as stored and its pending-confirm marker, if a confirm in parts is under way. */
+/**
+ * The order as stored with its markers: `pending` if a confirm in parts is under way, `cancelling` if a
+ * cancel in parts is (store/pending-cancel.ts).
+ */
 export async function loadSalesOrder(
   orgId: string,
   id: string,
-): Promise<{ order: SalesOrder; pending: PendingConfirm | null } | null> {
+): Promise<{ order: SalesOrder; pending: PendingConfirm | null; cancelling: PendingCancel | null } | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: salesOrderKey(orgId, id), ConsistentRead: true }),
   );
@@ -36,7 +40,22 @@ export async function loadSalesOrder(
   return {
     order: salesOrders.fromItem(Item),
     pending: (Item.pendingConfirm as PendingConfirm | undefined) ?? null,
+    cancelling: (Item.pendingCancel as PendingCancel | undefined) ?? null,
   };
+}
+
+/**
+ * The order for a transition other than confirm and cancel (pick, pack, dispatch): 404 when missing, 409
+ * while a confirm or cancel in parts is under way (its stock is half-applied, the order's lists are not).
+ */
+export async function readOrderToTransition(orgId: string, id: string): Promise<SalesOrder> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: salesOrderKey(orgId, id), ConsistentRead: true }),
+  );
+  if (!Item) throw notFound(SALES_ORDER_RESOURCE);
+  const refused = markerConflict(Item);
+  if (refused) throw refused;
+  return salesOrders.fromItem(Item);
 }
 
 const names = { '#p': 'pendingConfirm', '#version': 'version' };
@@ -49,7 +68,9 @@ export function markerStartItem(orgId: string, order: SalesOrder, marker: Pendin
         TableName: tableName(),
         Key: salesOrderKey(orgId, order.id),
         UpdateExpression: 'SET #p = :marker, #version = :next',
-        ConditionExpression: '#status = :draft AND #version = :version AND attribute_not_exists(#p)',
+        ConditionExpression:
+          '#status = :draft AND #version = :version AND attribute_not_exists(#p) AND ' +
+          'attribute_not_exists(pendingCancel)',
         ExpressionAttributeNames: { ...names, '#status': 'status' },
         ExpressionAttributeValues: {
           ':marker': marker,
@@ -69,10 +90,16 @@ export function markerStartItem(orgId: string, order: SalesOrder, marker: Pendin
   );
 }
 
-/** The condition every later write of a marker carries: still this confirm, still at this step. */
-export const markerCondition = (marker: Pick<PendingConfirm, 'token' | 'step'>) => ({
+/**
+ * The condition every later write of a marker carries: still this confirm (or cancel, with the
+ * `pendingCancel` attribute), still at this step.
+ */
+export const markerCondition = (
+  marker: { token: string; step: number },
+  attribute: 'pendingConfirm' | 'pendingCancel' = 'pendingConfirm',
+) => ({
   expression: '#p.#token = :token AND #p.#step = :step',
-  names: { '#p': 'pendingConfirm', '#token': 'token', '#step': 'step' },
+  names: { '#p': attribute, '#token': 'token', '#step': 'step' },
   values: { ':token': marker.token, ':step': marker.step },
 });
 
@@ -114,14 +141,15 @@ export function markerStepItem(
   );
 }
 
-/** The last part: the confirmed order replaces the item (the marker goes with it). */
+/** The last part: the confirmed (or cancelled) order replaces the item (the marker goes with it). */
 export function markerFinishItem(
   orgId: string,
   next: SalesOrder,
-  marker: PendingConfirm,
+  marker: { token: string; step: number },
   onFail: OnFail,
+  attribute: 'pendingConfirm' | 'pendingCancel' = 'pendingConfirm',
 ): GuardedItem {
-  const condition = markerCondition(marker);
+  const condition = markerCondition(marker, attribute);
   return guard(
     {
       Put: {

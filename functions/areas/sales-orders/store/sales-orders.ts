@@ -24,7 +24,7 @@ import {
   type TransactItem,
   type WriteItem,
 } from '../../../platform/dynamo/transact.js';
-import { notFound } from '../../../../domain/errors.js';
+import { conflict, notFound } from '../../../../domain/errors.js';
 import {
   SALES_ORDER_RESOURCE,
   SALES_ORDER_TRANSITIONS,
@@ -99,10 +99,23 @@ export const salesOrders = entity<SalesOrder>({
 });
 
 /**
+ * The 409 for a writer meeting a confirm or cancel in parts on the stored order item: the order's stock is
+ * half-way between two states, so no other transition may decide on it until that finishes.
+ */
+export function markerConflict(item: Record<string, unknown>) {
+  if (item.pendingCancel) {
+    return conflict('This sales order is being cancelled; cancel it again to finish an interrupted cancel');
+  }
+  if (item.pendingConfirm) return conflict('A confirm of this sales order is in progress; retry shortly');
+  return null;
+}
+
+/**
  * Replaces the order item with `next` (indexes follow: GSI3PK is the status partition, GSI2SK the
- * updatedAt), conditioned on the status and version it was read at and on no confirm being under way
- * (pendingConfirm, see pending-confirm.ts). A status that moved on is the transition's 422 naming it;
- * anything else a race to re-read.
+ * updatedAt), conditioned on the status and version it was read at and on no confirm or cancel in parts
+ * being under way (pendingConfirm, pendingCancel: pending-confirm.ts, pending-cancel.ts). A status that
+ * moved on is the transition's 422 naming it; a marker is 409 (the confirm or cancel has to finish
+ * first); anything else a race to re-read.
  */
 export function orderReplaceItem(
   orgId: string,
@@ -117,7 +130,8 @@ export function orderReplaceItem(
         TableName: tableName(),
         Item: salesOrders.toItem(orgId, next),
         ConditionExpression:
-          '#status = :status AND #version = :version AND attribute_not_exists(pendingConfirm)',
+          '#status = :status AND #version = :version AND attribute_not_exists(pendingConfirm) AND ' +
+          'attribute_not_exists(pendingCancel)',
         ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
         ExpressionAttributeValues: { ':status': read.status, ':version': read.version },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -127,6 +141,12 @@ export function orderReplaceItem(
       if (!old) return notFound(SALES_ORDER_RESOURCE);
       const actual = old.status as string;
       if (!from.includes(actual)) return transitionRefused(SALES_ORDER_RESOURCE, actual, action, from);
+      if (old.pendingCancel) {
+        return conflict(
+          'This sales order is being cancelled; cancel it again to finish an interrupted cancel',
+        );
+      }
+      if (old.pendingConfirm) return conflict('A confirm of this sales order is in progress; retry shortly');
       return 'retry';
     },
   );
