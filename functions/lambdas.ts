@@ -12,6 +12,7 @@ export const AREAS = [
   'pricing',
   'webhooks',
   'sales-orders',
+  'invoices',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -24,7 +25,7 @@ export const LAMBDAS = {
   pricing: ['pricing'],
   webhooks: ['webhooks'],
   // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
-  sales: ['sales-orders'],
+  sales: ['sales-orders', 'invoices'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;

@@ -1,4 +1,5 @@
 import { ErrorResponse } from './common.js';
+import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRICING_SCHEMAS } from './pricing.js';
@@ -23,6 +24,7 @@ export const SCHEMAS = {
   ...PRICING_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
   ...SALES_ORDER_SCHEMAS,
+  ...INVOICE_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -35,5 +37,6 @@ export const VALIDATED_SCHEMAS = [
   ...SUPPLIER_VALIDATED,
   ...WEBHOOK_VALIDATED,
   ...SALES_ORDER_VALIDATED,
+  ...INVOICE_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -147,6 +147,8 @@ export interface SalesOrder extends OrderTotals {
   cancelReason: string | null;
   cancelledAt: string | null;
   confirmedAt: string | null;
+  /** How many non-VOID invoices bill the order (absent on orders never invoiced: 0). */
+  activeInvoiceCount?: number | null;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -1,6 +1,11 @@
 import * as validators from '../generated/validators-sales.js';
 import { createGroupHandler } from '../platform/http/pipeline.js';
+import { invoiceOperations } from '../areas/invoices/operations/index.js';
 import { salesOrderOperations } from '../areas/sales-orders/operations/index.js';
 
-/** Lambda entry for order-to-cash: sales orders (invoices and shipments join as they land). */
-export const handler = createGroupHandler('sales', { ...salesOrderOperations }, validators);
+/** Lambda entry for order-to-cash: sales orders and invoices (shipments join as they land). */
+export const handler = createGroupHandler(
+  'sales',
+  { ...salesOrderOperations, ...invoiceOperations },
+  validators,
+);

@@ -15,6 +15,7 @@ import { PRICING_ENDPOINTS } from '../../areas/pricing/endpoints.js';
 import { PRODUCT_ENDPOINTS } from '../../areas/products/endpoints.js';
 import { SUPPLIER_ENDPOINTS } from '../../areas/suppliers/endpoints.js';
 import { SALES_ORDER_ENDPOINTS } from '../../areas/sales-orders/endpoints.js';
+import { INVOICE_ENDPOINTS } from '../../areas/invoices/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
 
 export { GROUPS, type Area, type Endpoint, type Group, type Method } from './endpoint.js';
@@ -30,6 +31,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   pricing: PRICING_ENDPOINTS,
   webhooks: WEBHOOK_ENDPOINTS,
   'sales-orders': SALES_ORDER_ENDPOINTS,
+  invoices: INVOICE_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>

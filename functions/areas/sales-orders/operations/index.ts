@@ -1,3 +1,4 @@
+import { invoiceSalesOrderOp } from '../../invoices/operations/invoice-order.js';
 import type { OperationsOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { cancelSalesOrderOp } from './cancel.js';
@@ -13,4 +14,5 @@ export const salesOrderOperations: OperationsOf<typeof SALES_ORDER_ENDPOINTS> = 
   dispatchSalesOrder: dispatchSalesOrderOp,
   confirmSalesOrder: confirmSalesOrderOp,
   cancelSalesOrder: cancelSalesOrderOp,
+  invoiceSalesOrder: invoiceSalesOrderOp,
 };

@@ -61,6 +61,7 @@ const SALES_ORDER_FIELDS = [
   'cancelReason',
   'cancelledAt',
   'confirmedAt',
+  'activeInvoiceCount',
   'createdAt',
   'updatedAt',
   'version',

@@ -1,0 +1,72 @@
+import { INVOICE_STATUSES } from '../../../domain/invoices/status.js';
+import {
+  declare,
+  modifiedSince,
+  PAGE_PARAMS,
+  search,
+  sortDir,
+  type Declared,
+} from '../../platform/catalogue/endpoint.js';
+
+export const INVOICE_SORTS = ['invoiceNumber', 'createdAt', 'updatedAt'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+/** POST /sales-orders/{id}/invoice is declared with the sales orders (its path is theirs). */
+export const INVOICE_ENDPOINTS = [
+  declare({
+    operationId: 'listInvoices',
+    method: 'GET',
+    path: '/invoices',
+    summary: 'List invoices (createdAt newest first by default)',
+    permission: 'sales.view',
+    response: 'InvoiceList',
+    query: [
+      ...PAGE_PARAMS,
+      search('invoice number and customer name'),
+      {
+        name: 'status',
+        type: 'enum-list',
+        values: INVOICE_STATUSES,
+        caseInsensitive: true,
+        maxLength: 300,
+        description: 'Comma list of statuses, case-insensitive (any of them matches).',
+      },
+      {
+        name: 'customerId',
+        type: 'id',
+        description: 'Invoices of this customer (an unknown id gives an empty page; a malformed one is 400).',
+      },
+      {
+        name: 'dateFrom',
+        type: 'date-bound',
+        bound: 'from',
+        maxLength: 40,
+        description: 'invoiceDate at or after (ISO 8601 date or timestamp).',
+      },
+      {
+        name: 'dateTo',
+        type: 'date-bound',
+        bound: 'to',
+        maxLength: 40,
+        description: 'invoiceDate at or before (a date alone extends to 23:59:59.999Z).',
+      },
+      modifiedSince,
+      {
+        name: 'sortBy',
+        type: 'enum',
+        values: INVOICE_SORTS,
+        default: 'createdAt',
+        description: 'Sort key (default createdAt).',
+      },
+      { ...sortDir, description: 'Sort direction (default desc).' },
+    ],
+  }),
+  declare({
+    operationId: 'getInvoice',
+    method: 'GET',
+    path: '/invoices/{id}',
+    summary: 'Read an invoice with its lines, charges and payments (most recent first, at most 500)',
+    permission: 'sales.view',
+    response: 'InvoiceDetail',
+  }),
+] as const satisfies readonly Declared[];

@@ -1,0 +1,128 @@
+import { CURRENCIES } from '../domain/customers/customer.js';
+import { PAYMENT_METHODS } from '../domain/invoices/invoice.js';
+import { INVOICE_STATUSES } from '../domain/invoices/status.js';
+import { CHARGE_TYPES, MAX_ORDER_LINES } from '../domain/sales-orders/order.js';
+import { listOf, nullable, timestamp } from './common.js';
+
+const str = { type: 'string' } as const;
+const optStr = nullable(str);
+const num = { type: 'number' } as const;
+
+export const SalesOrderInvoice = {
+  $id: 'SalesOrderInvoice',
+  type: 'object',
+  properties: {
+    suppressEdi: { type: 'boolean' },
+    lines: {
+      type: 'array',
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['soLineId', 'quantity'],
+        // 0 or less is the domain's 422 naming the line.
+        properties: {
+          soLineId: { type: 'string', minLength: 1 },
+          quantity: { type: 'number', maximum: 99_999_999 },
+        },
+      },
+    },
+  },
+} as const;
+
+const lineFields = {
+  soLineId: str,
+  productId: str,
+  product: { type: 'object', required: ['sku', 'name'], properties: { sku: str, name: str } },
+  quantity: num,
+  unitPrice: num,
+  taxRate: num,
+  discountPct: nullable(num),
+  discountAmount: nullable(num),
+  saleUomFactor: nullable(num),
+  saleUomAbbrev: optStr,
+  lineTotal: num,
+  taxAmount: num,
+} as const;
+
+const chargeFields = {
+  id: str,
+  chargeType: { enum: CHARGE_TYPES },
+  description: str,
+  amount: num,
+  taxRate: num,
+  taxAmount: num,
+} as const;
+
+const paymentFields = {
+  id: str,
+  amount: num,
+  paymentDate: timestamp,
+  method: { enum: PAYMENT_METHODS },
+  reference: optStr,
+  notes: optStr,
+  createdAt: timestamp,
+} as const;
+
+const headerFields = {
+  id: str,
+  invoiceNumber: str,
+  status: { enum: INVOICE_STATUSES },
+  customer: {
+    type: 'object',
+    required: ['id', 'code', 'name'],
+    properties: { id: str, code: str, name: str },
+  },
+  salesOrder: { type: 'object', required: ['id', 'orderNumber'], properties: { id: str, orderNumber: str } },
+  currency: { enum: CURRENCIES },
+  invoiceDate: timestamp,
+  dueDate: timestamp,
+  subtotal: num,
+  discountTotal: num,
+  chargesTotal: num,
+  taxTotal: num,
+  totalAmount: num,
+  paidAmount: num,
+  creditedAmount: num,
+  balanceDue: num,
+  lineCount: { type: 'integer' },
+  createdAt: timestamp,
+  updatedAt: timestamp,
+} as const;
+
+export const Invoice = {
+  $id: 'Invoice',
+  type: 'object',
+  required: Object.keys(headerFields),
+  properties: headerFields,
+} as const;
+
+const detailFields = {
+  ...headerFields,
+  lines: {
+    type: 'array',
+    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+  },
+  charges: {
+    type: 'array',
+    items: { type: 'object', required: Object.keys(chargeFields), properties: chargeFields },
+  },
+  payments: {
+    type: 'array',
+    items: { type: 'object', required: Object.keys(paymentFields), properties: paymentFields },
+  },
+  paymentsTotal: { type: 'integer' },
+  paymentsTruncated: { type: 'boolean' },
+} as const;
+
+export const InvoiceDetail = {
+  $id: 'InvoiceDetail',
+  type: 'object',
+  required: Object.keys(detailFields),
+  properties: detailFields,
+} as const;
+
+export const InvoiceList = listOf('InvoiceList', { $ref: 'Invoice' });
+
+export const INVOICE_SCHEMAS = { SalesOrderInvoice, Invoice, InvoiceDetail, InvoiceList } as const;
+
+export const INVOICE_VALIDATED = ['SalesOrderInvoice'] as const;
