@@ -2,7 +2,7 @@ import { CURRENCIES } from '../domain/customers/customer.js';
 import { PAYMENT_METHODS } from '../domain/invoices/invoice.js';
 import { INVOICE_STATUSES } from '../domain/invoices/status.js';
 import { CHARGE_TYPES, MAX_ORDER_LINES } from '../domain/sales-orders/order.js';
-import { listOf, nullable, timestamp } from './common.js';
+import { listOf, nullable, text, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const optStr = nullable(str);
@@ -123,6 +123,46 @@ export const InvoiceDetail = {
 
 export const InvoiceList = listOf('InvoiceList', { $ref: 'Invoice' });
 
-export const INVOICE_SCHEMAS = { SalesOrderInvoice, Invoice, InvoiceDetail, InvoiceList } as const;
+export const PaymentCreate = {
+  $id: 'PaymentCreate',
+  type: 'object',
+  required: ['amount'],
+  properties: {
+    // 0 or less, more than 4 decimals and above the balance are the domain's 422.
+    amount: { type: 'number', maximum: 99_999_999 },
+    // Any other currency than the invoice's is 422 (a mismatch, not a malformed body).
+    currency: text(10, 1),
+    method: { enum: PAYMENT_METHODS },
+    reference: nullable(text(200)),
+    notes: nullable(text(2000)),
+    paidAt: timestamp,
+  },
+} as const;
 
-export const INVOICE_VALIDATED = ['SalesOrderInvoice'] as const;
+const { createdAt: _createdAt, ...paymentShown } = paymentFields;
+const paymentResponseFields = {
+  ...paymentShown,
+  invoice: {
+    type: 'object',
+    required: ['id', 'paidAmount', 'status', 'balanceDue'],
+    properties: { id: str, paidAmount: num, status: { enum: INVOICE_STATUSES }, balanceDue: num },
+  },
+} as const;
+
+export const PaymentRecorded = {
+  $id: 'PaymentRecorded',
+  type: 'object',
+  required: Object.keys(paymentResponseFields),
+  properties: paymentResponseFields,
+} as const;
+
+export const INVOICE_SCHEMAS = {
+  SalesOrderInvoice,
+  Invoice,
+  InvoiceDetail,
+  InvoiceList,
+  PaymentCreate,
+  PaymentRecorded,
+} as const;
+
+export const INVOICE_VALIDATED = ['SalesOrderInvoice', 'PaymentCreate'] as const;

@@ -12,6 +12,7 @@ import { INVENTORY_COMMANDS } from '../../functions/areas/inventory/commands.js'
 import { ORGANISATION_COMMANDS } from '../../functions/areas/organisations/commands.js';
 import { PRICING_COMMANDS } from '../../functions/areas/pricing/commands.js';
 import { PRODUCT_COMMANDS } from '../../functions/areas/products/commands.js';
+import { INVOICE_COMMANDS } from '../../functions/areas/invoices/commands.js';
 import { SALES_ORDER_COMMANDS } from '../../functions/areas/sales-orders/commands.js';
 import { SUPPLIER_COMMANDS } from '../../functions/areas/suppliers/commands.js';
 import { WEBHOOK_COMMANDS } from '../../functions/areas/webhooks/commands.js';
@@ -34,6 +35,7 @@ export const COMMANDS: Commands = {
   ...SUPPLIER_COMMANDS,
   ...PRICING_COMMANDS,
   ...SALES_ORDER_COMMANDS,
+  ...INVOICE_COMMANDS,
   ...WEBHOOK_COMMANDS,
   'outbox sweep': {
     usage: `outbox sweep [--older-than-seconds ${DEFAULT_SWEEP_AFTER_SECONDS}] [--org <orgId>]`,

@@ -69,4 +69,16 @@ export const INVOICE_ENDPOINTS = [
     permission: 'sales.view',
     response: 'InvoiceDetail',
   }),
+  declare({
+    operationId: 'recordInvoicePayment',
+    method: 'POST',
+    path: '/invoices/{id}/payments',
+    summary: 'Record a payment against a SENT, PARTIALLY_PAID or OVERDUE invoice (never above the balance)',
+    permission: 'invoices.create',
+    body: 'PaymentCreate',
+    status: 201,
+    response: 'PaymentRecorded',
+    idempotent: true,
+    errors: [409, 422],
+  }),
 ] as const satisfies readonly Declared[];

@@ -1,0 +1,65 @@
+import { createId } from '@paralleldrive/cuid2';
+import { conflict, notFound } from '../../../../domain/errors.js';
+import { line4 } from '../../../../domain/money.js';
+import { decidePayment, type PaymentBody } from '../../../../domain/invoices/payment.js';
+import { INVOICE_RESOURCE } from '../../../../domain/invoices/status.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import type { Operation } from '../../../platform/http/types.js';
+import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../store/invoices.js';
+
+/** Concurrent payments on one invoice each re-read and decide again after a lost race. */
+const PAYMENT_ATTEMPTS = 30;
+
+/**
+ * POST /invoices/{id}/payments: the invoice put conditioned on the version read (the "row lock": a payment
+ * decided on a stale balance loses the race, re-reads and is decided again, so concurrent payments never
+ * overpay), the customer's outstandingBalance lowered by the amount, the event, the audit entry and the
+ * idempotency record, in one transaction.
+ */
+export const recordInvoicePaymentOp: Operation = async ({ auth, params, body, now, journal }) => {
+  const { orgId } = auth;
+  const request = body as PaymentBody;
+  const id = createId();
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: PAYMENT_ATTEMPTS,
+    run: async () => {
+      const invoice = await getInvoice(orgId, params.id!);
+      if (!invoice) throw notFound(INVOICE_RESOURCE);
+      const decision = decidePayment(invoice, request, { id, now: at });
+      const next = decision.invoice;
+      const response = { status: 201, body: decision.response };
+      await transact([
+        invoiceReplaceItem(orgId, next, invoice),
+        outstandingBalanceItem(orgId, next.customerId, -line4(next.paidAmount - invoice.paidAmount)),
+        ...journal.items({
+          events: [
+            {
+              event: 'invoice.payment_recorded',
+              data: {
+                id: invoice.id,
+                invoiceNumber: invoice.invoiceNumber,
+                paymentId: id,
+                amount: decision.payment.amount,
+                status: next.status,
+                balanceDue: next.balanceDue,
+              },
+            },
+          ],
+          audit: [
+            {
+              resourceType: 'invoice',
+              resourceId: invoice.id,
+              action: 'payment',
+              changedFields: ['payments', 'paidAmount', 'balanceDue', 'status'],
+            },
+          ],
+          response,
+        }),
+      ]);
+      return response;
+    },
+    onExhausted: () => conflict('Other payments kept changing the invoice; retry the request'),
+  });
+};
