@@ -114,6 +114,16 @@ export const SALES_ORDER_ENDPOINTS = [
     errors: [409, 422],
   }),
   declare({
+    operationId: 'completeSalesOrder',
+    method: 'POST',
+    path: '/sales-orders/{id}/complete',
+    summary: 'Complete a DISPATCHED order whose lines are all fully invoiced (no body; one sent is ignored)',
+    permission: 'sales.approve',
+    response: 'SalesOrderDetail',
+    status: 200,
+    errors: [409, 422],
+  }),
+  declare({
     operationId: 'invoiceSalesOrder',
     method: 'POST',
     path: '/sales-orders/{id}/invoice',

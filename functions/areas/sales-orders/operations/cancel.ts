@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../../../../domain/errors.js';
+import { conflict, notFound, unprocessable } from '../../../../domain/errors.js';
 import { decideCancel } from '../../../../domain/sales-orders/fulfilment.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
@@ -43,6 +43,13 @@ export const cancelSalesOrderOp: Operation = async ({ auth, params, body, now, j
       }
       if (pending) await settlePending(orgId, id, pending, now);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'cancel');
+      // An invoice racing this cancel bumps the order's version, so the cancel re-reads and sees it here.
+      const invoicesOpen = order.activeInvoiceCount ?? 0;
+      if (invoicesOpen > 0) {
+        throw unprocessable(
+          `Sales order ${order.orderNumber} has ${invoicesOpen} invoice(s) that are not VOID; void them before cancelling`,
+        );
+      }
       const { order: cancelled, deltas } = decideCancel(order, reason, at);
       const { maxItems } = confirmChunking;
       // The order put, and beside the stock writes (one per product and the ledger) the closing items.

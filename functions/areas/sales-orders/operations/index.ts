@@ -2,6 +2,7 @@ import { invoiceSalesOrderOp } from '../../invoices/operations/invoice-order.js'
 import type { OperationsOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { cancelSalesOrderOp } from './cancel.js';
+import { completeSalesOrderOp } from './complete.js';
 import { confirmSalesOrderOp } from './confirm.js';
 import { createSalesOrderOp } from './create.js';
 import { dispatchSalesOrderOp } from './dispatch.js';
@@ -15,4 +16,5 @@ export const salesOrderOperations: OperationsOf<typeof SALES_ORDER_ENDPOINTS> = 
   confirmSalesOrder: confirmSalesOrderOp,
   cancelSalesOrder: cancelSalesOrderOp,
   invoiceSalesOrder: invoiceSalesOrderOp,
+  completeSalesOrder: completeSalesOrderOp,
 };

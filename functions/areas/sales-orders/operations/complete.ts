@@ -1,0 +1,58 @@
+import { conflict } from '../../../../domain/errors.js';
+import { decideComplete } from '../../../../domain/sales-orders/complete.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import type { Operation } from '../../../platform/http/types.js';
+import { orderTransitionItems } from '../store/order-writes.js';
+import { readOrderToTransition } from '../store/pending-confirm.js';
+import { salesOrderDetail } from '../view.js';
+
+const COMPLETE_ATTEMPTS = 10;
+
+/**
+ * POST /sales-orders/{id}/complete: DISPATCHED -> COMPLETED once every line is fully invoiced (decideComplete).
+ * The order, its status counters, the event and the audit entry commit together; no stock moves. An
+ * invoice racing the complete bumps the order's version, so the complete re-reads and decides again.
+ */
+export const completeSalesOrderOp: Operation = async ({ auth, params, now, journal }) => {
+  const { orgId } = auth;
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: COMPLETE_ATTEMPTS,
+    run: async () => {
+      const order = await readOrderToTransition(orgId, params.id!);
+      const next = decideComplete(order, at);
+      const response = { status: 200, body: salesOrderDetail(next) };
+      await transact(
+        orderTransitionItems({
+          orgId,
+          read: order,
+          next,
+          action: 'complete',
+          at,
+          deltas: [],
+          journal: () =>
+            journal.items({
+              events: [
+                {
+                  event: 'sales_order.completed',
+                  data: { id: next.id, orderNumber: next.orderNumber, status: next.status },
+                },
+              ],
+              audit: [
+                {
+                  resourceType: 'sales_order',
+                  resourceId: next.id,
+                  action: 'complete',
+                  changedFields: ['status'],
+                },
+              ],
+              response,
+            }),
+        }),
+      );
+      return response;
+    },
+    onExhausted: () => conflict('The order kept changing while it was completed; retry the request'),
+  });
+};
