@@ -1,5 +1,6 @@
 /** Warm per-endpoint latency through the full middy chain, with the DynamoDB calls each request makes. */
 import { createId } from '@paralleldrive/cuid2';
+import { sendInvoice } from '../functions/areas/invoices/back-office/send.js';
 import { createCategory } from '../functions/areas/products/back-office/catalogue-data.js';
 import { send, type BenchRequest } from './api.js';
 import { benchCustomer, draftOrdersToConfirm, tenLineOrder } from './sales-orders.js';
@@ -41,8 +42,25 @@ export async function measureEndpoints(
   const key = tenant.key;
   const customerId = await benchCustomer(tenant, 'BENCH-EP');
   // Confirm needs a DRAFT order per request (a confirmed one cannot be confirmed again) over stocked lines.
-  const toConfirm = await draftOrdersToConfirm(tenant, customerId, iterations + 20);
-  const draftFor = (i: number) => toConfirm[i < 0 ? -1 - i : 20 + i]!;
+  // Invoicing needs a CONFIRMED order per request, a payment a SENT invoice per request (each settles it).
+  const perScenario = iterations + 20;
+  const drafts = await draftOrdersToConfirm(tenant, customerId, perScenario * 3);
+  const toConfirm = drafts.slice(0, perScenario);
+  const toInvoice = drafts.slice(perScenario, perScenario * 2);
+  const toPay = drafts.slice(perScenario * 2);
+  for (const orderId of [...toInvoice, ...toPay])
+    await send({ method: 'POST', path: `/sales-orders/${orderId}/confirm`, key });
+  const sentInvoices: { id: string; balanceDue: number }[] = [];
+  for (const orderId of toPay) {
+    const invoice = await send<{ id: string; balanceDue: number }>(
+      { method: 'POST', path: `/sales-orders/${orderId}/invoice`, key },
+      201,
+    );
+    await sendInvoice({ orgId: tenant.orgId, id: invoice.id });
+    sentInvoices.push(invoice);
+  }
+  const slot = (i: number) => (i < 0 ? -1 - i : 20 + i);
+  const draftFor = (i: number) => toConfirm[slot(i)]!;
   const id = (i: number) => tenant.productIds[Math.abs(i) % tenant.productIds.length]!;
   const scenarios: Scenario[] = [
     { name: 'GET /products/{id}', request: (i) => ({ method: 'GET', path: `/products/${id(i * 7)}`, key }) },
@@ -81,6 +99,24 @@ export async function measureEndpoints(
     {
       name: 'POST /sales-orders/{id}/confirm (10 lines)',
       request: (i) => ({ method: 'POST', path: `/sales-orders/${draftFor(i)}/confirm`, key }),
+    },
+    {
+      name: 'POST /sales-orders/{id}/invoice (10 lines)',
+      status: 201,
+      request: (i) => ({ method: 'POST', path: `/sales-orders/${toInvoice[slot(i)]!}/invoice`, key }),
+    },
+    {
+      name: 'POST /invoices/{id}/payments',
+      status: 201,
+      request: (i) => {
+        const invoice = sentInvoices[slot(i)]!;
+        return {
+          method: 'POST',
+          path: `/invoices/${invoice.id}/payments`,
+          key,
+          body: { amount: invoice.balanceDue, method: 'BANK_TRANSFER' },
+        };
+      },
     },
     { name: 'GET /categories', request: () => ({ method: 'GET', path: '/categories', key }) },
     { name: 'GET /openapi.json', request: () => ({ method: 'GET', path: '/openapi.json' }) },

@@ -13,6 +13,7 @@ export const AREAS = [
   'webhooks',
   'sales-orders',
   'invoices',
+  'reports',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -26,6 +27,7 @@ export const LAMBDAS = {
   webhooks: ['webhooks'],
   // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
   sales: ['sales-orders', 'invoices'],
+  reports: ['reports'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;

@@ -3,6 +3,7 @@ import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRICING_SCHEMAS } from './pricing.js';
+import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
@@ -25,6 +26,7 @@ export const SCHEMAS = {
   ...WEBHOOK_SCHEMAS,
   ...SALES_ORDER_SCHEMAS,
   ...INVOICE_SCHEMAS,
+  ...REPORT_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -1,5 +1,7 @@
-import { type Commands } from '../../platform/back-office/command.js';
+import { instantFlag, type Commands } from '../../platform/back-office/command.js';
+import { rollInvoicesOverdue } from './back-office/roll-overdue.js';
 import { sendInvoice } from './back-office/send.js';
+import { voidInvoice } from './back-office/void.js';
 
 /** The invoices area's back-office commands, merged into the admin CLI (infra/admin). */
 export const INVOICE_COMMANDS: Commands = {
@@ -8,5 +10,17 @@ export const INVOICE_COMMANDS: Commands = {
     flags: ['org', 'id'],
     required: ['org', 'id'],
     run: (v) => sendInvoice({ orgId: v.org!, id: v.id! }),
+  },
+  'invoice void': {
+    usage: 'invoice void --org <orgId> --id <invoiceId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => voidInvoice({ orgId: v.org!, id: v.id! }),
+  },
+  'invoice roll-overdue': {
+    usage: 'invoice roll-overdue --org <orgId> [--as-of <ISO 8601 timestamp>]',
+    flags: ['org', 'as-of'],
+    required: ['org'],
+    run: (v) => rollInvoicesOverdue({ orgId: v.org!, asOf: instantFlag('as-of', v['as-of']) }),
   },
 };

@@ -1,0 +1,67 @@
+/**
+ * `invoice void` (design.md section 5): refused while the invoice carries payments (decideVoid). In one
+ * transaction: the invoice put (version-conditioned), the order's invoicedQty lowered by the released
+ * quantities and its activeInvoiceCount decremented (conditioned on its version: a race re-reads both),
+ * and, when the invoice was receivable, the customer's outstandingBalance lowered by its balanceDue.
+ */
+import { notFound } from '../../../../domain/errors.js';
+import { decideVoid } from '../../../../domain/invoices/lifecycle.js';
+import { INVOICE_RESOURCE, isReceivable } from '../../../../domain/invoices/status.js';
+import { roundQuantity } from '../../../../domain/inventory/stock.js';
+import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
+import { SALES_ORDER_RESOURCE } from '../../../../domain/sales-orders/status.js';
+import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import { getSalesOrder } from '../../sales-orders/store/sales-orders.js';
+import { orderInvoicedItem } from '../operations/invoice-order.js';
+import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../store/invoices.js';
+import { invoiceDetail } from '../view.js';
+
+const VOID_ATTEMPTS = 10;
+
+export async function voidInvoice(input: { orgId: string; id: string }) {
+  const { orgId } = input;
+  const now = new Date();
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: VOID_ATTEMPTS,
+    run: async () => {
+      const invoice = await getInvoice(orgId, input.id);
+      if (!invoice) throw notFound(INVOICE_RESOURCE);
+      const { invoice: next, released } = decideVoid(invoice, at);
+      const order = await getSalesOrder(orgId, invoice.salesOrder.id);
+      if (!order) throw notFound(SALES_ORDER_RESOURCE);
+      const back = new Map<string, number>();
+      for (const r of released) back.set(r.lineId, (back.get(r.lineId) ?? 0) + r.quantity);
+      const nextOrder: SalesOrder = {
+        ...order,
+        lines: order.lines.map((l) =>
+          back.has(l.id)
+            ? { ...l, invoicedQty: Math.max(0, roundQuantity(l.invoicedQty - back.get(l.id)!)) }
+            : l,
+        ),
+        activeInvoiceCount: Math.max(0, (order.activeInvoiceCount ?? 0) - 1),
+        updatedAt: at,
+        version: order.version + 1,
+      };
+      await transact([
+        invoiceReplaceItem(orgId, next, invoice),
+        orderInvoicedItem(orgId, nextOrder, order),
+        ...(isReceivable(invoice.status) && invoice.balanceDue !== 0
+          ? [outstandingBalanceItem(orgId, invoice.customerId, -invoice.balanceDue)]
+          : []),
+        ...backOfficeJournal(orgId, now).items({
+          audit: [
+            { resourceType: 'invoice', resourceId: next.id, action: 'void', changedFields: ['status'] },
+          ],
+        }),
+      ]);
+      return invoiceDetail(next);
+    },
+    onExhausted: () =>
+      new BackOfficeError(
+        'The invoice or its order kept changing while it was voided; run the command again',
+      ),
+  });
+}
