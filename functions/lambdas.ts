@@ -13,6 +13,7 @@ export const AREAS = [
   'webhooks',
   'sales-orders',
   'invoices',
+  'credit-notes',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -25,7 +26,7 @@ export const LAMBDAS = {
   pricing: ['pricing'],
   webhooks: ['webhooks'],
   // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
-  sales: ['sales-orders', 'invoices'],
+  sales: ['sales-orders', 'invoices', 'credit-notes'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;
