@@ -14,6 +14,7 @@ export const AREAS = [
   'sales-orders',
   'invoices',
   'reports',
+  'credit-notes',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -26,7 +27,7 @@ export const LAMBDAS = {
   pricing: ['pricing'],
   webhooks: ['webhooks'],
   // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
-  sales: ['sales-orders', 'invoices'],
+  sales: ['sales-orders', 'invoices', 'credit-notes'],
   reports: ['reports'],
 } as const satisfies Record<string, readonly Area[]>;
 

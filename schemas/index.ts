@@ -1,4 +1,5 @@
 import { ErrorResponse } from './common.js';
+import { CREDIT_NOTE_SCHEMAS } from './credit-notes.js';
 import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
@@ -27,6 +28,7 @@ export const SCHEMAS = {
   ...SALES_ORDER_SCHEMAS,
   ...INVOICE_SCHEMAS,
   ...REPORT_SCHEMAS,
+  ...CREDIT_NOTE_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -17,6 +17,7 @@ import { SUPPLIER_ENDPOINTS } from '../../areas/suppliers/endpoints.js';
 import { SALES_ORDER_ENDPOINTS } from '../../areas/sales-orders/endpoints.js';
 import { INVOICE_ENDPOINTS } from '../../areas/invoices/endpoints.js';
 import { REPORT_ENDPOINTS } from '../../areas/reports/endpoints.js';
+import { CREDIT_NOTE_ENDPOINTS } from '../../areas/credit-notes/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
 
 export { GROUPS, type Area, type Endpoint, type Group, type Method } from './endpoint.js';
@@ -34,6 +35,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   'sales-orders': SALES_ORDER_ENDPOINTS,
   invoices: INVOICE_ENDPOINTS,
   reports: REPORT_ENDPOINTS,
+  'credit-notes': CREDIT_NOTE_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>
