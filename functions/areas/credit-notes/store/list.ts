@@ -5,7 +5,8 @@
  */
 import type { CreditNote, CreditNoteStatus } from '../../../../domain/credit-notes/credit-note.js';
 import { queryAll, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
-import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
+import { documentQuery } from '../../../platform/dynamo/document-query.js';
+import type { IndexName } from '../../../platform/dynamo/table-definition.js';
 import type { CreditNoteSort } from '../endpoints.js';
 import { creditNotePartitions, creditNotes } from './credit-notes.js';
 
@@ -19,54 +20,13 @@ export interface CreditNoteFilter {
   search?: string;
 }
 
-function query(
+const query = (
   index: IndexName,
   partition: string,
   ascending: boolean,
   filter: CreditNoteFilter,
   skip: { status?: boolean; customer?: boolean },
-): QueryInput {
-  const conditions: string[] = [];
-  const names: Record<string, string> = { '#pk': `${index}PK` };
-  const values: Record<string, unknown> = { ':pk': partition };
-  if (filter.statuses && !skip.status) {
-    names['#status'] = 'status';
-    const placeholders = filter.statuses.map((s, i) => {
-      values[`:st${i}`] = s;
-      return `:st${i}`;
-    });
-    conditions.push(`#status IN (${placeholders.join(', ')})`);
-  }
-  if (filter.customerId && !skip.customer) {
-    values[':customerId'] = filter.customerId;
-    conditions.push('customerId = :customerId');
-  }
-  if (filter.from) {
-    values[':dateFrom'] = filter.from;
-    conditions.push('creditDate >= :dateFrom');
-  }
-  if (filter.to) {
-    values[':dateTo'] = filter.to;
-    conditions.push('creditDate <= :dateTo');
-  }
-  if (filter.modifiedSince) {
-    values[':since'] = filter.modifiedSince.toISOString();
-    conditions.push('updatedAt >= :since');
-  }
-  if (filter.search) {
-    values[':search'] = filter.search.toLowerCase();
-    conditions.push('contains(searchText, :search)');
-  }
-  return {
-    TableName: tableName(),
-    IndexName: index,
-    KeyConditionExpression: '#pk = :pk',
-    FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-    ScanIndexForward: ascending,
-  };
-}
+): QueryInput => documentQuery(index, partition, ascending, filter, { dateAttribute: 'creditDate', skip });
 
 export async function listCreditNotes(
   orgId: string,

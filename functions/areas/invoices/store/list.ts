@@ -6,7 +6,8 @@
 import type { Invoice } from '../../../../domain/invoices/invoice.js';
 import type { InvoiceStatus } from '../../../../domain/invoices/status.js';
 import { queryAll, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
-import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
+import { documentQuery } from '../../../platform/dynamo/document-query.js';
+import type { IndexName } from '../../../platform/dynamo/table-definition.js';
 import type { InvoiceSort } from '../endpoints.js';
 import { invoicePartitions, invoices } from './invoices.js';
 
@@ -20,54 +21,13 @@ export interface InvoiceFilter {
   search?: string;
 }
 
-function query(
+const query = (
   index: IndexName,
   partition: string,
   ascending: boolean,
   filter: InvoiceFilter,
   skip: { status?: boolean; customer?: boolean },
-): QueryInput {
-  const conditions: string[] = [];
-  const names: Record<string, string> = { '#pk': `${index}PK` };
-  const values: Record<string, unknown> = { ':pk': partition };
-  if (filter.statuses && !skip.status) {
-    names['#status'] = 'status';
-    const placeholders = filter.statuses.map((s, i) => {
-      values[`:st${i}`] = s;
-      return `:st${i}`;
-    });
-    conditions.push(`#status IN (${placeholders.join(', ')})`);
-  }
-  if (filter.customerId && !skip.customer) {
-    values[':customerId'] = filter.customerId;
-    conditions.push('customerId = :customerId');
-  }
-  if (filter.from) {
-    values[':dateFrom'] = filter.from;
-    conditions.push('invoiceDate >= :dateFrom');
-  }
-  if (filter.to) {
-    values[':dateTo'] = filter.to;
-    conditions.push('invoiceDate <= :dateTo');
-  }
-  if (filter.modifiedSince) {
-    values[':since'] = filter.modifiedSince.toISOString();
-    conditions.push('updatedAt >= :since');
-  }
-  if (filter.search) {
-    values[':search'] = filter.search.toLowerCase();
-    conditions.push('contains(searchText, :search)');
-  }
-  return {
-    TableName: tableName(),
-    IndexName: index,
-    KeyConditionExpression: '#pk = :pk',
-    FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-    ScanIndexForward: ascending,
-  };
-}
+): QueryInput => documentQuery(index, partition, ascending, filter, { dateAttribute: 'invoiceDate', skip });
 
 export async function listInvoices(
   orgId: string,
