@@ -3,7 +3,7 @@
  * partition in index order, and every other filter of the list as a FilterExpression over the document's
  * own attributes. Filters the partition already answers (a status or customer partition) are skipped.
  */
-import type { QueryInput } from './query-window.js';
+import { queryAll, queryWindow, type QueryInput } from './query-window.js';
 import { tableName, type IndexName } from './table-definition.js';
 
 export interface DocumentFilter {
@@ -64,4 +64,53 @@ export function documentQuery(
     ExpressionAttributeValues: values,
     ScanIndexForward: ascending,
   };
+}
+
+/** A document collection's index partitions: GSI1 and GSI2 over all, GSI3 per status, GSI4 per customer. */
+export interface DocumentPartitions<S extends string> {
+  all: (orgId: string) => string;
+  status: (orgId: string, status: S) => string;
+  customer: (orgId: string, customerId: string) => string;
+}
+
+/**
+ * A page of a document list: the narrowest index range for the filters (customer GSI4, one status GSI3,
+ * updatedAt GSI2 for that sort, else GSI1), the rest as filters, the total counted over the matching range.
+ * GSI1, GSI3 and GSI4 are ordered by `indexSort`; any other sort reads the matching range and sorts it.
+ */
+export async function listDocuments<T extends { id: string }, S extends string>(options: {
+  orgId: string;
+  partitions: DocumentPartitions<S>;
+  filter: DocumentFilter & { statuses?: readonly S[] };
+  sort: { by: keyof T & string; ascending: boolean };
+  window: { offset: number; limit: number };
+  dateAttribute: string;
+  indexSort: keyof T & string;
+  fromItem: (item: Record<string, unknown>) => T;
+}): Promise<{ items: T[]; total: number }> {
+  const { orgId, partitions, filter, window, fromItem } = options;
+  const { by, ascending } = options.sort;
+  const statuses = filter.statuses;
+  const query = (index: IndexName, partition: string, skip: { status?: boolean; customer?: boolean }) =>
+    documentQuery(index, partition, ascending, filter, { dateAttribute: options.dateAttribute, skip });
+  const input =
+    by === 'updatedAt' && !filter.customerId && statuses?.length !== 1
+      ? query('GSI2', partitions.all(orgId), {})
+      : filter.customerId
+        ? query('GSI4', partitions.customer(orgId, filter.customerId), { customer: true })
+        : statuses?.length === 1
+          ? query('GSI3', partitions.status(orgId, statuses[0]!), { status: true })
+          : query('GSI1', partitions.all(orgId), {});
+  const byUpdatedIndex = input.IndexName === 'GSI2';
+  if ((by === options.indexSort && !byUpdatedIndex) || (by === 'updatedAt' && byUpdatedIndex)) {
+    const { items, total } = await queryWindow(input, window.offset, window.limit);
+    return { items: items.map(fromItem), total };
+  }
+  const all = (await queryAll(input)).map(fromItem).sort((a, b) => {
+    const x = a[by];
+    const y = b[by];
+    const order = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    return ascending ? order : -order;
+  });
+  return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
 }

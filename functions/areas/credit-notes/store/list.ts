@@ -4,9 +4,7 @@
  * (queryWindow). The createdAt sort (and updatedAt off GSI2) reads the matching range and sorts it.
  */
 import type { CreditNote, CreditNoteStatus } from '../../../../domain/credit-notes/credit-note.js';
-import { queryAll, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
-import { documentQuery } from '../../../platform/dynamo/document-query.js';
-import type { IndexName } from '../../../platform/dynamo/table-definition.js';
+import { listDocuments } from '../../../platform/dynamo/document-query.js';
 import type { CreditNoteSort } from '../endpoints.js';
 import { creditNotePartitions, creditNotes } from './credit-notes.js';
 
@@ -20,45 +18,19 @@ export interface CreditNoteFilter {
   search?: string;
 }
 
-const query = (
-  index: IndexName,
-  partition: string,
-  ascending: boolean,
-  filter: CreditNoteFilter,
-  skip: { status?: boolean; customer?: boolean },
-): QueryInput => documentQuery(index, partition, ascending, filter, { dateAttribute: 'creditDate', skip });
-
-export async function listCreditNotes(
+export const listCreditNotes = (
   orgId: string,
   filter: CreditNoteFilter,
   sort: { by: CreditNoteSort; ascending: boolean },
   window: { offset: number; limit: number },
-): Promise<{ items: CreditNote[]; total: number }> {
-  const { by, ascending } = sort;
-  const statuses = filter.statuses;
-  const input =
-    by === 'updatedAt' && !filter.customerId && statuses?.length !== 1
-      ? query('GSI2', creditNotePartitions.all(orgId), ascending, filter, {})
-      : filter.customerId
-        ? query('GSI4', creditNotePartitions.customer(orgId, filter.customerId), ascending, filter, {
-            customer: true,
-          })
-        : statuses?.length === 1
-          ? query('GSI3', creditNotePartitions.status(orgId, statuses[0]!), ascending, filter, {
-              status: true,
-            })
-          : query('GSI1', creditNotePartitions.all(orgId), ascending, filter, {});
-  const indexOrder =
-    by === 'creditDate' ? input.IndexName !== 'GSI2' : by === 'updatedAt' && input.IndexName === 'GSI2';
-  if (indexOrder) {
-    const { items, total } = await queryWindow(input, window.offset, window.limit);
-    return { items: items.map(creditNotes.fromItem), total };
-  }
-  const all = (await queryAll(input)).map(creditNotes.fromItem).sort((a, b) => {
-    const x = a[by];
-    const y = b[by];
-    const order = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    return ascending ? order : -order;
+): Promise<{ items: CreditNote[]; total: number }> =>
+  listDocuments<CreditNote, CreditNoteStatus>({
+    orgId,
+    partitions: creditNotePartitions,
+    filter,
+    sort,
+    window,
+    dateAttribute: 'creditDate',
+    indexSort: 'creditDate',
+    fromItem: creditNotes.fromItem,
   });
-  return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
-}

@@ -5,9 +5,7 @@
  */
 import type { Invoice } from '../../../../domain/invoices/invoice.js';
 import type { InvoiceStatus } from '../../../../domain/invoices/status.js';
-import { queryAll, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
-import { documentQuery } from '../../../platform/dynamo/document-query.js';
-import type { IndexName } from '../../../platform/dynamo/table-definition.js';
+import { listDocuments } from '../../../platform/dynamo/document-query.js';
 import type { InvoiceSort } from '../endpoints.js';
 import { invoicePartitions, invoices } from './invoices.js';
 
@@ -21,42 +19,19 @@ export interface InvoiceFilter {
   search?: string;
 }
 
-const query = (
-  index: IndexName,
-  partition: string,
-  ascending: boolean,
-  filter: InvoiceFilter,
-  skip: { status?: boolean; customer?: boolean },
-): QueryInput => documentQuery(index, partition, ascending, filter, { dateAttribute: 'invoiceDate', skip });
-
-export async function listInvoices(
+export const listInvoices = (
   orgId: string,
   filter: InvoiceFilter,
   sort: { by: InvoiceSort; ascending: boolean },
   window: { offset: number; limit: number },
-): Promise<{ items: Invoice[]; total: number }> {
-  const { by, ascending } = sort;
-  const statuses = filter.statuses;
-  const input =
-    by === 'updatedAt' && !filter.customerId && statuses?.length !== 1
-      ? query('GSI2', invoicePartitions.all(orgId), ascending, filter, {})
-      : filter.customerId
-        ? query('GSI4', invoicePartitions.customer(orgId, filter.customerId), ascending, filter, {
-            customer: true,
-          })
-        : statuses?.length === 1
-          ? query('GSI3', invoicePartitions.status(orgId, statuses[0]!), ascending, filter, { status: true })
-          : query('GSI1', invoicePartitions.all(orgId), ascending, filter, {});
-  const indexOrder = by === 'createdAt' || (by === 'updatedAt' && input.IndexName === 'GSI2');
-  if (indexOrder) {
-    const { items, total } = await queryWindow(input, window.offset, window.limit);
-    return { items: items.map(invoices.fromItem), total };
-  }
-  const all = (await queryAll(input)).map(invoices.fromItem).sort((a, b) => {
-    const x = a[by];
-    const y = b[by];
-    const order = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-    return ascending ? order : -order;
+): Promise<{ items: Invoice[]; total: number }> =>
+  listDocuments<Invoice, InvoiceStatus>({
+    orgId,
+    partitions: invoicePartitions,
+    filter,
+    sort,
+    window,
+    dateAttribute: 'invoiceDate',
+    indexSort: 'createdAt',
+    fromItem: invoices.fromItem,
   });
-  return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
-}
