@@ -1,7 +1,7 @@
 import { CREDIT_NOTE_RESOURCE, type CreditNoteStatus } from '../../../../domain/credit-notes/credit-note.js';
-import { invalidParameter, notFound } from '../../../../domain/errors.js';
-import { canBeId } from '../../../../domain/ids.js';
+import { notFound } from '../../../../domain/errors.js';
 import { paginate, pageWindow } from '../../../../domain/listing/pagination.js';
+import { documentFilterOf } from '../../../platform/http/document-filter.js';
 import type { Operation } from '../../../platform/http/types.js';
 import type { CreditNoteSort } from '../endpoints.js';
 import { getCreditNote } from '../store/credit-notes.js';
@@ -15,19 +15,10 @@ export const getCreditNoteOp: Operation = async ({ auth, params }) => {
 };
 
 export const listCreditNotesOp: Operation = async ({ auth, query }) => {
-  const customerId = query.customerId as string | undefined;
-  if (customerId !== undefined && !canBeId(customerId)) throw invalidParameter('customerId', 'is not an id');
   const page = pageWindow(query.page as number, query.pageSize as number);
   const { items, total } = await listCreditNotes(
     auth.orgId,
-    {
-      statuses: query.status as CreditNoteStatus[] | undefined,
-      customerId,
-      from: query.dateFrom as string | undefined,
-      to: query.dateTo as string | undefined,
-      modifiedSince: query.modifiedSince as Date | undefined,
-      search: query.search as string | undefined,
-    },
+    documentFilterOf<CreditNoteStatus>(query),
     {
       by: (query.sortBy as CreditNoteSort | undefined) ?? 'creditDate',
       ascending: query.sortDir === 'asc',

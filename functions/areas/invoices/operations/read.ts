@@ -1,8 +1,8 @@
-import { invalidParameter, notFound } from '../../../../domain/errors.js';
-import { canBeId } from '../../../../domain/ids.js';
+import { notFound } from '../../../../domain/errors.js';
 import type { InvoiceStatus } from '../../../../domain/invoices/status.js';
 import { INVOICE_RESOURCE } from '../../../../domain/invoices/status.js';
 import { paginate, pageWindow } from '../../../../domain/listing/pagination.js';
+import { documentFilterOf } from '../../../platform/http/document-filter.js';
 import type { Operation } from '../../../platform/http/types.js';
 import type { InvoiceSort } from '../endpoints.js';
 import { getInvoice } from '../store/invoices.js';
@@ -16,19 +16,10 @@ export const getInvoiceOp: Operation = async ({ auth, params }) => {
 };
 
 export const listInvoicesOp: Operation = async ({ auth, query }) => {
-  const customerId = query.customerId as string | undefined;
-  if (customerId !== undefined && !canBeId(customerId)) throw invalidParameter('customerId', 'is not an id');
   const page = pageWindow(query.page as number, query.pageSize as number);
   const { items, total } = await listInvoices(
     auth.orgId,
-    {
-      statuses: query.status as InvoiceStatus[] | undefined,
-      customerId,
-      from: query.dateFrom as string | undefined,
-      to: query.dateTo as string | undefined,
-      modifiedSince: query.modifiedSince as Date | undefined,
-      search: query.search as string | undefined,
-    },
+    documentFilterOf<InvoiceStatus>(query),
     { by: (query.sortBy as InvoiceSort | undefined) ?? 'createdAt', ascending: query.sortDir === 'asc' },
     { offset: page.offset, limit: page.pageSize },
   );
