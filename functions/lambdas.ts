@@ -15,6 +15,7 @@ export const AREAS = [
   'invoices',
   'reports',
   'credit-notes',
+  'shipments',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -26,8 +27,8 @@ export const LAMBDAS = {
   suppliers: ['suppliers'],
   pricing: ['pricing'],
   webhooks: ['webhooks'],
-  // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
-  sales: ['sales-orders', 'invoices', 'credit-notes'],
+  // Order-to-cash: sales orders, invoices, credit notes and shipments.
+  sales: ['sales-orders', 'invoices', 'credit-notes', 'shipments'],
   reports: ['reports'],
 } as const satisfies Record<string, readonly Area[]>;
 

@@ -8,6 +8,7 @@ import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
+import { SHIPMENT_SCHEMAS, SHIPMENT_VALIDATED } from './shipments.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
 
@@ -29,6 +30,7 @@ export const SCHEMAS = {
   ...INVOICE_SCHEMAS,
   ...REPORT_SCHEMAS,
   ...CREDIT_NOTE_SCHEMAS,
+  ...SHIPMENT_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -42,5 +44,6 @@ export const VALIDATED_SCHEMAS = [
   ...WEBHOOK_VALIDATED,
   ...SALES_ORDER_VALIDATED,
   ...INVOICE_VALIDATED,
+  ...SHIPMENT_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];
