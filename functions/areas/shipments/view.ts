@@ -40,8 +40,13 @@ function lotsOf(shipment: Shipment, soLineId: string) {
 export function shipmentDetail(shipment: Shipment) {
   return {
     ...shipmentSummary(shipment),
-    lines: shipment.lines.map(({ serialNumberIds: _s, ...line }) => ({
-      ...line,
+    lines: shipment.lines.map((line) => ({
+      soLineId: line.soLineId,
+      productId: line.productId,
+      product: { sku: line.product.sku, name: line.product.name },
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      taxRate: line.taxRate,
       lots: lotsOf(shipment, line.soLineId),
     })),
   };
