@@ -5,7 +5,12 @@
  * so two shipments racing for one balance can never both claim it: the loser re-reads and is refused.
  */
 import { createId } from '@paralleldrive/cuid2';
-import { CARRIER_PATTERN, TRACKING_NUMBER_PATTERN } from '../../../../domain/shipments/dispatch-details.js';
+import {
+  CARRIER_PATTERN,
+  CARRIER_RULE,
+  TRACKING_NUMBER_PATTERN,
+  TRACKING_NUMBER_RULE,
+} from '../../../../domain/shipments/dispatch-details.js';
 import { newShipment, type ShipmentRequestLine } from '../../../../domain/shipments/shipment.js';
 import { MAX_ORDER_LINES } from '../../../../domain/sales-orders/order.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
@@ -66,12 +71,10 @@ export function shipmentTexts(flags: { notes?: string; carrier?: string; trackin
     throw new UsageError(`--notes must be 1-${MAX_NOTES} characters`);
   }
   if (flags.carrier !== undefined && !new RegExp(CARRIER_PATTERN).test(flags.carrier)) {
-    throw new UsageError('--carrier must be 1-100 characters after trimming');
+    throw new UsageError(`--carrier ${CARRIER_RULE}`);
   }
   if (flags.trackingNumber !== undefined && !new RegExp(TRACKING_NUMBER_PATTERN).test(flags.trackingNumber)) {
-    throw new UsageError(
-      '--tracking-number must be 1-100 letters, digits, spaces, hyphens, underscores or dots',
-    );
+    throw new UsageError(`--tracking-number ${TRACKING_NUMBER_RULE}`);
   }
   return {
     notes: flags.notes ?? null,
