@@ -16,6 +16,7 @@ export const AREAS = [
   'reports',
   'credit-notes',
   'purchase-orders',
+  'shipments',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -27,8 +28,8 @@ export const LAMBDAS = {
   suppliers: ['suppliers'],
   pricing: ['pricing'],
   webhooks: ['webhooks'],
-  // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
-  sales: ['sales-orders', 'invoices', 'credit-notes'],
+  // Order-to-cash: sales orders, invoices, credit notes and shipments.
+  sales: ['sales-orders', 'invoices', 'credit-notes', 'shipments'],
   reports: ['reports'],
   // Procure-to-pay: purchase orders and their goods receipts.
   purchasing: ['purchase-orders'],

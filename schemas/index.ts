@@ -9,6 +9,7 @@ import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_VALIDATED } from './purchase-orders.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
+import { SHIPMENT_SCHEMAS, SHIPMENT_VALIDATED } from './shipments.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
 
@@ -31,6 +32,7 @@ export const SCHEMAS = {
   ...REPORT_SCHEMAS,
   ...CREDIT_NOTE_SCHEMAS,
   ...PURCHASE_ORDER_SCHEMAS,
+  ...SHIPMENT_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -45,5 +47,6 @@ export const VALIDATED_SCHEMAS = [
   ...SALES_ORDER_VALIDATED,
   ...INVOICE_VALIDATED,
   ...PURCHASE_ORDER_VALIDATED,
+  ...SHIPMENT_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];
