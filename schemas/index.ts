@@ -10,6 +10,7 @@ import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
+import { TRACEABILITY_SCHEMAS } from './traceability.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -29,6 +30,7 @@ export const SCHEMAS = {
   ...INVOICE_SCHEMAS,
   ...REPORT_SCHEMAS,
   ...CREDIT_NOTE_SCHEMAS,
+  ...TRACEABILITY_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

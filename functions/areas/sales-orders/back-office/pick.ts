@@ -102,11 +102,19 @@ function pickProbes(order: SalesOrder, request: PickRequestLine[] | undefined): 
   ];
 }
 
-function pickFactsOf(orgId: string, loaded: LoadedStockFacts, request: PickRequestLine[] | undefined) {
+function pickFactsOf(
+  orgId: string,
+  order: SalesOrder,
+  loaded: LoadedStockFacts,
+  request: PickRequestLine[] | undefined,
+) {
   const batches: PickFacts['batches'] = new Map();
-  for (const ask of request ?? []) {
-    if (!ask.batchId) continue;
-    const item = loaded.alongside(keys.batch(orgId, ask.batchId));
+  const lotIds = [
+    ...(request ?? []).flatMap((ask) => (ask.batchId ? [ask.batchId] : [])),
+    ...order.reservations.flatMap((r) => (r.batchId ? [r.batchId] : [])),
+  ];
+  for (const batchId of new Set(lotIds)) {
+    const item = loaded.alongside(keys.batch(orgId, batchId));
     if (!item) continue;
     const batch = batchFromItem(item);
     batches.set(batch.id, {
@@ -143,11 +151,11 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'pick');
       const probes = pickProbes(order, request);
       let loaded = await loadStockFacts(orgId, probes);
-      let decision = decidePick(order, request, pickFactsOf(orgId, loaded, request), at);
+      let decision = decidePick(order, request, pickFactsOf(orgId, order, loaded, request), at);
       if (!covers(loaded, decision.deltas)) {
         // A named lot lies in bins the order did not know of: read those too and decide again.
         loaded = await loadStockFacts(orgId, [...probes, ...decision.deltas.map(probe)]);
-        decision = decidePick(order, request, pickFactsOf(orgId, loaded, request), at);
+        decision = decidePick(order, request, pickFactsOf(orgId, order, loaded, request), at);
         if (!covers(loaded, decision.deltas)) throw new WriteRace('The stock moved while it was read');
       }
       const next = decision.order;
