@@ -5,6 +5,8 @@ import {
   expireDueBatches,
 } from '../../functions/areas/inventory/back-office/batches.js';
 import { getStocks } from '../../functions/areas/products/store/products.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';
@@ -16,9 +18,33 @@ import { confirmOrder, customer, draftOrder } from '../support/sales.js';
 let t: Tenant;
 let other: Tenant;
 
+/** Items DynamoDB read for Query calls (ScannedCount) while `counting` is on: what a read really costs. */
+let counting = false;
+let scanned = 0;
+
 beforeAll(async () => {
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      if (counting && context.commandName === 'QueryCommand') {
+        scanned += (result.output as { ScannedCount?: number }).ScannedCount ?? 0;
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'batchReadCounter' },
+  );
   [t, other] = await Promise.all([newTenant('Batches org'), newTenant('Other batches org')]);
 });
+
+async function measured<T>(read: () => Promise<T>): Promise<{ result: T; scanned: number }> {
+  scanned = 0;
+  counting = true;
+  try {
+    return { result: await read(), scanned };
+  } finally {
+    counting = false;
+  }
+}
 
 const list = (tenant: Tenant, query: Record<string, string | number> = {}) =>
   call('GET', '/batches', { key: tenant.key, query });
@@ -227,6 +253,52 @@ describe('GET /batches', () => {
     const res = await list(other);
     expect(ids(res)).not.toContain(lot.id);
     expect((await call('GET', `/batches/${lot.id}`, { key: other.key })).status).toBe(404);
+  });
+});
+
+describe('what the batch reads cost', () => {
+  it('page 1 reads about a page; product, status and sync read their own range; expire-due reads only due lots', async () => {
+    const tenant = await newTenant('Batch cost org');
+    const products = await Promise.all([0, 1, 2].map(() => product(tenant, { isBatchTracked: true })));
+    // One lot a day, so FEFO order is creation order.
+    const lots = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        lotOf(tenant, products[i % 3]!.id, `2035-03-${String(i + 1).padStart(2, '0')}`),
+      ),
+    );
+    await changeBatchStatusCommand({ orgId: tenant.orgId, id: lots[5]!.id, action: 'quarantine' });
+    await changeBatchStatusCommand({ orgId: tenant.orgId, id: lots[6]!.id, action: 'quarantine' });
+    const since = new Date().toISOString();
+    await changeBatchStatusCommand({ orgId: tenant.orgId, id: lots[7]!.id, action: 'recall' });
+
+    clearListCursors();
+    const first = await measured(() => list(tenant, { pageSize: 5 }));
+    expect(first.result.body.pagination.total).toBe(24);
+    expect(first.scanned).toBeLessThanOrEqual(6);
+    const second = await measured(() => list(tenant, { pageSize: 5, page: 2 }));
+    expect(ids(second.result)).toEqual(lots.slice(5, 10).map((l) => l.id));
+    expect(second.scanned).toBeLessThanOrEqual(6);
+
+    const ofProduct = await measured(() => list(tenant, { productId: products[1]!.id, pageSize: 3 }));
+    expect(ofProduct.result.body.pagination.total).toBe(8);
+    expect(ofProduct.scanned).toBe(8);
+    const quarantined = await measured(() => list(tenant, { status: 'QUARANTINED' }));
+    expect(ids(quarantined.result)).toEqual([lots[5]!.id, lots[6]!.id]);
+    expect(quarantined.scanned).toBe(2);
+    const changed = await measured(() => list(tenant, { modifiedSince: since }));
+    expect(ids(changed.result)).toEqual([lots[7]!.id]);
+    expect(changed.scanned).toBe(1);
+    const window = await measured(() =>
+      list(tenant, { expiryAfter: '2035-03-03', expiryBefore: '2035-03-04' }),
+    );
+    expect(ids(window.result)).toEqual([lots[2]!.id, lots[3]!.id]);
+    expect(window.scanned).toBe(2);
+
+    const due = await measured(() =>
+      expireDueBatches({ orgId: tenant.orgId, asOf: '2035-03-04T00:00:00.000Z' }),
+    );
+    expect(due.result.expired.map((e) => e.id)).toEqual(lots.slice(0, 3).map((l) => l.id));
+    expect(due.scanned).toBe(3);
   });
 });
 
