@@ -202,7 +202,10 @@ describe('GET /batches', () => {
       d12!.id,
     ]);
     expect((await list(tenant, { expiryAfter: '2030-01-01' })).body.pagination.total).toBe(3);
-    for (const query of [{ expiryAfter: 'soon' }, { expiryBefore: '2030-02-30' }]) {
+    for (const query of [{ expiryAfter: 'soon' }, { expiryBefore: '2030-02-30' }] as Record<
+      string,
+      string
+    >[]) {
       const bad = await list(tenant, query);
       expect([bad.status, bad.body.error.code]).toEqual([400, 'invalid_parameter']);
     }

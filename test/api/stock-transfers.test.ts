@@ -197,7 +197,7 @@ describe('stock transfer (back office)', () => {
     ]);
     await deactivateWarehouse({ orgId: t.orgId, warehouseId: closed.id });
     const foreign = { product: await product(other), warehouse: await warehouse(other) };
-    const base = {
+    const base: Parameters<typeof transferStock>[0] = {
       orgId: t.orgId,
       productId: p.id,
       fromWarehouseId: w1.id,

@@ -7,15 +7,15 @@
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import {
   BATCH_RESOURCE,
+  BATCH_TRANSITIONS,
+  compareFefo,
   fefoKey,
+  uniqueBatchNumber,
   type Batch,
   type BatchAction,
   type BatchFilter,
   type BatchStatus,
-  BATCH_TRANSITIONS,
-  compareFefo,
 } from '../../../../domain/inventory/batch.js';
-import { uniqueBatchNumber } from '../../../../domain/inventory/batch.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys, sortKey } from '../../../platform/dynamo/keys.js';
 import { queryAll, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
