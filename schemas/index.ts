@@ -12,6 +12,7 @@ import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
 import { SHIPMENT_SCHEMAS, SHIPMENT_VALIDATED } from './shipments.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
+import { TRACEABILITY_SCHEMAS } from './traceability.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -33,6 +34,7 @@ export const SCHEMAS = {
   ...CREDIT_NOTE_SCHEMAS,
   ...PURCHASE_ORDER_SCHEMAS,
   ...SHIPMENT_SCHEMAS,
+  ...TRACEABILITY_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -103,11 +103,19 @@ function pickProbes(order: SalesOrder, request: PickRequestLine[] | undefined): 
   ];
 }
 
-function pickFactsOf(orgId: string, loaded: LoadedStockFacts, request: PickRequestLine[] | undefined) {
+function pickFactsOf(
+  orgId: string,
+  order: SalesOrder,
+  loaded: LoadedStockFacts,
+  request: PickRequestLine[] | undefined,
+) {
   const batches: PickFacts['batches'] = new Map();
-  for (const ask of request ?? []) {
-    if (!ask.batchId) continue;
-    const item = loaded.alongside(keys.batch(orgId, ask.batchId));
+  const lotIds = [
+    ...(request ?? []).flatMap((ask) => (ask.batchId ? [ask.batchId] : [])),
+    ...order.reservations.flatMap((r) => (r.batchId ? [r.batchId] : [])),
+  ];
+  for (const batchId of new Set(lotIds)) {
+    const item = loaded.alongside(keys.batch(orgId, batchId));
     if (!item) continue;
     const batch = batchFromItem(item);
     batches.set(batch.id, {
@@ -143,10 +151,10 @@ export async function decideWithPickFacts<D extends { deltas: StockDelta[] }>(
 ): Promise<{ decision: D; loaded: LoadedStockFacts }> {
   const probes = pickProbes(order, request);
   let loaded = await loadStockFacts(orgId, probes);
-  let decision = decide(pickFactsOf(orgId, loaded, request));
+  let decision = decide(pickFactsOf(orgId, order, loaded, request));
   if (!covers(loaded, decision.deltas)) {
     loaded = await loadStockFacts(orgId, [...probes, ...decision.deltas.map(probe)]);
-    decision = decide(pickFactsOf(orgId, loaded, request));
+    decision = decide(pickFactsOf(orgId, order, loaded, request));
     if (!covers(loaded, decision.deltas)) throw new WriteRace('The stock moved while it was read');
   }
   return { decision, loaded };
