@@ -4,6 +4,7 @@ import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRICING_SCHEMAS } from './pricing.js';
+import { PRODUCTION_ORDER_SCHEMAS } from './production-orders.js';
 import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
@@ -29,6 +30,7 @@ export const SCHEMAS = {
   ...INVOICE_SCHEMAS,
   ...REPORT_SCHEMAS,
   ...CREDIT_NOTE_SCHEMAS,
+  ...PRODUCTION_ORDER_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

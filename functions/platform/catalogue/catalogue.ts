@@ -18,6 +18,7 @@ import { SALES_ORDER_ENDPOINTS } from '../../areas/sales-orders/endpoints.js';
 import { INVOICE_ENDPOINTS } from '../../areas/invoices/endpoints.js';
 import { REPORT_ENDPOINTS } from '../../areas/reports/endpoints.js';
 import { CREDIT_NOTE_ENDPOINTS } from '../../areas/credit-notes/endpoints.js';
+import { PRODUCTION_ORDER_ENDPOINTS } from '../../areas/production-orders/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
 
 export { GROUPS, type Area, type Endpoint, type Group, type Method } from './endpoint.js';
@@ -36,6 +37,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   invoices: INVOICE_ENDPOINTS,
   reports: REPORT_ENDPOINTS,
   'credit-notes': CREDIT_NOTE_ENDPOINTS,
+  'production-orders': PRODUCTION_ORDER_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>
