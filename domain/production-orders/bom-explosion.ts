@@ -84,14 +84,14 @@ export function explodeBom(rootId: string, book: RecipeBook): ExplodedLine[] {
         }
         continue;
       }
-      const sub = book.recipe(product.id) ?? [];
-      if (sub.length === 0) {
-        throw unprocessable(`Phantom ingredient ${product.sku} has no bill of materials to explode`);
-      }
       if (path.length > MAX_PHANTOM_DEPTH) {
         throw unprocessable(
           `Phantom sub-recipes of ${root.sku} nest deeper than ${MAX_PHANTOM_DEPTH} levels`,
         );
+      }
+      const sub = book.recipe(product.id) ?? [];
+      if (sub.length === 0) {
+        throw unprocessable(`Phantom ingredient ${product.sku} has no bill of materials to explode`);
       }
       visit(sub, quantity * (1 + line.wastagePercent / 100), [...path, product.id], {
         id: product.id,

@@ -207,6 +207,36 @@ describe('production-order create (back office)', () => {
     });
   });
 
+  it('reads nested phantom recipes level by level and refuses circular recipe data', async () => {
+    const [w, out, mix, base, flour, loopA, loopB] = await Promise.all([
+      warehouse(t),
+      product(t),
+      product(t),
+      product(t),
+      product(t),
+      product(t),
+      product(t),
+    ]);
+    await recipe(t, base.id, [{ componentProductId: flour.id, quantity: 0.25 }]);
+    await recipe(t, mix.id, [
+      { componentProductId: base.id, quantity: 3, isPhantom: true, wastagePercent: 50 },
+    ]);
+    await recipe(t, out.id, [{ componentProductId: mix.id, quantity: 2, isPhantom: true }]);
+    const order = await create({ productId: out.id, quantity: 2, warehouseId: w.id });
+    // 2 x 2 x 3 x 1.5 x 0.25 flour.
+    expect(order.lines.map((l) => [l.productId, l.plannedQuantity, l.phantomProductId])).toEqual([
+      [out.id, 2, null],
+      [flour.id, 4.5, base.id],
+    ]);
+    await recipe(t, loopA.id, [{ componentProductId: loopB.id, quantity: 1, isPhantom: true }]);
+    await recipe(t, loopB.id, [{ componentProductId: loopA.id, quantity: 1, isPhantom: true }]);
+    await recipe(t, out.id, [{ componentProductId: loopA.id, quantity: 1, isPhantom: true }]);
+    await expect(create({ productId: out.id, quantity: 1, warehouseId: w.id })).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: `The bill of materials of ${out.sku} is circular: ${loopA.sku} is an ingredient of itself`,
+    });
+  });
+
   it('holds at most 1000 lines: a 999-line recipe plans (every line shown), a 1000-line one is 422', async () => {
     const [w, out, a, b] = await Promise.all([warehouse(t), product(t), product(t), product(t)]);
     const lines = (n: number) =>

@@ -3,6 +3,7 @@ import {
   explodeBom,
   MAX_INPUT_LINES,
   MAX_PHANTOM_DEPTH,
+  type RecipeBook,
 } from '../../../domain/production-orders/bom-explosion.js';
 import { plannedInput } from '../../../domain/production-orders/production-order.js';
 import { catchApiError } from '../../support/catch-api-error.js';
@@ -128,6 +129,15 @@ describe('explodeBom', () => {
     };
     expect(explodeBom('cake', chain(MAX_PHANTOM_DEPTH))).toHaveLength(1);
     expect(catchApiError(() => explodeBom('cake', chain(MAX_PHANTOM_DEPTH + 1))).message).toBe(
+      `Phantom sub-recipes of CAKE nest deeper than ${MAX_PHANTOM_DEPTH} levels`,
+    );
+    // The loader stops reading below the limit: the too-deep phantom's recipe is not there to read.
+    const unread = chain(MAX_PHANTOM_DEPTH + 1);
+    const cut: RecipeBook = {
+      ...unread,
+      recipe: (id) => (id === `p${MAX_PHANTOM_DEPTH + 1}` ? undefined : unread.recipe(id)),
+    };
+    expect(catchApiError(() => explodeBom('cake', cut)).message).toBe(
       `Phantom sub-recipes of CAKE nest deeper than ${MAX_PHANTOM_DEPTH} levels`,
     );
   });
