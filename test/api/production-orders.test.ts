@@ -16,7 +16,7 @@ import { getProductionOrder } from '../../functions/areas/production-orders/stor
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
-import { adjust, onHand, product, warehouse } from '../support/inventory.js';
+import { adjust, batchOf, onHand, product, warehouse } from '../support/inventory.js';
 import { eventsFor } from '../support/outbox.js';
 import { costedLot, recipe } from '../support/production.js';
 import { customer, draftOrder } from '../support/sales.js';
@@ -506,6 +506,82 @@ describe('production-order complete (back office)', () => {
     expect(await onHand(t, out.id)).toBe(10);
     const entries = (await listLedger(t.orgId)).filter((l) => l.sourceId === order.id);
     expect(entries).toHaveLength(1);
+  });
+});
+
+describe('production-order transaction limits', () => {
+  // 50 batch-tracked and 31 plain ingredients, made a few at a time (products share a counts item).
+  let tracked: { id: string; sku: string }[];
+  let plain: { id: string; sku: string }[];
+  beforeAll(async () => {
+    const made: { id: string; sku: string }[] = [];
+    for (let i = 0; i < 81; i += 9) {
+      made.push(
+        ...(await Promise.all(
+          Array.from({ length: 9 }, (_, k) => product(t, { isBatchTracked: i + k < 50 })),
+        )),
+      );
+    }
+    tracked = made.slice(0, 50);
+    plain = made.slice(50);
+  }, 180_000);
+
+  it('refuses a recipe of more than 80 stocked ingredients at create', async () => {
+    const [w, out] = await Promise.all([warehouse(t), product(t)]);
+    await recipe(
+      t,
+      out.id,
+      [...tracked, ...plain].map((p) => ({ componentProductId: p.id, quantity: 1 })),
+    );
+    await expect(create({ productId: out.id, quantity: 1, warehouseId: w.id })).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: `The bill of materials of ${out.sku} has 81 stocked ingredients; a production order takes at most 80`,
+    });
+  }, 60_000);
+
+  it('refuses (422, nothing written) a completion needing more than 100 transaction items', async () => {
+    const [w, out] = await Promise.all([warehouse(t), product(t)]);
+    await recipe(
+      t,
+      out.id,
+      tracked.map((p) => ({ componentProductId: p.id, quantity: 1 })),
+    );
+    // Each ingredient's only lot is emptied: 50 stock items, 50 lots flipping, the output and the rest.
+    const lots = await Promise.all(tracked.map((p) => batchOf(t, p.id, '2031-01-01')));
+    const stocked = await adjust(
+      t,
+      lots.map((lot) => ({
+        productId: lot.productId,
+        warehouseId: w.id,
+        batchId: lot.id,
+        quantityChange: 2,
+      })),
+    );
+    expect(stocked.status).toBe(201);
+    const order = await create({ productId: out.id, quantity: 2, warehouseId: w.id });
+    await start(order.id);
+    await expect(complete(order.id)).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: expect.stringMatching(
+        /^Production order MO-\d{6}: completing it would write 10\d records, more than one transaction holds \(100\)$/,
+      ),
+    });
+    expect((await getProductionOrder(t.orgId, order.id))?.status).toBe('IN_PROGRESS');
+    expect(await onHand(t, tracked[0]!.id)).toBe(2);
+    // A smaller run leaves every lot holding stock (no flips) and fits.
+    expect((await complete(order.id, { quantity: 1 })).status).toBe('COMPLETED');
+    expect(await onHand(t, tracked[0]!.id)).toBe(1);
+  }, 120_000);
+
+  it('refuses a completion in a warehouse deactivated since the order was planned', async () => {
+    const { w, out } = await simpleRecipe(t, { stock: 5 });
+    const order = await create({ productId: out.id, quantity: 1, warehouseId: w.id });
+    await start(order.id);
+    await deactivateWarehouse({ orgId: t.orgId, warehouseId: w.id });
+    await expect(complete(order.id)).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: `Warehouse ${w.code} is inactive`,
+    });
   });
 });
 
