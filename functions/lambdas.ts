@@ -17,6 +17,7 @@ export const AREAS = [
   'credit-notes',
   'purchase-orders',
   'shipments',
+  'production-orders',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -33,6 +34,8 @@ export const LAMBDAS = {
   reports: ['reports'],
   // Procure-to-pay: purchase orders and their goods receipts.
   purchasing: ['purchase-orders'],
+  // Production orders read on their own scope family; their stock moves run in the back office.
+  manufacturing: ['production-orders'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;

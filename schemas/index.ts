@@ -4,6 +4,7 @@ import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRICING_SCHEMAS } from './pricing.js';
+import { PRODUCTION_ORDER_SCHEMAS } from './production-orders.js';
 import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_VALIDATED } from './purchase-orders.js';
@@ -35,6 +36,7 @@ export const SCHEMAS = {
   ...PURCHASE_ORDER_SCHEMAS,
   ...SHIPMENT_SCHEMAS,
   ...TRACEABILITY_SCHEMAS,
+  ...PRODUCTION_ORDER_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

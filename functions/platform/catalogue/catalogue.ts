@@ -19,6 +19,7 @@ import { INVOICE_ENDPOINTS } from '../../areas/invoices/endpoints.js';
 import { REPORT_ENDPOINTS } from '../../areas/reports/endpoints.js';
 import { CREDIT_NOTE_ENDPOINTS } from '../../areas/credit-notes/endpoints.js';
 import { SHIPMENT_ENDPOINTS } from '../../areas/shipments/endpoints.js';
+import { PRODUCTION_ORDER_ENDPOINTS } from '../../areas/production-orders/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
 import { PURCHASE_ORDER_ENDPOINTS } from '../../areas/purchase-orders/endpoints.js';
 
@@ -40,6 +41,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   'credit-notes': CREDIT_NOTE_ENDPOINTS,
   'purchase-orders': PURCHASE_ORDER_ENDPOINTS,
   shipments: SHIPMENT_ENDPOINTS,
+  'production-orders': PRODUCTION_ORDER_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>
