@@ -14,6 +14,7 @@ import { PRICING_COMMANDS } from '../../functions/areas/pricing/commands.js';
 import { PRODUCT_COMMANDS } from '../../functions/areas/products/commands.js';
 import { INVOICE_COMMANDS } from '../../functions/areas/invoices/commands.js';
 import { CREDIT_NOTE_COMMANDS } from '../../functions/areas/credit-notes/commands.js';
+import { REPORT_COMMANDS } from '../../functions/areas/reports/commands.js';
 import { SALES_ORDER_COMMANDS } from '../../functions/areas/sales-orders/commands.js';
 import { SUPPLIER_COMMANDS } from '../../functions/areas/suppliers/commands.js';
 import { WEBHOOK_COMMANDS } from '../../functions/areas/webhooks/commands.js';
@@ -39,6 +40,7 @@ export const COMMANDS: Commands = {
   ...INVOICE_COMMANDS,
   ...CREDIT_NOTE_COMMANDS,
   ...WEBHOOK_COMMANDS,
+  ...REPORT_COMMANDS,
   'outbox sweep': {
     usage: `outbox sweep [--older-than-seconds ${DEFAULT_SWEEP_AFTER_SECONDS}] [--org <orgId>]`,
     flags: ['older-than-seconds', 'org'],

@@ -1,0 +1,39 @@
+import { MAX_MOVEMENT_ROWS } from '../../../../domain/reports/stock-movement.js';
+import { movementWindow } from '../../../../domain/reports/report-dates.js';
+import type { Operation } from '../../../platform/http/types.js';
+import { readMovements } from '../store/movements.js';
+import { readReferences } from '../store/references.js';
+import { stockMovementView } from '../view.js';
+import { reportFilters } from './filters.js';
+
+/**
+ * GET /reports/stock-movement: the window's movement rows newest first from the narrowest date-ordered key
+ * (organisation, product, warehouse, or product in warehouse), at most 1000, then one batch read of the
+ * rows' products, bins and batches.
+ */
+export const stockMovementReport: Operation = async ({ auth, query }) => {
+  const { orgId } = auth;
+  const window = movementWindow(query.dateFrom as string, query.dateTo as string);
+  const filters = await reportFilters(orgId, query, { warehouseCodes: true });
+  const { rows, truncated } = await readMovements(
+    orgId,
+    window,
+    { productId: filters.productId, warehouseId: filters.warehouseId },
+    MAX_MOVEMENT_ROWS,
+  );
+  const references = await readReferences(orgId, {
+    productIds: rows.map((r) => r.productId),
+    bins: uniqueBins(rows),
+    batchIds: rows.flatMap((r) => (r.batchId ? [r.batchId] : [])),
+  });
+  return {
+    body: stockMovementView(window, rows, truncated, { references, warehouses: filters.warehouses }),
+  };
+};
+
+export function uniqueBins(rows: readonly { warehouseId: string; binId: string | null }[]) {
+  const bins = new Map<string, { warehouseId: string; binId: string }>();
+  for (const r of rows)
+    if (r.binId) bins.set(`${r.warehouseId}|${r.binId}`, { warehouseId: r.warehouseId, binId: r.binId });
+  return [...bins.values()];
+}
