@@ -15,8 +15,10 @@ import { uniqueBins } from './stock-movement.js';
 export const expiryReport: Operation = async ({ auth, query, now }) => {
   const { orgId } = auth;
   const window = expiryWindow(now, query.daysAhead as number, query.daysBack as number);
-  const filters = await reportFilters(orgId, query, { warehouseCodes: true });
-  const batches = await activeBatchesExpiring(orgId, window.from, window.to);
+  const [filters, batches] = await Promise.all([
+    reportFilters(orgId, query, { warehouseCodes: true }),
+    activeBatchesExpiring(orgId, window.from, window.to),
+  ]);
   const stocks = await getStocks(orgId, [...new Set(batches.map((b) => b.productId))]);
   const rows = batches.flatMap((batch) => {
     const stock = stocks.get(batch.productId);

@@ -14,8 +14,10 @@ import { reportFilters } from './filters.js';
  */
 export const lowStockReport: Operation = async ({ auth, query, now }) => {
   const { orgId } = auth;
-  const filters = await reportFilters(orgId, query, { warehouseCodes: false });
-  const candidates = await reorderCandidates(orgId, filters.categoryId);
+  const [filters, candidates] = await Promise.all([
+    reportFilters(orgId, query, { warehouseCodes: false }),
+    reorderCandidates(orgId, query.categoryId as string | undefined),
+  ]);
   const stocks = await getStocks(
     orgId,
     candidates.map((c) => c.id),

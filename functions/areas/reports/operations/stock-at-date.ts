@@ -15,13 +15,15 @@ import { reportFilters } from './filters.js';
 export const stockAtDateReport: Operation = async ({ auth, query, now }) => {
   const { orgId } = auth;
   const asAt = asAtInstant(query.asAtDate as string, now);
-  const filters = await reportFilters(orgId, query, { warehouseCodes: true });
-  const current = await listStockItems(orgId, {
-    sortBy: 'productName',
-    ascending: true,
-    warehouseId: filters.warehouseId,
-    includeInactiveProducts: true,
-  });
+  const [filters, current] = await Promise.all([
+    reportFilters(orgId, query, { warehouseCodes: true }),
+    listStockItems(orgId, {
+      sortBy: 'productName',
+      ascending: true,
+      warehouseId: query.warehouseId as string | undefined,
+      includeInactiveProducts: true,
+    }),
+  ]);
   const later = await movementsAfter(orgId, asAt);
   const rows = stockAtDate(current, later, filters.warehouseId);
   const references = await readReferences(orgId, { productIds: rows.map((r) => r.productId) });

@@ -14,13 +14,19 @@ import { reportFilters } from './filters.js';
 export const stockMovementReport: Operation = async ({ auth, query }) => {
   const { orgId } = auth;
   const window = movementWindow(query.dateFrom as string, query.dateTo as string);
-  const filters = await reportFilters(orgId, query, { warehouseCodes: true });
-  const { rows, truncated } = await readMovements(
-    orgId,
-    window,
-    { productId: filters.productId, warehouseId: filters.warehouseId },
-    MAX_MOVEMENT_ROWS,
-  );
+  // The rows are read while the filters are checked: an unknown id reads nothing and is then refused.
+  const [filters, { rows, truncated }] = await Promise.all([
+    reportFilters(orgId, query, { warehouseCodes: true }),
+    readMovements(
+      orgId,
+      window,
+      {
+        productId: query.productId as string | undefined,
+        warehouseId: query.warehouseId as string | undefined,
+      },
+      MAX_MOVEMENT_ROWS,
+    ),
+  ]);
   const references = await readReferences(orgId, {
     productIds: rows.map((r) => r.productId),
     bins: uniqueBins(rows),

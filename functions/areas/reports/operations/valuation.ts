@@ -11,15 +11,16 @@ import { reportFilters } from './filters.js';
  */
 export const valuationReport: Operation = async ({ auth, query, now }) => {
   const { orgId } = auth;
-  const filters = await reportFilters(orgId, query, { warehouseCodes: false });
-  const stocks = (
-    await listStockItems(orgId, {
+  const [filters, stockItems] = await Promise.all([
+    reportFilters(orgId, query, { warehouseCodes: false }),
+    listStockItems(orgId, {
       sortBy: 'productName',
       ascending: true,
-      warehouseId: filters.warehouseId,
+      warehouseId: query.warehouseId as string | undefined,
       includeInactiveProducts: true,
-    })
-  ).filter((s) => Object.values(s.levels).some((l) => l.onHand > 0));
+    }),
+  ]);
+  const stocks = stockItems.filter((s) => Object.values(s.levels).some((l) => l.onHand > 0));
   const references = await readReferences(orgId, {
     productIds: stocks.map((s) => s.productId),
     batchIds: stocks.flatMap((s) => Object.values(s.levels).flatMap((l) => (l.batchId ? [l.batchId] : []))),
