@@ -1,9 +1,8 @@
 import { batchLocations } from '../../../../domain/reports/expiry.js';
 import { daysBetween, expiryWindow } from '../../../../domain/reports/report-dates.js';
 import type { Operation } from '../../../platform/http/types.js';
-import { getStocks } from '../../products/store/products.js';
 import { activeBatchesExpiring } from '../store/expiring-batches.js';
-import { readReferences } from '../store/references.js';
+import { readReferences, readStocks } from '../store/references.js';
 import { expiryView } from '../view.js';
 import { reportFilters } from './filters.js';
 import { uniqueBins } from './stock-movement.js';
@@ -19,7 +18,7 @@ export const expiryReport: Operation = async ({ auth, query, now }) => {
     reportFilters(orgId, query, { warehouseCodes: true }),
     activeBatchesExpiring(orgId, window.from, window.to),
   ]);
-  const stocks = await getStocks(orgId, [...new Set(batches.map((b) => b.productId))]);
+  const stocks = await readStocks(orgId, [...new Set(batches.map((b) => b.productId))]);
   const rows = batches.flatMap((batch) => {
     const stock = stocks.get(batch.productId);
     const locations = batchLocations(stock?.levels ?? {}, batch.id, filters.warehouseId);

@@ -2,7 +2,7 @@ import { lowStockFigures, lowStockOrder } from '../../../../domain/reports/low-s
 import { header2 } from '../../../../domain/money.js';
 import { roundQuantity } from '../../../../domain/inventory/stock.js';
 import type { Operation } from '../../../platform/http/types.js';
-import { getStocks } from '../../products/store/products.js';
+import { readStocks } from '../store/references.js';
 import { reorderCandidates } from '../store/reorder-candidates.js';
 import { lowStockView } from '../view.js';
 import { reportFilters } from './filters.js';
@@ -18,7 +18,7 @@ export const lowStockReport: Operation = async ({ auth, query, now }) => {
     reportFilters(orgId, query, { warehouseCodes: false }),
     reorderCandidates(orgId, query.categoryId as string | undefined),
   ]);
-  const stocks = await getStocks(
+  const stocks = await readStocks(
     orgId,
     candidates.map((c) => c.id),
   );

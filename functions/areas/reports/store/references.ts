@@ -1,11 +1,37 @@
 /**
- * What report rows show beside ids (product SKU and name, category, bin code, batch number and cost),
- * read for the rows of one report only, in one batch read, and the organisation's warehouses (one small
- * partition range) for their codes and for checking a warehouseId filter.
+ * What report rows show beside ids (product SKU and name, category, bin code, batch number and cost), read
+ * for the rows of one report only; the stock items a report needs, by product; and the organisation's
+ * warehouses (one small partition range) for their codes and for checking a warehouseId filter.
  */
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { keys, type Key } from '../../../platform/dynamo/keys.js';
+import { stockFromItem, type ProductStock } from '../../inventory/store/stock.js';
 import { listWarehouseRecords } from '../../inventory/store/warehouses.js';
+
+const PARALLEL_READS = 4;
+
+/**
+ * A report's batch read: a snapshot needs no consistent read (half the capacity), and its chunks of 100
+ * keys are read a few at a time in parallel rather than one after another.
+ */
+async function snapshotRead(all: Key[]): Promise<Map<string, Record<string, unknown>>> {
+  const chunks: Key[][] = [];
+  for (let i = 0; i < all.length; i += 100) chunks.push(all.slice(i, i + 100));
+  const found = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < chunks.length; i += PARALLEL_READS) {
+    const maps = await Promise.all(
+      chunks.slice(i, i + PARALLEL_READS).map((chunk) => batchGet(chunk, { consistent: false })),
+    );
+    for (const map of maps) for (const [id, item] of map) found.set(id, item);
+  }
+  return found;
+}
+
+/** The stock items of some products (absent: the product has none), by product id. */
+export async function readStocks(orgId: string, productIds: string[]): Promise<Map<string, ProductStock>> {
+  const found = await snapshotRead([...new Set(productIds)].map((id) => keys.productStock(orgId, id)));
+  return new Map([...found.values()].map((item) => [item.productId as string, stockFromItem(item)]));
+}
 
 export interface ProductFacts {
   id: string;
@@ -41,7 +67,7 @@ export async function readReferences(
     batchIds?: Iterable<string>;
   },
 ): Promise<References> {
-  const found = await batchGet([
+  const found = await snapshotRead([
     ...[...new Set(wanted.productIds ?? [])].map((id) => keys.product(orgId, id)),
     ...[...(wanted.bins ?? [])].map((b) => keys.bin(orgId, b.warehouseId, b.binId)),
     ...[...new Set(wanted.batchIds ?? [])].map((id) => keys.batch(orgId, id)),
