@@ -2,9 +2,9 @@
  * npm run bench: the performance targets of design.md section 5, measured in one run against an in-memory
  * DynamoDB Local on a free port. Prints a report and writes bench/results.json. Knobs (env):
  * BENCH_ITERATIONS (per endpoint and baseline kind, default 100), BENCH_LIST_SIZES (default 1000,10000;
- * add 100000 for the large point), BENCH_REPORT_SIZES (ledger entries of the reports' organisation,
- * default 10000,100000), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
- * BENCH_ONLY (a comma list of sections to run: endpoints, lists, reports, bundles; default all).
+ * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
+ * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for
+ * the large point) and BENCH_ONLY=reports (only the stock reports, into bench/results-reports.json).
  */
 import '../infra/node-support.js';
 import { writeFileSync } from 'node:fs';
@@ -13,28 +13,23 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureBundles } from './bundles.js';
 import type { ListCase } from './lists.js';
-import { round, table } from './measure.js';
+import { round, table, type Recorder } from './measure.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,10000')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const REPORT_SIZES = (process.env.BENCH_REPORT_SIZES ?? '10000,100000')
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+const REPORT_SIZES = (process.env.BENCH_REPORT_SIZES ?? '10000')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
-const SECTIONS = ['endpoints', 'lists', 'reports', 'bundles'] as const;
-const ONLY = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-const unknownSection = ONLY?.find((s) => !(SECTIONS as readonly string[]).includes(s));
-if (unknownSection !== undefined)
-  throw new Error(`BENCH_ONLY: unknown section '${unknownSection}' (${SECTIONS.join(', ')})`);
-const runs = (section: (typeof SECTIONS)[number]) => !ONLY || ONLY.includes(section);
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'reports') throw new Error(`BENCH_ONLY: only 'reports' is supported`);
 // A partial run keeps the full run's results file.
 const OUT =
-  process.env.BENCH_OUT ??
-  join(import.meta.dirname, ONLY ? `results-${ONLY.join('-')}.json` : 'results.json');
+  process.env.BENCH_OUT ?? join(import.meta.dirname, ONLY ? `results-${ONLY}.json` : 'results.json');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -67,6 +62,29 @@ const listTable = (cases: readonly ListCase[]) =>
     ]),
   );
 
+/** The stock reports over an organisation of 1,000 products and each size of ledger (bench/reports.ts). */
+async function reportSection(recorder: Recorder) {
+  log(`\n3c. Stock reports (1,000 products; ledger entries ${REPORT_SIZES.join(', ')}, 100 a day)`);
+  const { measureReports } = await import('./reports.js');
+  const reports = await measureReports(REPORT_SIZES, recorder, log);
+  log(
+    table(
+      ['ledger', 'report', 'p50 ms', 'calls/req', 'DynamoDB calls (typical)', 'rows read', 'RCU', 'rows'],
+      reports.map((r) => [
+        r.size,
+        r.name,
+        ms(r.latency.p50),
+        r.callsPerRequest,
+        r.calls,
+        r.rowsRead,
+        r.capacityPerRequest,
+        r.rowsReturned,
+      ]),
+    ),
+  );
+  return reports;
+}
+
 async function main() {
   const started = performance.now();
   const { generateValidators } = await import('../scripts/generate-validators.js');
@@ -94,120 +112,102 @@ async function main() {
     const recorder = installRecorder(db());
 
     log(`DynamoDB Local at ${dynamo.endpoint}; ${ITERATIONS} iterations per scenario`);
-    const results: Record<string, unknown> = {
+    if (ONLY === 'reports') {
+      const reports = await reportSection(recorder);
+      const durationSeconds = round((performance.now() - started) / 1000, 1);
+      const partial = { at: new Date().toISOString(), node: process.version, reportSizes: REPORT_SIZES };
+      writeFileSync(OUT, `${JSON.stringify({ ...partial, reports, durationSeconds }, null, 2)}\n`);
+      log(`\nWrote ${OUT} in ${durationSeconds} s`);
+      return;
+    }
+    const tenant = await newBenchTenant('Bench endpoints');
+    await seedProducts(tenant, 1_000);
+
+    log('\n1. Baseline: raw DynamoDB round trips (same client, ms)');
+    const baseline = await measureBaseline(tenant, ITERATIONS);
+    log(
+      table(
+        ['call', 'p50', 'p95'],
+        baseline.map((b) => [b.label, ms(b.latency.p50), ms(b.latency.p95)]),
+      ),
+    );
+
+    log(
+      '\n2. Endpoints, warm, in-process through the middy chain (ms; target p50 <= 1.25x summed DynamoDB p50)',
+    );
+    const endpoints = await measureEndpoints(tenant, recorder, baseline, ITERATIONS);
+    log(
+      table(
+        [
+          'endpoint',
+          'p50',
+          'p95',
+          'calls/req',
+          'DynamoDB calls (typical)',
+          'RCU+WCU',
+          'sum DDB p50',
+          'DDB wall p50',
+          'overhead p50',
+          'ratio',
+        ],
+        endpoints.map((e) => [
+          e.name,
+          ms(e.latency.p50),
+          ms(e.latency.p95),
+          e.callsPerRequest,
+          e.calls,
+          e.capacityPerRequest,
+          ms(e.baselineSumP50),
+          ms(e.dbWallP50),
+          ms(e.overheadP50),
+          x(e.ratio),
+        ]),
+      ),
+    );
+
+    log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+    const lists = await measureLists(LIST_SIZES, recorder, log);
+    log(listTable(lists));
+
+    log(`\n3b. Sales-order list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+    const { measureSalesOrderLists } = await import('./sales-orders.js');
+    const salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
+    log(listTable(salesOrderLists));
+
+    const reports = await reportSection(recorder);
+
+    log(
+      `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
+    );
+    const bundles = await measureBundles(GROUPS, COLD_RUNS);
+    log(
+      table(
+        ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
+        bundles.map((b) => [
+          b.name,
+          b.kb,
+          b.coldImportMs,
+          x(b.ratio),
+          b.bundlesAjvCompiler ? 'yes' : 'no',
+          b.largestInputs.join(', '),
+        ]),
+      ),
+    );
+
+    const results = {
       at: new Date().toISOString(),
       node: process.version,
       iterations: ITERATIONS,
       listSizes: LIST_SIZES,
+      baseline,
+      endpoints,
+      lists,
+      salesOrderLists,
       reportSizes: REPORT_SIZES,
+      reports,
+      bundles,
+      durationSeconds: round((performance.now() - started) / 1000, 1),
     };
-
-    if (runs('endpoints')) {
-      const tenant = await newBenchTenant('Bench endpoints');
-      await seedProducts(tenant, 1_000);
-
-      log('\n1. Baseline: raw DynamoDB round trips (same client, ms)');
-      const baseline = await measureBaseline(tenant, ITERATIONS);
-      log(
-        table(
-          ['call', 'p50', 'p95'],
-          baseline.map((b) => [b.label, ms(b.latency.p50), ms(b.latency.p95)]),
-        ),
-      );
-
-      log(
-        '\n2. Endpoints, warm, in-process through the middy chain (ms; target p50 <= 1.25x summed DynamoDB p50)',
-      );
-      const endpoints = await measureEndpoints(tenant, recorder, baseline, ITERATIONS);
-      log(
-        table(
-          [
-            'endpoint',
-            'p50',
-            'p95',
-            'calls/req',
-            'DynamoDB calls (typical)',
-            'RCU+WCU',
-            'sum DDB p50',
-            'DDB wall p50',
-            'overhead p50',
-            'ratio',
-          ],
-          endpoints.map((e) => [
-            e.name,
-            ms(e.latency.p50),
-            ms(e.latency.p95),
-            e.callsPerRequest,
-            e.calls,
-            e.capacityPerRequest,
-            ms(e.baselineSumP50),
-            ms(e.dbWallP50),
-            ms(e.overheadP50),
-            x(e.ratio),
-          ]),
-        ),
-      );
-
-      Object.assign(results, { baseline, endpoints });
-    }
-
-    if (runs('lists')) {
-      log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
-      const lists = await measureLists(LIST_SIZES, recorder, log);
-      log(listTable(lists));
-
-      log(`\n3b. Sales-order list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
-      const { measureSalesOrderLists } = await import('./sales-orders.js');
-      const salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
-      log(listTable(salesOrderLists));
-      Object.assign(results, { lists, salesOrderLists });
-    }
-
-    if (runs('reports')) {
-      log(`\n3c. Stock reports (1,000 products; ledger entries ${REPORT_SIZES.join(', ')}, 100 a day)`);
-      const { measureReports } = await import('./reports.js');
-      const reports = await measureReports(REPORT_SIZES, recorder, log);
-      log(
-        table(
-          ['ledger', 'report', 'p50 ms', 'calls/req', 'DynamoDB calls (typical)', 'rows read', 'RCU', 'rows'],
-          reports.map((r) => [
-            r.size,
-            r.name,
-            ms(r.latency.p50),
-            r.callsPerRequest,
-            r.calls,
-            r.rowsRead,
-            r.capacityPerRequest,
-            r.rowsReturned,
-          ]),
-        ),
-      );
-      Object.assign(results, { reports });
-    }
-
-    if (runs('bundles')) {
-      log(
-        `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
-      );
-      const bundles = await measureBundles(GROUPS, COLD_RUNS);
-      log(
-        table(
-          ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
-          bundles.map((b) => [
-            b.name,
-            b.kb,
-            b.coldImportMs,
-            x(b.ratio),
-            b.bundlesAjvCompiler ? 'yes' : 'no',
-            b.largestInputs.join(', '),
-          ]),
-        ),
-      );
-
-      Object.assign(results, { bundles });
-    }
-
-    results.durationSeconds = round((performance.now() - started) / 1000, 1);
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
     log(`\nWrote ${OUT} in ${results.durationSeconds} s`);
   } finally {
