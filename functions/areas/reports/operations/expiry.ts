@@ -2,10 +2,9 @@ import { batchLocations } from '../../../../domain/reports/expiry.js';
 import { daysBetween, expiryWindow } from '../../../../domain/reports/report-dates.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { activeBatchesExpiring } from '../store/expiring-batches.js';
-import { readReferences, readStocks } from '../store/references.js';
+import { readReferences, readStocks, uniqueBins } from '../store/references.js';
 import { expiryView } from '../view.js';
 import { reportFilters } from './filters.js';
-import { uniqueBins } from './stock-movement.js';
 
 /**
  * GET /reports/expiry: the window's key range of the batches' expiry index (ACTIVE filtered), then one

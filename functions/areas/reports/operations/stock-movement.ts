@@ -2,7 +2,7 @@ import { MAX_MOVEMENT_ROWS } from '../../../../domain/reports/stock-movement.js'
 import { movementWindow } from '../../../../domain/reports/report-dates.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { readMovements } from '../store/movements.js';
-import { readReferences } from '../store/references.js';
+import { readReferences, uniqueBins } from '../store/references.js';
 import { stockMovementView } from '../view.js';
 import { reportFilters } from './filters.js';
 
@@ -36,10 +36,3 @@ export const stockMovementReport: Operation = async ({ auth, query }) => {
     body: stockMovementView(window, rows, truncated, { references, warehouses: filters.warehouses }),
   };
 };
-
-export function uniqueBins(rows: readonly { warehouseId: string; binId: string | null }[]) {
-  const bins = new Map<string, { warehouseId: string; binId: string }>();
-  for (const r of rows)
-    if (r.binId) bins.set(`${r.warehouseId}|${r.binId}`, { warehouseId: r.warehouseId, binId: r.binId });
-  return [...bins.values()];
-}

@@ -109,3 +109,11 @@ export async function readReferences(
 export async function warehouseCodes(orgId: string): Promise<Map<string, string>> {
   return new Map((await listWarehouseRecords(orgId)).map((w) => [w.id, w.code]));
 }
+
+/** Each bin of some rows once (bins are keyed under their warehouse). */
+export function uniqueBins(rows: readonly { warehouseId: string; binId: string | null }[]) {
+  const bins = new Map<string, { warehouseId: string; binId: string }>();
+  for (const r of rows)
+    if (r.binId) bins.set(`${r.warehouseId}|${r.binId}`, { warehouseId: r.warehouseId, binId: r.binId });
+  return [...bins.values()];
+}
