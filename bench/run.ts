@@ -2,14 +2,15 @@
  * npm run bench: the performance targets of design.md section 5, measured in one run against an in-memory
  * DynamoDB Local on a free port. Prints a report and writes bench/results.json. Knobs (env):
  * BENCH_ITERATIONS (per endpoint and baseline kind, default 100), BENCH_LIST_SIZES (default 1000,10000;
- * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json).
+ * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
+ * BENCH_ONLY=bundles (only part 4, no DynamoDB Local, results printed and not written).
  */
 import '../infra/node-support.js';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { measureBundles } from './bundles.js';
+import { measureBundles, type BundleResult } from './bundles.js';
 import type { ListCase } from './lists.js';
 import { round, table } from './measure.js';
 
@@ -52,8 +53,39 @@ const listTable = (cases: readonly ListCase[]) =>
     ]),
   );
 
+/** The Lambdas of the event path, measured with the API groups (their entries in functions/entries/). */
+const EVENT_ENTRIES = ['publisher', 'sweeper', 'delivery-worker', 'dispatcher'];
+
+async function bundlesReport(): Promise<BundleResult[]> {
+  const { GROUPS } = await import('../functions/platform/catalogue/catalogue.js');
+  log(
+    `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
+  );
+  const bundles = await measureBundles([...GROUPS, ...EVENT_ENTRIES], COLD_RUNS);
+  log(
+    table(
+      ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
+      bundles.map((b) => [
+        b.name,
+        b.kb,
+        b.coldImportMs,
+        x(b.ratio),
+        b.bundlesAjvCompiler ? 'yes' : 'no',
+        b.largestInputs.join(', '),
+      ]),
+    ),
+  );
+  return bundles;
+}
+
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_ONLY === 'bundles') {
+    const { generateValidators } = await import('../scripts/generate-validators.js');
+    generateValidators();
+    await bundlesReport();
+    return;
+  }
   const { generateValidators } = await import('../scripts/generate-validators.js');
   generateValidators();
   const { startDynamoDbLocal } = await import('../infra/local/dynamodb.js');
@@ -71,7 +103,6 @@ async function main() {
     const { measureBaseline } = await import('./baseline.js');
     const { measureEndpoints } = await import('./endpoints.js');
     const { measureLists } = await import('./lists.js');
-    const { GROUPS } = await import('../functions/platform/catalogue/catalogue.js');
 
     const admin = new DynamoDBClient(clientConfig());
     await ensureTable(admin, process.env.TABLE_NAME);
@@ -133,23 +164,7 @@ async function main() {
     const salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
     log(listTable(salesOrderLists));
 
-    log(
-      `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
-    );
-    const bundles = await measureBundles(GROUPS, COLD_RUNS);
-    log(
-      table(
-        ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
-        bundles.map((b) => [
-          b.name,
-          b.kb,
-          b.coldImportMs,
-          x(b.ratio),
-          b.bundlesAjvCompiler ? 'yes' : 'no',
-          b.largestInputs.join(', '),
-        ]),
-      ),
-    );
+    const bundles = await bundlesReport();
 
     const results = {
       at: new Date().toISOString(),
