@@ -56,8 +56,8 @@ function finish(request: middy.Request<ApiEvent, ApiResult>): void {
   if (status >= 500) logger.error('request failed', { ...fields, error });
   else logger.info('request', fields);
   requestMetrics(fields, error);
-  if (fields.operationId) tracer.putAnnotation('operationId', fields.operationId);
-  if (fields.orgId) tracer.putAnnotation('orgId', fields.orgId);
+  if (fields.operationId) tracer?.putAnnotation('operationId', fields.operationId);
+  if (fields.orgId) tracer?.putAnnotation('orgId', fields.orgId);
 }
 
 const requestLog = (): Mw => ({

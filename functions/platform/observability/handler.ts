@@ -19,7 +19,7 @@ let coldStart = true;
 export function lambdaMiddlewares(): middy.MiddlewareObj<any, any>[] {
   return [
     injectLambdaContext(logger, { resetKeys: true }),
-    captureLambdaHandler(tracer, { captureResponse: false }),
+    ...(tracer ? [captureLambdaHandler(tracer, { captureResponse: false })] : []),
     {
       before: () => {
         if (!coldStart) return;

@@ -4,30 +4,15 @@
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger } from './logger.js';
+import { METRIC, NAMESPACE as DEFAULT_NAMESPACE, type MetricName } from './metric-names.js';
 import { inLambda, SERVICE_NAME } from './runtime.js';
 
 export { MetricUnit };
 type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
 
-export const NAMESPACE = process.env.POWERTOOLS_METRICS_NAMESPACE ?? 'Stockflow';
+export { METRIC, type MetricName };
 
-/** Metric names, in one place: the stack's alarms and dashboard read the same names. */
-export const METRIC = {
-  requests: 'Requests',
-  clientErrors: '4xx',
-  serverErrors: '5xx',
-  latency: 'Latency',
-  rateLimited: 'RateLimited',
-  authThrottled: 'AuthThrottled',
-  webhookDeliveries: 'WebhookDeliveries',
-  webhookDead: 'WebhookDeadDeliveries',
-  webhookAutoDisabled: 'WebhookAutoDisabled',
-  outboxPublished: 'OutboxPublished',
-  outboxRetried: 'OutboxRetried',
-  outboxSwept: 'OutboxSwept',
-  outboxOldestUnpublishedAge: 'OutboxOldestUnpublishedAgeSeconds',
-} as const;
-export type MetricName = (typeof METRIC)[keyof typeof METRIC];
+const NAMESPACE = process.env.POWERTOOLS_METRICS_NAMESPACE ?? DEFAULT_NAMESPACE;
 
 export interface MetricValue {
   name: MetricName;
