@@ -3,7 +3,8 @@
  * on every synth and the stack tests require zero unacknowledged findings. Each acknowledgement below is
  * as narrow as the finding allows and says why it is right for this service.
  */
-import { Stack, Validations } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, ServerlessChecks, type NagPack } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 
