@@ -3,7 +3,7 @@ import { readableLine } from '../../functions/platform/observability/logger.js';
 import { LogLevelThreshold } from '@aws-lambda-powertools/logger';
 
 describe('local log lines', () => {
-  it('are one compact line: time, level, message and the fields that say something', () => {
+  it('put a request as route, status and latency first, then the fields that say something', () => {
     const line = readableLine(LogLevelThreshold.INFO, {
       level: 'INFO',
       message: 'request',
@@ -15,9 +15,7 @@ describe('local log lines', () => {
       latencyMs: 12.5,
       orgId: undefined,
     });
-    expect(line).toBe(
-      '12:04:05 INFO  request route="GET /api/v1/products" operationId=listProducts status=200 latencyMs=12.5',
-    );
+    expect(line).toBe('12:04:05 INFO  GET /api/v1/products 200 12.5ms operationId=listProducts');
   });
 
   it("put an error's stack under its line", () => {

@@ -25,14 +25,24 @@ const LEVEL_NAMES = new Map<number, string>(
 const scalar = (value: unknown): string =>
   typeof value === 'string' ? (/\s/.test(value) ? JSON.stringify(value) : value) : JSON.stringify(value);
 
-/** `12:04:05 INFO  request GET /products 200 12ms org=... op=listProducts` and the error's stack, if any. */
+/** Request fields the leading `GET /api/v1/products 200 12ms` already says, or that mean nothing locally. */
+const SAID_BY_REQUEST = new Set(['route', 'method', 'status', 'latencyMs', 'apiRequestId']);
+
+/**
+ * `12:04:05 INFO  GET /api/v1/products 200 12ms operationId=listProducts orgId=...` for a request, else
+ * `12:04:05 WARN  message key=value ...`; an error's stack goes on the lines below.
+ */
 export function readableLine(level: number, attributes: Record<string, unknown>): string {
   const time = new Date(String(attributes.timestamp ?? Date.now())).toISOString().slice(11, 19);
   const name = (LEVEL_NAMES.get(level) ?? 'LOG').padEnd(5);
-  const parts = [time, name, String(attributes.message ?? '')];
+  const request = typeof attributes.route === 'string' && typeof attributes.status === 'number';
+  const parts = request
+    ? [time, name, attributes.route, attributes.status, `${String(attributes.latencyMs)}ms`].map(String)
+    : [time, name, String(attributes.message ?? '')];
   let stack = '';
   for (const [key, value] of Object.entries(attributes)) {
-    if (QUIET.has(key) || value === undefined || value === null || value === '') continue;
+    if (QUIET.has(key) || (request && SAID_BY_REQUEST.has(key))) continue;
+    if (value === undefined || value === null || value === '') continue;
     if (key === 'error' && typeof value === 'object') {
       const error = value as { name?: string; message?: string; stack?: string };
       parts.push(`error=${scalar(`${error.name ?? 'Error'}: ${error.message ?? ''}`)}`);
