@@ -5,13 +5,14 @@
  * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for
  * the large point) and BENCH_ONLY=reports (only the stock reports, into bench/results-reports.json).
+ * BENCH_ONLY=bundles (only part 4, no DynamoDB Local, results printed and not written).
  */
 import '../infra/node-support.js';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { measureBundles } from './bundles.js';
+import { measureBundles, type BundleResult } from './bundles.js';
 import type { ListCase } from './lists.js';
 import { round, table, type Recorder } from './measure.js';
 
@@ -26,7 +27,8 @@ const REPORT_SIZES = (process.env.BENCH_REPORT_SIZES ?? '10000')
   .map(Number)
   .filter((n) => n > 0);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'reports') throw new Error(`BENCH_ONLY: only 'reports' is supported`);
+if (ONLY !== undefined && ONLY !== 'reports' && ONLY !== 'bundles')
+  throw new Error(`BENCH_ONLY: 'reports' or 'bundles'`);
 // A partial run keeps the full run's results file.
 const OUT =
   process.env.BENCH_OUT ?? join(import.meta.dirname, ONLY ? `results-${ONLY}.json` : 'results.json');
@@ -85,8 +87,39 @@ async function reportSection(recorder: Recorder) {
   return reports;
 }
 
+/** The Lambdas of the event path, measured with the API groups (their entries in functions/entries/). */
+const EVENT_ENTRIES = ['publisher', 'sweeper', 'delivery-worker', 'dispatcher', 'ledger-projector'];
+
+async function bundlesReport(): Promise<BundleResult[]> {
+  const { GROUPS } = await import('../functions/platform/catalogue/catalogue.js');
+  log(
+    `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
+  );
+  const bundles = await measureBundles([...GROUPS, ...EVENT_ENTRIES], COLD_RUNS);
+  log(
+    table(
+      ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
+      bundles.map((b) => [
+        b.name,
+        b.kb,
+        b.coldImportMs,
+        x(b.ratio),
+        b.bundlesAjvCompiler ? 'yes' : 'no',
+        b.largestInputs.join(', '),
+      ]),
+    ),
+  );
+  return bundles;
+}
+
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_ONLY === 'bundles') {
+    const { generateValidators } = await import('../scripts/generate-validators.js');
+    generateValidators();
+    await bundlesReport();
+    return;
+  }
   const { generateValidators } = await import('../scripts/generate-validators.js');
   generateValidators();
   const { startDynamoDbLocal } = await import('../infra/local/dynamodb.js');
@@ -104,7 +137,6 @@ async function main() {
     const { measureBaseline } = await import('./baseline.js');
     const { measureEndpoints } = await import('./endpoints.js');
     const { measureLists } = await import('./lists.js');
-    const { GROUPS } = await import('../functions/platform/catalogue/catalogue.js');
 
     const admin = new DynamoDBClient(clientConfig());
     await ensureTable(admin, process.env.TABLE_NAME);
@@ -176,23 +208,7 @@ async function main() {
 
     const reports = await reportSection(recorder);
 
-    log(
-      `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
-    );
-    const bundles = await measureBundles(GROUPS, COLD_RUNS);
-    log(
-      table(
-        ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
-        bundles.map((b) => [
-          b.name,
-          b.kb,
-          b.coldImportMs,
-          x(b.ratio),
-          b.bundlesAjvCompiler ? 'yes' : 'no',
-          b.largestInputs.join(', '),
-        ]),
-      ),
-    );
+    const bundles = await bundlesReport();
 
     const results = {
       at: new Date().toISOString(),

@@ -1,5 +1,6 @@
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
 import { generateValidators } from '../scripts/generate-validators.js';
+import { nagPacks } from './nag.js';
 import { ApiStack } from './stack.js';
 
 // aws-cdk-lib writes "Bundling asset <path>..." to stderr for every function, unconditionally, so
@@ -15,6 +16,14 @@ process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) =>
 generateValidators();
 
 const app = new App();
-new ApiStack(app, 'StockflowApi', {
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+// cdk-nag on every synth: an unacknowledged finding stops `cdk synth` and `cdk deploy`.
+Validations.of(app).addPlugins(...nagPacks(app));
+// `-c stage=prod` deploys a separate copy (its own stack, table, alarms); `-c region=eu-west-1` overrides
+// the region of the AWS profile.
+const stage = app.node.tryGetContext('stage') as string | undefined;
+new ApiStack(app, stage ? `StockflowApi-${stage}` : 'StockflowApi', {
+  env: {
+    account: process.env.CDK_DEFAULT_ACCOUNT,
+    region: (app.node.tryGetContext('region') as string | undefined) ?? process.env.CDK_DEFAULT_REGION,
+  },
 });

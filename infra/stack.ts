@@ -12,6 +12,9 @@ import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-n
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { acknowledgeNagFindings } from './nag.js';
+import { addOperability, functionObservability, type Operability } from './operability.js';
+import { tableEncryption } from './table-encryption.js';
 import { API_PREFIX, ENDPOINTS, GROUPS, type Group } from '../functions/platform/catalogue/catalogue.js';
 import { EVENT_SOURCE } from '../functions/platform/events/bus.js';
 import { TABLE_DEFINITION } from '../functions/platform/dynamo/table-definition.js';
@@ -56,6 +59,7 @@ export class ApiStack extends Stack {
   readonly deliveryDeadLetters: Queue;
   readonly publisherFailures: Queue;
   readonly projectionFailures: Queue;
+  readonly operability: Operability;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -68,6 +72,7 @@ export class ApiStack extends Stack {
       stream: StreamViewType[TABLE_DEFINITION.stream],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       removalPolicy: RemovalPolicy.RETAIN,
+      ...tableEncryption(this),
     });
     for (const index of TABLE_DEFINITION.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -113,6 +118,18 @@ export class ApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: `${this.api.apiEndpoint}${API_PREFIX}` });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+
+    // Last: alarms and the dashboard cover every function and queue defined above.
+    this.operability = addOperability(this, this.api);
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.operability.topic.topicArn });
+    acknowledgeNagFindings(this, {
+      api: this.api,
+      failureQueues: [this.deliveryDeadLetters, this.publisherFailures, this.projectionFailures],
+      failureDestinations: [this.publisherFailures, this.projectionFailures],
+      queueConsumers: [this.eventFunctions.deliveryWorker],
+      schedules: ['SweepSchedule', 'DispatchSchedule'].map((id) => this.node.findChild(id)),
+      alarmTopic: this.operability.topic,
+    });
   }
 
   private groupFunction(group: Group): NodejsFunction {
@@ -252,7 +269,9 @@ export class ApiStack extends Stack {
     entry: string,
     options: { timeout?: Duration; environment?: Record<string, string> } = {},
   ): NodejsFunction {
+    const observability = functionObservability(this);
     return new NodejsFunction(this, `${name}Function`, {
+      ...observability,
       entry,
       handler: 'handler',
       projectRoot: ROOT,
@@ -264,6 +283,7 @@ export class ApiStack extends Stack {
       environment: {
         TABLE_NAME: this.table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
+        ...observability.environment,
         ...options.environment,
       },
       logGroup: new LogGroup(this, `${name}Logs`, { retention: RetentionDays.ONE_MONTH }),

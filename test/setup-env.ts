@@ -5,3 +5,5 @@ import { inject } from 'vitest';
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.TABLE_NAME = inject('tableName');
 process.env.AWS_REGION = 'local';
+// Request logs and metrics of every test would drown the report; LOG_LEVEL=DEBUG shows them.
+process.env.LOG_LEVEL ??= 'SILENT';

@@ -1,4 +1,6 @@
 import { dispatchDue } from '../areas/webhooks/dispatch.js';
+import { logger } from '../platform/observability/logger.js';
+import { observed } from '../platform/observability/handler.js';
 
 /**
  * Four attempts run at a time, each up to the 10 s POST timeout, so 40 deliveries fit the Lambda's 120 s
@@ -7,8 +9,8 @@ import { dispatchDue } from '../areas/webhooks/dispatch.js';
 const BATCH = 40;
 
 /** Lambda entry, every minute: sends pings and any due delivery whose queue message went missing. */
-export const handler = async () => {
+export const handler = observed(async () => {
   const summary = await dispatchDue({ limit: BATCH });
-  console.log(JSON.stringify({ level: 'info', message: 'webhook dispatch', ...summary }));
+  logger.info('webhook dispatch', { ...summary });
   return summary;
-};
+});

@@ -7,6 +7,7 @@ import {
   type Endpoint,
 } from '../../functions/platform/catalogue/catalogue.js';
 import { renderError } from '../../functions/platform/http/render.js';
+import { logger } from '../../functions/platform/observability/logger.js';
 import { requestIdFor } from '../../functions/platform/http/request-id.js';
 import { ApiError } from '../../domain/errors.js';
 import type { ApiEvent, ApiResult } from '../../functions/platform/http/types.js';
@@ -169,6 +170,7 @@ export async function handleHttp(req: IncomingMessage, res: ServerResponse): Pro
       }),
     );
   } catch (error) {
+    logger.error('local adapter failed', { error });
     send(res, renderError(error, requestIdHeader(req.headers)));
   }
 }

@@ -26,6 +26,15 @@ import {
 import { deliveryConfig, type DeliveryConfig } from './config.js';
 import { postPinned } from './post.js';
 import { resolveTarget } from './target.js';
+import { logger } from '../../platform/observability/logger.js';
+import { countMetric, METRIC } from '../../platform/observability/metrics.js';
+
+/** The `outcome` dimension of the deliveries metric. */
+const OUTCOMES: Record<DeliveryState['status'], string> = {
+  DELIVERED: 'delivered',
+  PENDING: 'retrying',
+  DEAD: 'dead',
+};
 
 export type AttemptOutcome =
   | { kind: 'attempted'; delivery: DeliveryState }
@@ -82,6 +91,8 @@ export async function attemptDelivery(
   const endedAt = clock();
   const after = afterAttempt(delivery, result, { now: endedAt, retryDelays: config.retryDelays });
   await saveAttempt(ref, delivery, after);
+  countMetric(METRIC.webhookDeliveries, 1, { outcome: OUTCOMES[after.status] });
+  if (after.status === 'DEAD') countMetric(METRIC.webhookDead);
   const at = endedAt.toISOString();
   if (after.status === 'DELIVERED') {
     await recordSubscriptionSuccess(ref.orgId, subscription.id, at);
@@ -91,6 +102,12 @@ export async function attemptDelivery(
     const books = await countDeadDelivery(ref.orgId, subscription.id, at);
     if (books && shouldAutoDisable(books, config.disableAfter)) {
       if (await disableSubscription(ref.orgId, subscription.id, at, config.disableAfter)) {
+        countMetric(METRIC.webhookAutoDisabled);
+        logger.warn('webhook subscription auto-disabled', {
+          orgId: ref.orgId,
+          subscriptionId: subscription.id,
+          failureCount: books.failureCount,
+        });
         const note = `${after.lastError ?? 'failed'}; subscription auto-disabled after ${books.failureCount} consecutive failed deliveries`;
         await noteOnDelivery(ref, note);
         return { kind: 'attempted', delivery: { ...after, lastError: note } };

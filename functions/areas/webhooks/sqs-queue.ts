@@ -1,4 +1,5 @@
 import { SQSClient, sqsBatchSender } from '../../platform/events/sqs-batch.js';
+import { traced } from '../../platform/observability/tracer.js';
 import { deliveryMessage, type DeliveryQueue } from './queue.js';
 
 /**
@@ -6,7 +7,7 @@ import { deliveryMessage, type DeliveryQueue } from './queue.js';
  * retried; the delivery rows are saved by then, so nothing is lost.
  */
 export function sqsDeliveryQueue(
-  client = new SQSClient({}),
+  client = traced(new SQSClient({})),
   queueUrl = process.env.DELIVERY_QUEUE_URL ?? '',
 ): DeliveryQueue {
   const sender = sqsBatchSender(client, queueUrl, 'delivery message(s)');

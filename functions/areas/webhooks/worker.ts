@@ -11,6 +11,7 @@ import { deliveryConfig, type DeliveryConfig } from './config.js';
 import { attemptDelivery, type AttemptOutcome } from './deliver.js';
 import { fanOut } from './fan-out.js';
 import { isDeliveryMessage, type DeliveryQueue } from './queue.js';
+import { logger } from '../../platform/observability/logger.js';
 
 /** Enqueues whatever comes next for a delivery after one handling of it. */
 export async function followUp(
@@ -61,9 +62,7 @@ export async function handleQueueBatch(
     try {
       await handleQueueMessage(record.body, queue);
     } catch (error) {
-      console.error(
-        JSON.stringify({ level: 'error', message: 'delivery message failed', error: String(error) }),
-      );
+      logger.error('delivery message failed', { error, messageId: record.messageId });
       failures.push({ itemIdentifier: record.messageId });
     }
   }

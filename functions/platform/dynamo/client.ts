@@ -1,5 +1,6 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { traced } from '../observability/tracer.js';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -17,9 +18,11 @@ export function clientConfig(): DynamoDBClientConfig {
 
 /** One client per process, created on first use so configuration can be set before it. */
 export function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig()), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  documentClient ??= traced(
+    DynamoDBDocumentClient.from(new DynamoDBClient(clientConfig()), {
+      marshallOptions: { removeUndefinedValues: true },
+    }),
+  );
   return documentClient;
 }
 

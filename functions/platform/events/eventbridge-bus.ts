@@ -1,5 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import type { DomainEvent } from '../../../domain/events.js';
+import { traced } from '../observability/tracer.js';
 import { EVENT_SOURCE, type EventBus } from './bus.js';
 
 /** PutEvents takes at most 10 entries per call. */
@@ -10,7 +11,7 @@ const BATCH = 10;
  * with its entry by position, and entries with an ErrorCode are returned as not accepted.
  */
 export function eventBridgeBus(
-  client = new EventBridgeClient({}),
+  client = traced(new EventBridgeClient({})),
   busName = process.env.EVENT_BUS_NAME ?? 'default',
 ): EventBus {
   return {

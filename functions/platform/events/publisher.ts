@@ -5,6 +5,8 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { DomainEvent } from '../../../domain/events.js';
 import { getOutboxItem, markPublished, type OutboxItem } from '../journal/outbox.js';
+import { logger } from '../observability/logger.js';
+import { countMetric, METRIC } from '../observability/metrics.js';
 import type { EventBus } from './bus.js';
 
 export interface PublishOptions {
@@ -60,18 +62,22 @@ export async function handleStreamRecords(
   bus: EventBus,
   options: PublishOptions = DEFAULTS,
 ): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> {
-  for (const record of records) {
-    if (!isOutboxInsert(record)) continue;
-    const keys = record.dynamodb!.Keys!;
-    try {
-      const item = await getOutboxItem({ PK: keys.PK!.S!, SK: keys.SK!.S! });
-      if (item) await publishOutboxItem(item, bus, options);
-    } catch (error) {
-      console.error(
-        JSON.stringify({ level: 'error', message: 'outbox publish failed', error: String(error) }),
-      );
-      return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
+  let published = 0;
+  try {
+    for (const record of records) {
+      if (!isOutboxInsert(record)) continue;
+      const keys = record.dynamodb!.Keys!;
+      try {
+        const item = await getOutboxItem({ PK: keys.PK!.S!, SK: keys.SK!.S! });
+        if (item && (await publishOutboxItem(item, bus, options))) published += 1;
+      } catch (error) {
+        logger.error('outbox publish failed', { error, outboxKey: `${keys.PK!.S!}|${keys.SK!.S!}` });
+        countMetric(METRIC.outboxRetried, 1, { path: 'stream' });
+        return { batchItemFailures: [{ itemIdentifier: record.dynamodb!.SequenceNumber! }] };
+      }
     }
+    return { batchItemFailures: [] };
+  } finally {
+    countMetric(METRIC.outboxPublished, published);
   }
-  return { batchItemFailures: [] };
 }

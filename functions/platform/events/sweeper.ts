@@ -1,5 +1,5 @@
 /** Republishes outbox items the stream path left unpublished (a crash, a bus outage, a poison batch). */
-import { pendingOutboxItems } from '../journal/outbox.js';
+import { oldestPendingOccurredAt, pendingOutboxItems } from '../journal/outbox.js';
 import type { EventBus } from './bus.js';
 import { publishOutboxItem, type PublishOptions } from './publisher.js';
 
@@ -34,4 +34,10 @@ export async function sweepOutbox(
     }
   }
   return summary;
+}
+
+/** Seconds since the oldest unpublished outbox item occurred; 0 when none is waiting. */
+export async function oldestUnpublishedAgeSeconds(now: Date): Promise<number> {
+  const oldest = await oldestPendingOccurredAt(now);
+  return oldest ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)) : 0;
 }

@@ -5,6 +5,7 @@ import { findTokenByHash, hashApiKey, tokenIsLive, type ApiKeyToken } from '../a
 import { countAuthFailure } from '../access/rate-limits.js';
 import type { ApiEvent } from './types.js';
 import { stateOf } from './state.js';
+import { logger } from '../observability/logger.js';
 
 /** Revocation must take effect within 10 s; a 5 s cache keeps that with margin and saves a read per call. */
 export const AUTH_CACHE_MS = 5_000;
@@ -79,9 +80,7 @@ export const authenticate = (): middy.MiddlewareObj<ApiEvent> => ({
     try {
       token = await lookUp(hashApiKey(key), state.now.getTime());
     } catch (error) {
-      console.error(
-        JSON.stringify({ level: 'error', message: 'key store unavailable', error: String(error) }),
-      );
+      logger.error('key store unavailable', { error });
       throw serviceUnavailable();
     }
     if (!token || !tokenIsLive(token, state.now)) return rejectAuthentication(sourceIp, state.now);

@@ -9,6 +9,7 @@ import {
   type Fingerprint,
 } from '../journal/idempotency.js';
 import { transact, WriteRace } from '../dynamo/transact.js';
+import { logger } from '../observability/logger.js';
 import { jsonResult } from './render.js';
 import { peekState, stateOf } from './state.js';
 import type { ApiEvent, ApiResult } from './types.js';
@@ -91,13 +92,7 @@ export const idempotency = (): middy.MiddlewareObj<ApiEvent, ApiResult> => ({
       await transact([completionPut(claim, { status: response.statusCode, body: response.body }, state.now)]);
     } catch (error) {
       if (!(error instanceof WriteRace)) throw error;
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          message: 'idempotency record already completed',
-          requestId: state.requestId,
-        }),
-      );
+      logger.warn('idempotency record already completed', { requestId: state.requestId });
     }
   },
   onError: async (request) => {

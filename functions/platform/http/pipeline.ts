@@ -15,6 +15,7 @@ import {
 } from '../catalogue/catalogue.js';
 import { authenticate } from './authenticate.js';
 import { idempotency } from './idempotency.js';
+import { observe } from './observe.js';
 import { rateLimit } from './rate-limit.js';
 import { parseJsonBody } from './json-body.js';
 import { jsonResult, renderError } from './render.js';
@@ -125,7 +126,8 @@ const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw
 });
 
 /**
- * The request path shared by every Lambda group: request id -> header normalisation -> body size and
+ * The request path shared by every Lambda group: observability (log line, metrics, trace; outermost so it
+ * sees the final status) -> request id -> header normalisation -> body size and
  * JSON -> authenticate -> rate limit -> scope and permission -> path ids -> validation -> idempotency -> operation ->
  * rendered response with rate-limit headers and X-Request-Id.
  */
@@ -148,6 +150,7 @@ export function createGroupHandler(
     throw new Error(`group ${group} has no validator for ${unvalidated.map((e) => e.body).join(', ')}`);
   }
   return middy<ApiEvent, ApiResult>()
+    .use(observe())
     .use(httpHeaderNormalizer())
     .use(lifecycle(resolve))
     .use(jsonBody())

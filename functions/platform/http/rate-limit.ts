@@ -9,6 +9,7 @@ import {
 } from '../../../domain/limits/rate-limits.js';
 import { access } from '../catalogue/catalogue.js';
 import { loadOrganisationLimits, takeRateLimitSlots } from '../access/rate-limits.js';
+import { logger } from '../observability/logger.js';
 import { peekState, stateOf, type PipelineState } from './state.js';
 import type { ApiEvent, ApiResult, AuthContext } from './types.js';
 
@@ -74,9 +75,7 @@ export const rateLimit = (): middy.MiddlewareObj<ApiEvent, ApiResult> => ({
     const state = stateOf(request);
     if (state.endpoint.public) return;
     const pending = consume(state.auth!, state.now).catch((error: unknown) => {
-      console.error(
-        JSON.stringify({ level: 'error', message: 'rate limiter unavailable', error: String(error) }),
-      );
+      logger.error('rate limiter unavailable', { error, requestId: state.requestId });
       throw serviceUnavailable();
     });
     // Settled later (after/onError); until then a rejection must not count as unhandled.

@@ -13,20 +13,13 @@ export const jsonResult = (
   body: JSON.stringify(body),
 });
 
-/** The one place errors become responses. Anything that is not an ApiError is a 500 that reveals nothing. */
+/**
+ * The one place errors become responses. Anything that is not an ApiError is a 500 that reveals nothing;
+ * its cause is logged by whoever rendered it (the pipeline's request log, with the request's fields).
+ */
 export function renderError(error: unknown, headers: Record<string, string> = {}): ApiResult {
   const apiError =
     error instanceof ApiError ? error : new ApiError('internal_error', 'An unexpected error occurred');
-  if (!(error instanceof ApiError)) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'unhandled',
-        error: String(error),
-        stack: (error as Error)?.stack,
-      }),
-    );
-  }
   const body = {
     error: {
       code: apiError.code,

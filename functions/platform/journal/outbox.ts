@@ -75,3 +75,23 @@ export async function pendingOutboxItems(before: Date, limit: number, orgId?: st
   }
   return found;
 }
+
+/** When the oldest unpublished outbox item occurred (one single-item query per shard), or null. */
+export async function oldestPendingOccurredAt(before: Date): Promise<string | null> {
+  const firsts = await Promise.all(
+    Array.from({ length: WORK_SHARDS }, async (_, shard) => {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK < :before',
+          ExpressionAttributeValues: { ':pk': outboxPendingKey(shard), ':before': before.toISOString() },
+          ProjectionExpression: 'occurredAt',
+          Limit: 1,
+        }),
+      );
+      return (page.Items?.[0]?.occurredAt as string | undefined) ?? null;
+    }),
+  );
+  return firsts.filter((at): at is string => at !== null).sort()[0] ?? null;
+}

@@ -1,0 +1,70 @@
+/**
+ * The one logger of every function: Powertools Logger, JSON lines in Lambda (CloudWatch Logs Insights
+ * queries them by field), a compact readable line on stderr locally. Level from LOG_LEVEL (DEBUG, INFO,
+ * WARN, ERROR, SILENT; INFO by default); Lambda's own log-level setting wins when it is configured.
+ */
+import { Logger, LogLevelThreshold } from '@aws-lambda-powertools/logger';
+import type { LogItem } from '@aws-lambda-powertools/logger';
+import { inLambda, SERVICE_NAME } from './runtime.js';
+
+/** Attributes that say nothing on a developer's terminal. */
+const QUIET = new Set([
+  'level',
+  'message',
+  'timestamp',
+  'service',
+  'sampling_rate',
+  'xray_trace_id',
+  'cold_start',
+]);
+
+const LEVEL_NAMES = new Map<number, string>(
+  Object.entries(LogLevelThreshold).map(([name, threshold]) => [threshold, name.slice(0, 5)]),
+);
+
+const scalar = (value: unknown): string =>
+  typeof value === 'string' ? (/\s/.test(value) ? JSON.stringify(value) : value) : JSON.stringify(value);
+
+/** Request fields the leading `GET /api/v1/products 200 12ms` already says, or that mean nothing locally. */
+const SAID_BY_REQUEST = new Set(['route', 'method', 'status', 'latencyMs', 'apiRequestId']);
+
+/**
+ * `12:04:05 INFO  GET /api/v1/products 200 12ms operationId=listProducts orgId=...` for a request, else
+ * `12:04:05 WARN  message key=value ...`; an error's stack goes on the lines below.
+ */
+export function readableLine(level: number, attributes: Record<string, unknown>): string {
+  const time = new Date(String(attributes.timestamp ?? Date.now())).toISOString().slice(11, 19);
+  const name = (LEVEL_NAMES.get(level) ?? 'LOG').padEnd(5);
+  const request = typeof attributes.route === 'string' && typeof attributes.status === 'number';
+  const parts = request
+    ? [time, name, attributes.route, attributes.status, `${String(attributes.latencyMs)}ms`].map(String)
+    : [time, name, String(attributes.message ?? '')];
+  let stack = '';
+  for (const [key, value] of Object.entries(attributes)) {
+    if (QUIET.has(key) || (request && SAID_BY_REQUEST.has(key))) continue;
+    if (value === undefined || value === null || value === '') continue;
+    if (key === 'error' && typeof value === 'object') {
+      const error = value as { name?: string; message?: string; stack?: string };
+      parts.push(`error=${scalar(`${error.name ?? 'Error'}: ${error.message ?? ''}`)}`);
+      stack = error.stack ? `\n${error.stack}` : '';
+      continue;
+    }
+    parts.push(`${key}=${scalar(value)}`);
+  }
+  return `${parts.join(' ')}${stack}`;
+}
+
+/** Locally: the same logger, but each item printed as one readable line on stderr (stdout is for results). */
+class ReadableLogger extends Logger {
+  protected override printLog(level: number, log: LogItem): void {
+    log.prepareForPrint();
+    process.stderr.write(`${readableLine(level, log.getAttributes())}\n`);
+  }
+}
+
+const options = {
+  serviceName: SERVICE_NAME,
+  logLevel: (process.env.LOG_LEVEL ?? 'INFO').toUpperCase() as 'INFO',
+};
+
+export const logger: Logger = inLambda() ? new Logger(options) : new ReadableLogger(options);

@@ -1,0 +1,10 @@
+import { SERVICE_NAME as DEFAULT_SERVICE_NAME } from './metric-names.js';
+
+/**
+ * Whether this process is a deployed Lambda. Locally (npm start, tests, the admin CLI, the bench) logs are
+ * human-readable on stderr, metrics are not written and tracing is off, without any setting.
+ */
+export const inLambda = (): boolean => Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
+
+/** The service name on every log line, metric and trace segment. */
+export const SERVICE_NAME = process.env.POWERTOOLS_SERVICE_NAME ?? DEFAULT_SERVICE_NAME;

@@ -1,0 +1,304 @@
+/**
+ * What the stack adds so it can be run: function settings for logs, metrics and tracing (applied by the
+ * stack's one function factory), and alarms, a dashboard and one SNS topic derived from whatever
+ * functions, queues and stream consumers the stack holds when `addOperability` runs (last in the
+ * constructor), so a function or queue added later is covered without naming it here.
+ */
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import {
+  ApplicationLogLevel,
+  CfnEventSourceMapping,
+  Function as LambdaFunction,
+  LoggingFormat,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import { METRIC, NAMESPACE, SERVICE_NAME } from '../functions/platform/observability/metric-names.js';
+
+/** Context values (`cdk deploy -c name=value`) that change operability settings. */
+export const CONTEXT = {
+  /** An address that gets every alarm by email (SNS asks it to confirm once). */
+  alarmEmail: 'alarmEmail',
+  /** The functions' log level: DEBUG, INFO (default), WARN or ERROR. */
+  logLevel: 'logLevel',
+  /** `false` turns X-Ray off (and with it the X-Ray SDK's cold-start cost). */
+  tracing: 'tracing',
+} as const;
+
+/** Alarm thresholds, in one place so the README and the template tests quote the same numbers. */
+export const THRESHOLDS = {
+  /** Percent of API requests answered 5xx, over 5 minutes, two periods in a row. */
+  api5xxPercent: 1,
+  /** Lambda errors (uncaught: the API renders its own 500s, so these are crashes and timeouts) per 5 min. */
+  lambdaErrors: 1,
+  lambdaThrottles: 1,
+  /** Milliseconds the stream consumer lags behind the table (publisher retries back off up to ~1 min). */
+  streamIteratorAgeMs: 5 * 60_000,
+  /** Messages parked in a dead-letter or failure queue: any at all needs a look. */
+  parkedMessages: 1,
+  /** Seconds the oldest message of a work queue may wait (delivery hops are delayed up to 15 minutes). */
+  queueBacklogSeconds: 60 * 60,
+  /** Deliveries that gave up (DEAD) in an hour, over all subscriptions: a subscriber down or a bug of ours. */
+  deadDeliveriesPerHour: 10,
+  /** Seconds an outbox item may stay unpublished: the sweeper republishes after 2 minutes, every 5. */
+  outboxOldestSeconds: 15 * 60,
+} as const;
+
+/** API Gateway's stage-level defaults, before the per-key and per-organisation limits of the handlers. */
+export const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
+
+/** Function properties for logs, metrics and tracing; the stack's function factory spreads them. */
+export function functionObservability(scope: Construct) {
+  const logLevel = String(scope.node.tryGetContext(CONTEXT.logLevel) ?? 'INFO').toUpperCase();
+  const tracing = String(scope.node.tryGetContext(CONTEXT.tracing) ?? 'true') !== 'false';
+  return {
+    tracing: tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+    // Lambda's JSON log format keeps its own platform lines parseable too; the application level is the
+    // one Powertools Logger honours (AWS_LAMBDA_LOG_LEVEL), LOG_LEVEL mirrors it for the code.
+    loggingFormat: LoggingFormat.JSON,
+    applicationLogLevelV2: ApplicationLogLevel[logLevel as keyof typeof ApplicationLogLevel],
+    systemLogLevelV2: SystemLogLevel.WARN,
+    environment: {
+      LOG_LEVEL: logLevel,
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      POWERTOOLS_METRICS_NAMESPACE: NAMESPACE,
+      POWERTOOLS_TRACE_ENABLED: String(tracing),
+    },
+  };
+}
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+const appMetric = (metricName: string, statistic: string, period = FIVE_MINUTES) =>
+  new Metric({
+    namespace: NAMESPACE,
+    metricName,
+    dimensionsMap: { service: SERVICE_NAME },
+    statistic,
+    period,
+  });
+
+export interface Operability {
+  topic: Topic;
+  dashboard: Dashboard;
+  alarms: Alarm[];
+}
+
+/** JSON access logs and throttling defaults on the API's default stage. */
+function configureStage(scope: Construct, api: HttpApi): LogGroup {
+  const accessLogs = new LogGroup(scope, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH });
+  const stage = api.defaultStage!.node.defaultChild as CfnStage;
+  stage.accessLogSettings = {
+    destinationArn: accessLogs.logGroupArn,
+    format: JSON.stringify({
+      requestId: '$context.requestId',
+      ip: '$context.identity.sourceIp',
+      requestTime: '$context.requestTime',
+      method: '$context.httpMethod',
+      routeKey: '$context.routeKey',
+      path: '$context.path',
+      status: '$context.status',
+      protocol: '$context.protocol',
+      responseLength: '$context.responseLength',
+      latencyMs: '$context.responseLatency',
+      integrationLatencyMs: '$context.integrationLatency',
+      integrationError: '$context.integrationErrorMessage',
+      errorMessage: '$context.error.message',
+    }),
+  };
+  stage.defaultRouteSettings = {
+    throttlingRateLimit: STAGE_THROTTLE.rateLimit,
+    throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
+  };
+  return accessLogs;
+}
+
+/** The alarm topic, encrypted with its own key that CloudWatch may use to publish. */
+function alarmTopic(scope: Construct): Topic {
+  const key = new Key(scope, 'AlarmTopicKey', {
+    enableKeyRotation: true,
+    description: 'Encrypts the alarm topic; CloudWatch alarms publish to it',
+  });
+  key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+  const topic = new Topic(scope, 'Alarms', { masterKey: key, enforceSSL: true });
+  const email = scope.node.tryGetContext(CONTEXT.alarmEmail) as string | undefined;
+  if (email) topic.addSubscription(new EmailSubscription(email));
+  return topic;
+}
+
+/**
+ * Alarms, dashboard and topic. Call last in the stack's constructor: it covers every Lambda function,
+ * every queue and every stream consumer that exists by then.
+ */
+export function addOperability(scope: Construct, api: HttpApi): Operability {
+  configureStage(scope, api);
+  const topic = alarmTopic(scope);
+  const action = new SnsAction(topic);
+  const alarms: Alarm[] = [];
+  const alarm = (id: string, metric: IMetric, threshold: number, description: string, periods = 1) => {
+    const created = new Alarm(scope, id, {
+      metric,
+      threshold,
+      evaluationPeriods: periods,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: description,
+    });
+    created.addAlarmAction(action);
+    created.addOkAction(action);
+    alarms.push(created);
+    return created;
+  };
+
+  const api5xxRate = new MathExpression({
+    expression: '100 * errors / MAX([requests, 1])',
+    usingMetrics: {
+      errors: api.metricServerError({ period: FIVE_MINUTES }),
+      requests: api.metricCount({ period: FIVE_MINUTES }),
+    },
+    label: 'API 5xx %',
+    period: FIVE_MINUTES,
+  });
+  alarm(
+    'Api5xxRateAlarm',
+    api5xxRate,
+    THRESHOLDS.api5xxPercent,
+    'API: 5xx responses above 1% of requests',
+    2,
+  );
+
+  const stack = Stack.of(scope);
+  const children = stack.node.findAll();
+  const functions = children.filter((c): c is LambdaFunction => c instanceof LambdaFunction);
+  const mappings = children.filter((c): c is CfnEventSourceMapping => c instanceof CfnEventSourceMapping);
+  for (const fn of functions) {
+    const name = fn.node.id.replace(/Function$/, '');
+    alarm(
+      `${name}ErrorsAlarm`,
+      fn.metricErrors({ period: FIVE_MINUTES }),
+      THRESHOLDS.lambdaErrors,
+      `${name}: Lambda errors`,
+    );
+    alarm(
+      `${name}ThrottlesAlarm`,
+      fn.metricThrottles({ period: FIVE_MINUTES }),
+      THRESHOLDS.lambdaThrottles,
+      `${name}: Lambda throttles`,
+    );
+    // Stream consumers are the mappings with a starting position (SQS mappings have none).
+    if (mappings.some((m) => m.functionName === fn.functionName && m.startingPosition)) {
+      alarm(
+        `${name}IteratorAgeAlarm`,
+        fn.metric('IteratorAge', { statistic: 'Maximum', period: FIVE_MINUTES }),
+        THRESHOLDS.streamIteratorAgeMs,
+        `${name}: the stream consumer is more than 5 minutes behind`,
+      );
+    }
+  }
+
+  const queues = children.filter((c): c is Queue => c instanceof Queue);
+  for (const queue of queues) {
+    const name = queue.node.id;
+    const consumed = mappings.some((m) => m.eventSourceArn === queue.queueArn);
+    if (consumed) {
+      alarm(
+        `${name}BacklogAlarm`,
+        queue.metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: FIVE_MINUTES }),
+        THRESHOLDS.queueBacklogSeconds,
+        `${name}: the oldest message has waited an hour`,
+      );
+    } else {
+      // Nothing consumes it: a dead-letter or failure queue, where any message is a failure to look at.
+      alarm(
+        `${name}MessagesAlarm`,
+        queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE_MINUTES }),
+        THRESHOLDS.parkedMessages,
+        `${name}: messages parked (dead letters or failed records)`,
+      );
+    }
+  }
+
+  alarm(
+    'WebhookDeadDeliveriesAlarm',
+    appMetric(METRIC.webhookDead, 'Sum', Duration.hours(1)),
+    THRESHOLDS.deadDeliveriesPerHour,
+    'Webhooks: deliveries gave up (DEAD) in the last hour',
+  );
+  alarm(
+    'OutboxOldestUnpublishedAlarm',
+    appMetric(METRIC.outboxOldestUnpublishedAge, 'Maximum'),
+    THRESHOLDS.outboxOldestSeconds,
+    'Outbox: an event has waited more than 15 minutes to be published',
+  );
+
+  const dashboard = new Dashboard(scope, 'Dashboard', { dashboardName: `${stack.stackName}-operations` });
+  const graph = (title: string, left: IMetric[]) => new GraphWidget({ title, left, width: 12 });
+  dashboard.addWidgets(
+    graph('API requests and errors', [api.metricCount(), api.metricClientError(), api.metricServerError()]),
+    graph('API latency (p50, p99)', [
+      api.metricLatency({ statistic: 'p50' }),
+      api.metricLatency({ statistic: 'p99' }),
+    ]),
+  );
+  dashboard.addWidgets(
+    graph(
+      'Lambda errors',
+      functions.map((fn) => fn.metricErrors()),
+    ),
+    graph(
+      'Lambda throttles',
+      functions.map((fn) => fn.metricThrottles()),
+    ),
+  );
+  dashboard.addWidgets(
+    graph('Rate limited and throttled requests', [
+      appMetric(METRIC.rateLimited, 'Sum'),
+      appMetric(METRIC.authThrottled, 'Sum'),
+    ]),
+    graph('Webhook deliveries', [
+      ...['delivered', 'retrying', 'dead'].map(
+        (outcome) =>
+          new Metric({
+            namespace: NAMESPACE,
+            metricName: METRIC.webhookDeliveries,
+            dimensionsMap: { service: SERVICE_NAME, outcome },
+            statistic: 'Sum',
+            label: outcome,
+          }),
+      ),
+      appMetric(METRIC.webhookAutoDisabled, 'Sum'),
+    ]),
+  );
+  dashboard.addWidgets(
+    graph('Outbox', [
+      appMetric(METRIC.outboxPublished, 'Sum'),
+      appMetric(METRIC.outboxSwept, 'Sum'),
+      appMetric(METRIC.outboxOldestUnpublishedAge, 'Maximum'),
+    ]),
+    graph(
+      'Queues: messages visible',
+      queues.map((q) => q.metricApproximateNumberOfMessagesVisible({ label: q.node.id })),
+    ),
+  );
+  return { topic, dashboard, alarms };
+}
