@@ -83,6 +83,7 @@ export interface ReceivableOrder {
   currency: string;
   receivedDate: string | null;
   receiptCount: number;
+  supplierId: string;
   supplier: { code: string; name: string };
   lines: {
     id: string;

@@ -17,6 +17,7 @@ const order = (overrides: Partial<ReceivableOrder> = {}): ReceivableOrder => ({
   currency: 'NZD',
   receivedDate: null,
   receiptCount: 0,
+  supplierId: 's1',
   supplier: { code: 'SUP', name: 'Supplies Ltd' },
   lines: [
     {
