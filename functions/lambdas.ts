@@ -15,6 +15,7 @@ export const AREAS = [
   'invoices',
   'reports',
   'credit-notes',
+  'purchase-orders',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -29,6 +30,8 @@ export const LAMBDAS = {
   // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
   sales: ['sales-orders', 'invoices', 'credit-notes'],
   reports: ['reports'],
+  // Procure-to-pay: purchase orders and their goods receipts.
+  purchasing: ['purchase-orders'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;

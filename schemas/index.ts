@@ -6,6 +6,7 @@ import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRICING_SCHEMAS } from './pricing.js';
 import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
+import { PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_VALIDATED } from './purchase-orders.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
@@ -29,6 +30,7 @@ export const SCHEMAS = {
   ...INVOICE_SCHEMAS,
   ...REPORT_SCHEMAS,
   ...CREDIT_NOTE_SCHEMAS,
+  ...PURCHASE_ORDER_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -42,5 +44,6 @@ export const VALIDATED_SCHEMAS = [
   ...WEBHOOK_VALIDATED,
   ...SALES_ORDER_VALIDATED,
   ...INVOICE_VALIDATED,
+  ...PURCHASE_ORDER_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

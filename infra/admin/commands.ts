@@ -12,6 +12,7 @@ import { INVENTORY_COMMANDS } from '../../functions/areas/inventory/commands.js'
 import { ORGANISATION_COMMANDS } from '../../functions/areas/organisations/commands.js';
 import { PRICING_COMMANDS } from '../../functions/areas/pricing/commands.js';
 import { PRODUCT_COMMANDS } from '../../functions/areas/products/commands.js';
+import { PURCHASE_ORDER_COMMANDS } from '../../functions/areas/purchase-orders/commands.js';
 import { INVOICE_COMMANDS } from '../../functions/areas/invoices/commands.js';
 import { CREDIT_NOTE_COMMANDS } from '../../functions/areas/credit-notes/commands.js';
 import { SALES_ORDER_COMMANDS } from '../../functions/areas/sales-orders/commands.js';
@@ -38,6 +39,7 @@ export const COMMANDS: Commands = {
   ...SALES_ORDER_COMMANDS,
   ...INVOICE_COMMANDS,
   ...CREDIT_NOTE_COMMANDS,
+  ...PURCHASE_ORDER_COMMANDS,
   ...WEBHOOK_COMMANDS,
   'outbox sweep': {
     usage: `outbox sweep [--older-than-seconds ${DEFAULT_SWEEP_AFTER_SECONDS}] [--org <orgId>]`,

@@ -36,6 +36,7 @@ import { productDetail, productSummary } from './view.js';
 import { customerPriceInputs } from './price-inputs.js';
 import { preferenceItems } from './supplier-links.js';
 import { openOrdersHolding } from '../sales-orders/store/sales-orders.js';
+import { openPurchaseOrdersHolding } from '../purchase-orders/store/open-orders.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
@@ -132,11 +133,17 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
       // The stock read here is the version the write is conditioned on (productReplaceItems), so stock
       // arriving after this check fails the write and the retry sees it.
       // Open sales orders are found on an index; the counts check keeps the answer true until the write.
-      const orders = usageChecksFor(current, next) ? await openOrdersHolding(auth.orgId, id) : null;
+      // Open purchase orders are counted per product; the count's check likewise holds it until the write.
+      const deactivating = current.isActive && !next.isActive;
+      const [orders, purchases] = await Promise.all([
+        usageChecksFor(current, next) ? openOrdersHolding(auth.orgId, id) : null,
+        deactivating ? openPurchaseOrdersHolding(auth.orgId, id) : null,
+      ]);
       if (orders) {
         checkUsageRules(current, next, {
           ...usageOf(loaded.stock),
           openSalesOrderLines: orders.holding ? 1 : 0,
+          openPurchaseOrderLines: purchases?.count ?? 0,
         });
       }
       const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
@@ -148,6 +155,7 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
         ...productReplaceItems(auth.orgId, current, record, loaded.stock),
         ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
         ...(orders ? [orders.unchanged] : []),
+        ...(purchases ? [purchases.unchanged] : []),
         ...journal.items({
           response,
           events: [{ event: 'product.updated', data: { id } }],

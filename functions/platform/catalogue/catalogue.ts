@@ -19,6 +19,7 @@ import { INVOICE_ENDPOINTS } from '../../areas/invoices/endpoints.js';
 import { REPORT_ENDPOINTS } from '../../areas/reports/endpoints.js';
 import { CREDIT_NOTE_ENDPOINTS } from '../../areas/credit-notes/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
+import { PURCHASE_ORDER_ENDPOINTS } from '../../areas/purchase-orders/endpoints.js';
 
 export { GROUPS, type Area, type Endpoint, type Group, type Method } from './endpoint.js';
 
@@ -36,6 +37,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   invoices: INVOICE_ENDPOINTS,
   reports: REPORT_ENDPOINTS,
   'credit-notes': CREDIT_NOTE_ENDPOINTS,
+  'purchase-orders': PURCHASE_ORDER_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>

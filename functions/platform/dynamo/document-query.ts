@@ -3,12 +3,15 @@
  * partition in index order, and every other filter of the list as a FilterExpression over the document's
  * own attributes. Filters the partition already answers (a status or customer partition) are skipped.
  */
+import { countedDocumentPage, type DocumentCounts } from './document-pages.js';
 import { queryAll, queryWindow, type QueryInput } from './query-window.js';
 import { tableName, type IndexName } from './table-definition.js';
 
 export interface DocumentFilter {
   statuses?: readonly string[];
   customerId?: string;
+  /** The party filter of supplier documents (purchase orders); they use the same party index (GSI4). */
+  supplierId?: string;
   /** ISO instants bounding the document's date (a date-only upper bound already extended to its day's end). */
   from?: string;
   to?: string;
@@ -38,6 +41,10 @@ export function documentQuery(
     values[':customerId'] = filter.customerId;
     conditions.push('customerId = :customerId');
   }
+  if (filter.supplierId && !options.skip.customer) {
+    values[':supplierId'] = filter.supplierId;
+    conditions.push('supplierId = :supplierId');
+  }
   if (filter.from || filter.to) names['#date'] = options.dateAttribute;
   if (filter.from) {
     values[':dateFrom'] = filter.from;
@@ -66,7 +73,10 @@ export function documentQuery(
   };
 }
 
-/** A document collection's index partitions: GSI1 and GSI2 over all, GSI3 per status, GSI4 per customer. */
+/**
+ * A document collection's index partitions: GSI1 and GSI2 over all, GSI3 per status, GSI4 per customer
+ * (per supplier for purchase orders).
+ */
 export interface DocumentPartitions<S extends string> {
   all: (orgId: string) => string;
   status: (orgId: string, status: S) => string;
@@ -87,17 +97,24 @@ export async function listDocuments<T extends { id: string }, S extends string>(
   dateAttribute: string;
   indexSort: keyof T & string;
   fromItem: (item: Record<string, unknown>) => T;
+  /** Maintained totals: with them the common lists read about a page (countedDocumentPage). */
+  counts?: DocumentCounts<S>;
 }): Promise<{ items: T[]; total: number }> {
+  if (options.counts) {
+    const counted = await countedDocumentPage({ ...options, counts: options.counts });
+    if (counted) return counted;
+  }
   const { orgId, partitions, filter, window, fromItem } = options;
   const { by, ascending } = options.sort;
   const statuses = filter.statuses;
+  const partyId = filter.customerId ?? filter.supplierId;
   const query = (index: IndexName, partition: string, skip: { status?: boolean; customer?: boolean }) =>
     documentQuery(index, partition, ascending, filter, { dateAttribute: options.dateAttribute, skip });
   const input =
-    by === 'updatedAt' && !filter.customerId && statuses?.length !== 1
+    by === 'updatedAt' && !partyId && statuses?.length !== 1
       ? query('GSI2', partitions.all(orgId), {})
-      : filter.customerId
-        ? query('GSI4', partitions.customer(orgId, filter.customerId), { customer: true })
+      : partyId
+        ? query('GSI4', partitions.customer(orgId, partyId), { customer: true })
         : statuses?.length === 1
           ? query('GSI3', partitions.status(orgId, statuses[0]!), { status: true })
           : query('GSI1', partitions.all(orgId), {});

@@ -13,6 +13,8 @@ export interface AuditView {
   action: string;
   changedFields: string[];
   warnings: string[];
+  /** Present on entries that recorded a reason (a purchase-order cancel). */
+  reason?: string;
 }
 
 /** An organisation's audit log, oldest first, optionally since an instant and for one resource. */
@@ -48,5 +50,6 @@ export async function listAudit(
     action: item.action as string,
     changedFields: (item.changedFields as string[]) ?? [],
     warnings: (item.warnings as string[]) ?? [],
+    ...(typeof item.reason === 'string' ? { reason: item.reason } : {}),
   }));
 }

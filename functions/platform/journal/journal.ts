@@ -53,6 +53,8 @@ export interface AuditRecord {
   action: string;
   changedFields: string[];
   warnings?: string[];
+  /** Why the change was made, where the spec keeps it in the audit log only (a purchase-order cancel). */
+  reason?: string;
 }
 
 export interface AuditEntry extends AuditRecord {

@@ -1,0 +1,83 @@
+import { createId } from '@paralleldrive/cuid2';
+import { conflict } from '../../../../domain/errors.js';
+import {
+  newPurchaseOrder,
+  type PurchaseOrderInput,
+} from '../../../../domain/purchase-orders/purchase-order.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { sequenceNext } from '../../../platform/dynamo/sequence.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+import { guard, transact, type GuardedItem } from '../../../platform/dynamo/transact.js';
+import type { Operation } from '../../../platform/http/types.js';
+import { productDeactivationsUnchanged } from '../../products/store/products.js';
+import { loadPurchaseOrderFacts } from '../order-facts.js';
+import { PURCHASE_ORDER_SEQUENCE, purchaseOrderCreateItems } from '../store/purchase-orders.js';
+import { purchaseOrderDetail } from '../view.js';
+
+/** Orders of one organisation draw numbers from one sequence: racing creates re-read and retry. */
+const CREATE_ATTEMPTS = 15;
+
+/** The supplier read active stays active until the create commits (else re-read: 422). */
+const supplierStillActive = (orgId: string, supplierId: string): GuardedItem =>
+  guard(
+    {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.supplier(orgId, supplierId),
+        ConditionExpression: 'isActive = :true',
+        ExpressionAttributeValues: { ':true': true },
+      },
+    },
+    () => 'retry',
+  );
+
+/**
+ * POST /purchase-orders: a DRAFT order with its number, counters, the products' open-order counts, the
+ * event, the audit entry and (with an Idempotency-Key) the stored response, in one transaction.
+ */
+export const createPurchaseOrderOp: Operation = async ({ auth, body, now, journal }) => {
+  const { orgId } = auth;
+  const input = body as PurchaseOrderInput;
+  const id = createId();
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: CREATE_ATTEMPTS,
+    run: async () => {
+      const { facts, lastNumber, deactivations } = await loadPurchaseOrderFacts(orgId, input);
+      const order = newPurchaseOrder(input, facts, {
+        id,
+        sequence: lastNumber + 1,
+        now: at,
+        newId: createId,
+      });
+      const response = { status: 201, body: purchaseOrderDetail(order) };
+      await transact([
+        ...purchaseOrderCreateItems(orgId, order),
+        sequenceNext(orgId, PURCHASE_ORDER_SEQUENCE, lastNumber),
+        // A product deactivated since the read: retry, and the re-read product is refused (422).
+        productDeactivationsUnchanged(orgId, deactivations),
+        supplierStillActive(orgId, order.supplierId),
+        ...journal.items({
+          events: [
+            {
+              event: 'purchase_order.created',
+              data: { id, orderNumber: order.orderNumber, supplierId: order.supplierId },
+            },
+          ],
+          audit: [
+            {
+              resourceType: 'purchase_order',
+              resourceId: id,
+              action: 'create',
+              changedFields: Object.keys(input),
+            },
+          ],
+          response,
+        }),
+      ]);
+      return response;
+    },
+    onExhausted: () => conflict('Other orders kept taking the next order number; retry the request'),
+  });
+};

@@ -1,0 +1,34 @@
+import { notFound } from '../../../../domain/errors.js';
+import { paginate, pageWindow } from '../../../../domain/listing/pagination.js';
+import {
+  PURCHASE_ORDER_RECEIPTS_CAP,
+  type PurchaseOrderSort,
+  type PurchaseOrderStatus,
+} from '../../../../domain/purchase-orders/purchase-order.js';
+import { PURCHASE_ORDER_RESOURCE } from '../../../../domain/purchase-orders/status.js';
+import { documentFilterOf } from '../../../platform/http/document-filter.js';
+import type { Operation } from '../../../platform/http/types.js';
+import { listPurchaseOrders } from '../store/list.js';
+import { getPurchaseOrderWithReceipts } from '../store/purchase-orders.js';
+import { purchaseOrderDetail, purchaseOrderSummary } from '../view.js';
+
+export const getPurchaseOrderOp: Operation = async ({ auth, params }) => {
+  const found = await getPurchaseOrderWithReceipts(auth.orgId, params.id!, PURCHASE_ORDER_RECEIPTS_CAP);
+  if (!found) throw notFound(PURCHASE_ORDER_RESOURCE);
+  return { body: purchaseOrderDetail(found.order, found.receipts) };
+};
+
+/** sortDir defaults to desc, also when sortBy is given (spec: changed in v1). */
+export const listPurchaseOrdersOp: Operation = async ({ auth, query }) => {
+  const page = pageWindow(query.page as number, query.pageSize as number);
+  const { items, total } = await listPurchaseOrders(
+    auth.orgId,
+    documentFilterOf<PurchaseOrderStatus>(query),
+    {
+      by: (query.sortBy as PurchaseOrderSort | undefined) ?? 'orderDate',
+      ascending: query.sortDir === 'asc',
+    },
+    { offset: page.offset, limit: page.pageSize },
+  );
+  return { body: paginate(items.map(purchaseOrderSummary), total, page) };
+};

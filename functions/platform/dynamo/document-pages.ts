@@ -1,0 +1,136 @@
+/**
+ * The cheap shapes of a document list whose collection keeps maintained counts (purchase orders): each
+ * reads its own index range, about a page of items (a remembered cursor lets sequential pages resume),
+ * and takes the total from the counters instead of counting rows:
+ *
+ *   - no filter, or one status, or one party (customer/supplier), in the index sort: GSI1, GSI3 or GSI4;
+ *   - several statuses: each status partition read up to the end of the page and merged;
+ *   - the sync recipe (updatedAt order, no status or party): GSI2 with modifiedSince in the key
+ *     condition, so only changed documents are read and counted.
+ *
+ * Anything else (search, dates, status and party together, modifiedSince on another sort, value sorts)
+ * is not cheap: `null`, and listDocuments reads the matching range as for collections without counts.
+ */
+import type { DocumentFilter, DocumentPartitions } from './document-query.js';
+import { queryWindow, readPage, type QueryInput } from './query-window.js';
+import { tableName, type IndexName } from './table-definition.js';
+
+export interface DocumentCounts<S extends string> {
+  /** Every document of the organisation, and per status. */
+  totals: (orgId: string) => Promise<{ all: number; byStatus: Partial<Record<S, number>> }>;
+  /** One party's documents (0 for a party that has none, or does not exist). */
+  party: (orgId: string, partyId: string) => Promise<number>;
+}
+
+interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+const rangeOf = (index: IndexName, partition: string, ascending: boolean, from?: string): QueryInput => ({
+  TableName: tableName(),
+  IndexName: index,
+  KeyConditionExpression: from ? '#pk = :pk AND #sk >= :from' : '#pk = :pk',
+  ExpressionAttributeNames: { '#pk': `${index}PK`, ...(from ? { '#sk': `${index}SK` } : {}) },
+  ExpressionAttributeValues: { ':pk': partition, ...(from ? { ':from': from } : {}) },
+  ScanIndexForward: ascending,
+});
+
+const keyOf = (index: IndexName) => (item: Record<string, unknown>) => ({
+  PK: item.PK,
+  SK: item.SK,
+  [`${index}PK`]: item[`${index}PK`],
+  [`${index}SK`]: item[`${index}SK`],
+});
+
+export async function countedDocumentPage<T extends { id: string }, S extends string>(options: {
+  orgId: string;
+  partitions: DocumentPartitions<S>;
+  filter: DocumentFilter & { statuses?: readonly S[] };
+  sort: { by: keyof T & string; ascending: boolean };
+  window: { offset: number; limit: number };
+  indexSort: keyof T & string;
+  fromItem: (item: Record<string, unknown>) => T;
+  counts: DocumentCounts<S>;
+}): Promise<Page<T> | null> {
+  const { orgId, partitions, filter, window, fromItem, counts } = options;
+  const { by, ascending } = options.sort;
+  const statuses = filter.statuses;
+  const partyId = filter.customerId ?? filter.supplierId;
+  if (filter.search || filter.from || filter.to) return null;
+  const page = async (index: IndexName, partition: string, total: Promise<number>): Promise<Page<T>> => {
+    const [items, count] = await Promise.all([
+      readPage(rangeOf(index, partition, ascending), {
+        ...window,
+        cursorId: `${partition}|${index}|${ascending}`,
+        keyOf: keyOf(index),
+      }),
+      total,
+    ]);
+    return { items: items.map(fromItem), total: count };
+  };
+  const totals = () => counts.totals(orgId);
+
+  if (by === 'updatedAt' && !statuses && !partyId) {
+    if (!filter.modifiedSince)
+      return page(
+        'GSI2',
+        partitions.all(orgId),
+        totals().then((t) => t.all),
+      );
+    // Sort keys are `<updatedAt>\u0001<id>`: at or after the instant is the key range from it.
+    const input = rangeOf('GSI2', partitions.all(orgId), ascending, filter.modifiedSince.toISOString());
+    const { items, total } = await queryWindow(input, window.offset, window.limit);
+    return { items: items.map(fromItem), total };
+  }
+  if (by !== options.indexSort || filter.modifiedSince || (partyId && statuses)) return null;
+  if (partyId) return page('GSI4', partitions.customer(orgId, partyId), counts.party(orgId, partyId));
+  if (!statuses)
+    return page(
+      'GSI1',
+      partitions.all(orgId),
+      totals().then((t) => t.all),
+    );
+  const sum = totals().then((t) => statuses.reduce((n, s) => n + (t.byStatus[s as S] ?? 0), 0));
+  if (statuses.length === 1) return page('GSI3', partitions.status(orgId, statuses[0]!), sum);
+  return mergedStatuses(options, statuses, sum);
+}
+
+/** Several statuses: each status partition read up to the window's end, merged in index order. */
+async function mergedStatuses<T extends { id: string }, S extends string>(
+  options: {
+    orgId: string;
+    partitions: DocumentPartitions<S>;
+    sort: { ascending: boolean };
+    window: { offset: number; limit: number };
+    fromItem: (item: Record<string, unknown>) => T;
+  },
+  statuses: readonly S[],
+  total: Promise<number>,
+): Promise<Page<T>> {
+  const { orgId, partitions, window } = options;
+  const { ascending } = options.sort;
+  const [pages, count] = await Promise.all([
+    Promise.all(
+      statuses.map((status) => {
+        const partition = partitions.status(orgId, status);
+        return readPage(rangeOf('GSI3', partition, ascending), {
+          offset: 0,
+          limit: window.offset + window.limit,
+          cursorId: `${partition}|GSI3|merge|${ascending}`,
+          keyOf: keyOf('GSI3'),
+        });
+      }),
+    ),
+    total,
+  ]);
+  const merged = pages.flat().sort((a, b) => {
+    const x = String(a.GSI3SK);
+    const y = String(b.GSI3SK);
+    return (x < y ? -1 : x > y ? 1 : 0) * (ascending ? 1 : -1);
+  });
+  return {
+    items: merged.slice(window.offset, window.offset + window.limit).map(options.fromItem),
+    total: count,
+  };
+}
