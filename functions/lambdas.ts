@@ -16,6 +16,7 @@ export const AREAS = [
   'reports',
   'credit-notes',
   'purchase-orders',
+  'goods-receipts',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -31,7 +32,7 @@ export const LAMBDAS = {
   sales: ['sales-orders', 'invoices', 'credit-notes'],
   reports: ['reports'],
   // Procure-to-pay: purchase orders and their goods receipts.
-  purchasing: ['purchase-orders'],
+  purchasing: ['purchase-orders', 'goods-receipts'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;

@@ -7,6 +7,7 @@ import { PRICING_SCHEMAS } from './pricing.js';
 import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_VALIDATED } from './purchase-orders.js';
+import { GOODS_RECEIPT_SCHEMAS, GOODS_RECEIPT_VALIDATED } from './goods-receipts.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
@@ -31,6 +32,7 @@ export const SCHEMAS = {
   ...REPORT_SCHEMAS,
   ...CREDIT_NOTE_SCHEMAS,
   ...PURCHASE_ORDER_SCHEMAS,
+  ...GOODS_RECEIPT_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -45,5 +47,6 @@ export const VALIDATED_SCHEMAS = [
   ...SALES_ORDER_VALIDATED,
   ...INVOICE_VALIDATED,
   ...PURCHASE_ORDER_VALIDATED,
+  ...GOODS_RECEIPT_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -27,7 +27,9 @@ import { normaliseSerial, receivedSerial, type SerialNumber } from '../inventory
 import { roundQuantity } from '../inventory/stock.js';
 import { line4 } from '../money.js';
 import type { ProductType } from '../products/product.js';
-import { transitionRefused } from '../workflow/transitions.js';
+import type { PurchaseOrderStatus } from '../purchase-orders/purchase-order.js';
+import { PURCHASE_ORDER_RESOURCE, PURCHASE_ORDER_TRANSITIONS } from '../purchase-orders/status.js';
+import { assertCan } from '../workflow/transitions.js';
 
 export const MAX_RECEIPT_LINES = 100;
 /** Spec limits: at most 1000 serial numbers per line. */
@@ -47,8 +49,6 @@ export const formatReceiptReference = (sequence: number): string =>
 export const generatedSerial = (reference: string, n: number): string =>
   `${reference}-${String(n).padStart(4, '0')}`;
 
-/** Statuses a receipt may be recorded in (spec: States and transitions > Purchase order). */
-export const RECEIVABLE_STATUSES = ['APPROVED', 'PARTIALLY_RECEIVED'] as const;
 /** Lots that cannot take stock (rule 1). */
 const CLOSED_BATCH_STATUSES: readonly BatchStatus[] = ['EXPIRED', 'RECALLED'];
 
@@ -78,7 +78,7 @@ export interface ReceiptInput {
 export interface ReceivableOrder {
   id: string;
   orderNumber: string;
-  status: string;
+  status: PurchaseOrderStatus;
   orderDate: string;
   currency: string;
   receivedDate: string | null;
@@ -184,9 +184,7 @@ export function decideReceipt<O extends ReceivableOrder>(
   context: ReceiptContext,
 ): ReceiptDecision<O> {
   checkShape(input, facts);
-  if (!(RECEIVABLE_STATUSES as readonly string[]).includes(order.status)) {
-    throw transitionRefused('Purchase order', order.status, 'receive', RECEIVABLE_STATUSES);
-  }
+  assertCan(PURCHASE_ORDER_TRANSITIONS, PURCHASE_ORDER_RESOURCE, order.status, 'receive');
   if (!facts.supplierActive) {
     throw unprocessable(
       `Supplier ${order.supplier.code} (${order.supplier.name}) is not active; goods cannot be received from an inactive supplier`,

@@ -20,6 +20,7 @@ import { REPORT_ENDPOINTS } from '../../areas/reports/endpoints.js';
 import { CREDIT_NOTE_ENDPOINTS } from '../../areas/credit-notes/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
 import { PURCHASE_ORDER_ENDPOINTS } from '../../areas/purchase-orders/endpoints.js';
+import { GOODS_RECEIPT_ENDPOINTS } from '../../areas/goods-receipts/endpoints.js';
 
 export { GROUPS, type Area, type Endpoint, type Group, type Method } from './endpoint.js';
 
@@ -38,6 +39,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   reports: REPORT_ENDPOINTS,
   'credit-notes': CREDIT_NOTE_ENDPOINTS,
   'purchase-orders': PURCHASE_ORDER_ENDPOINTS,
+  'goods-receipts': GOODS_RECEIPT_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>

@@ -555,7 +555,7 @@ describe('decideReceipt: serial numbers (rule 2)', () => {
 describe('decideReceipt: order, references and rules', () => {
   const plain = [{ poLineId: 'l1', productId: 'p1', quantity: 1 }];
 
-  it.each(['DRAFT', 'SUBMITTED', 'RECEIVED', 'COMPLETED', 'CANCELLED'])(
+  it.each(['DRAFT', 'SUBMITTED', 'RECEIVED', 'COMPLETED', 'CANCELLED'] as const)(
     'an order %s is 422 naming it',
     (status) => {
       expect(failure(() => decide(body(plain), facts(), order({ status })))).toEqual({
