@@ -19,7 +19,7 @@ import {
 } from '../support/goods-receipts.js';
 import { adjust, product, unique, warehouse } from '../support/inventory.js';
 import { outboxItems } from '../support/outbox.js';
-import { advance, createPurchaseOrder, supplier } from '../support/purchase-orders.js';
+import { createPurchaseOrder, supplier } from '../support/purchase-orders.js';
 
 let t: Tenant;
 let wh: Awaited<ReturnType<typeof warehouse>>;
