@@ -3,15 +3,16 @@
  *
  * 1. start: the `pendingReceipt` marker on the order (conditioned on a receivable status, the version read
  *    and no marker), the receipt's plan and its number, in one write;
- * 2. prepare: the lots and serial numbers it creates, written hidden (pending, no list index), several
- *    transactions at once. A duplicate serial or a lot-number race (409) undoes them and the marker;
+ * 2. prepare: the lots it creates written hidden (pending, no list index) in transactions, and its
+ *    serial numbers claimed one by one (their guards), many at once. A duplicate serial or a lot-number
+ *    race (409) gives them back and removes the marker;
  * 3. commit: the first stock part (products into capacity-limited bins first) with the marker moved to
  *    COMMITTED. A full bin (422) or a lost race here still undoes the receipt; from here on it only rolls
  *    forward;
- * 4. the created records revealed, the remaining stock parts (each re-read and re-planned, each with a
- *    step of the marker), and the last write: the received order replacing the item (marker gone), the
- *    receipt, the status counters, the outbox (every part's events), the audit entries and the
- *    idempotency record.
+ * 4. the lots revealed and the serial records written (each only if absent), the remaining stock parts
+ *    (each re-read and re-planned, each with a step of the marker), and the last write: the received
+ *    order replacing the item (marker gone), the receipt, the status counters, the outbox (every part's
+ *    events), the audit entries and the idempotency record.
  *
  * Whoever meets the marker once it is older than `staleAfterMs` (its request died) finishes a COMMITTED
  * receipt or undoes a PREPARE one; before that, other receipts of the order answer 409.
@@ -32,12 +33,17 @@ import {
   type WriteItem,
 } from '../../platform/dynamo/transact.js';
 import type { Journal } from '../../platform/journal/journal.js';
+import type { SerialNumber } from '../../../domain/inventory/serial.js';
 import { batchDeleteItems, batchRevealItem } from '../inventory/store/batches.js';
-import { serialDeleteItems, serialRevealItem } from '../inventory/store/serial-numbers.js';
+import {
+  claimSerialNumber,
+  putSerialIfAbsent,
+  releaseSerialNumber,
+} from '../inventory/store/serial-numbers.js';
 import { loadStockFacts, type LoadedStockFacts } from '../inventory/stock-facts.js';
 import { GOODS_RECEIPT_SEQUENCE } from './receipt-facts.js';
 import {
-  createUnits,
+  batchUnits,
   eachLimited,
   packUnits,
   receiptSerials,
@@ -68,10 +74,12 @@ export const receiptChunking: {
   maxItems: number;
   /** A marker older than this was left by a receipt whose request died (longer than any Lambda timeout). */
   staleAfterMs: number;
-  /** Transactions of created records (and of their reveal) written at once. */
+  /** Transactions of lots (and of their reveal or undoing) written at once. */
   concurrency: number;
+  /** Serial guards claimed (records written, guards given back) at once, one request each. */
+  serialConcurrency: number;
   afterStep?: (step: 'start' | 'prepare' | 'commit' | 'reveal' | 'part') => Promise<void>;
-} = { maxItems: 100, staleAfterMs: 60_000, concurrency: 4 };
+} = { maxItems: 100, staleAfterMs: 60_000, concurrency: 4, serialConcurrency: 32 };
 
 /** How often one stock part may lose a race on its stock before the receipt reports 409. */
 const PART_ATTEMPTS = 10;
@@ -133,25 +141,31 @@ export async function receiveInParts(orgId: string, write: PartsWrite): Promise<
     sequenceNext(orgId, GOODS_RECEIPT_SEQUENCE, write.lastNumber),
   ]);
   await receiptChunking.afterStep?.('start');
-  const chunks = packUnits(
-    createUnits(orgId, { batches: plan.batches, serials: decision.serials }, write.skuOf, receipt.id),
-    receiptChunking.maxItems,
-  );
+  const chunks = packUnits(batchUnits(orgId, plan.batches, receipt.id), receiptChunking.maxItems);
   const written: number[] = [];
+  const claimed: SerialNumber[] = [];
   let committed: PendingReceipt;
   try {
-    await eachLimited(
-      chunks.map((_, i) => i),
-      receiptChunking.concurrency,
-      async (i) => {
-        await transact(chunks[i]!);
-        written.push(i);
-      },
-    );
+    const prepared = await Promise.allSettled([
+      eachLimited(
+        chunks.map((_, i) => i),
+        receiptChunking.concurrency,
+        async (i) => {
+          await transact(chunks[i]!);
+          written.push(i);
+        },
+      ),
+      eachLimited(decision.serials, receiptChunking.serialConcurrency, async (serial) => {
+        await claimSerialNumber(orgId, serial, write.skuOf(serial.productId));
+        claimed.push(serial);
+      }),
+    ]);
+    const failed = prepared.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
     await receiptChunking.afterStep?.('prepare');
     committed = await applyStockPart(orgId, plan, start, 0, write.loaded);
   } catch (error) {
-    await undoPrepared(orgId, plan, start, written);
+    await undoPrepared(orgId, plan, start, { batchChunks: written, serials: claimed });
     if (error instanceof ApiError) throw error;
     if (isRace(error)) throw conflict('Other requests kept changing the stock this receipt moves; retry it');
     throw error;
@@ -226,13 +240,17 @@ async function finishCommitted(
   response?: { status: number; body: unknown },
 ): Promise<void> {
   const serials = receiptSerials(plan.receipt, plan.serialIds, plan.now);
-  const reveal: TransactItem[][] = [
-    ...plan.batches.map((b) => [batchRevealItem(orgId, b)]),
-    ...serials.map((s) => [serialRevealItem(orgId, s)]),
-  ];
-  await eachLimited(packUnits(reveal, receiptChunking.maxItems), receiptChunking.concurrency, (chunk) =>
-    transact(chunk),
-  );
+  await Promise.all([
+    eachLimited(
+      packUnits(
+        plan.batches.map((b) => [batchRevealItem(orgId, b)]),
+        receiptChunking.maxItems,
+      ),
+      receiptChunking.concurrency,
+      (chunk) => transact(chunk),
+    ),
+    eachLimited(serials, receiptChunking.serialConcurrency, (serial) => putSerialIfAbsent(orgId, serial)),
+  ]);
   await receiptChunking.afterStep?.('reveal');
   let current = marker;
   for (let index = current.step; index < plan.parts.length; index += 1) {
@@ -254,32 +272,36 @@ async function finishCommitted(
 }
 
 /**
- * Undoes a receipt that never committed: its hidden lots and serials deleted (each only while still
- * pending for this receipt), then the marker and the plan. `written` names the transactions this request
- * knows it wrote; null (the request that wrote them died) tries every record.
+ * Undoes a receipt that never committed: its hidden lots deleted (each only while still pending for this
+ * receipt) and its serial numbers given back, then the marker and the plan removed. `done` names what this
+ * request knows it wrote; null (the request that wrote it died) tries everything.
  */
 async function undoPrepared(
   orgId: string,
   plan: ReceiptPlan,
   marker: PendingReceipt,
-  written: number[] | null,
+  done: { batchChunks: number[]; serials: SerialNumber[] } | null,
 ): Promise<void> {
   const receiptId = plan.receipt.id;
-  const serials = receiptSerials(plan.receipt, plan.serialIds, plan.now);
-  const units: TransactItem[][] = [
-    ...plan.batches.map((b) => batchDeleteItems(orgId, b, receiptId)),
-    ...serials.map((s) => serialDeleteItems(orgId, s, receiptId)),
-  ];
-  const chunks = packUnits(units, receiptChunking.maxItems) as TransactItem[][];
-  const undo = written === null ? chunks.map((_, i) => i) : written;
-  await eachLimited(undo, receiptChunking.concurrency, async (i) => {
-    try {
-      await transact(chunks[i]!);
-    } catch {
-      // Some of the chunk was never written (or is gone): delete what is there, one record at a time.
-      await eachLimited(chunks[i]!, receiptChunking.concurrency, deleteIfStill);
-    }
-  });
+  const chunks = packUnits(
+    plan.batches.map((b) => batchDeleteItems(orgId, b, receiptId)),
+    receiptChunking.maxItems,
+  ) as TransactItem[][];
+  await Promise.all([
+    eachLimited(done?.batchChunks ?? chunks.map((_, i) => i), receiptChunking.concurrency, async (i) => {
+      try {
+        await transact(chunks[i]!);
+      } catch {
+        // Some of the chunk was never written (or is gone): delete what is there, one record at a time.
+        await eachLimited(chunks[i]!, receiptChunking.concurrency, deleteIfStill);
+      }
+    }),
+    eachLimited(
+      done?.serials ?? receiptSerials(plan.receipt, plan.serialIds, plan.now),
+      receiptChunking.serialConcurrency,
+      (serial) => releaseSerialNumber(orgId, serial),
+    ),
+  ]);
   try {
     await transact([
       markerRemoveItem(orgId, plan.order.id, marker, () => 'retry'),

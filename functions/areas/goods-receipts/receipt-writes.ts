@@ -56,33 +56,35 @@ export function serialIdsByLine(receipt: GoodsReceipt, serials: SerialNumber[]):
 }
 
 /**
- * One unit per created record: a lot (record and number guard) or a serial (record and guard). A guard
- * that fails is the 409: another request created the lot number at the same time (spec rule 1), or the
- * serial number exists for the product. With `pendingReceiptId` the records are written hidden.
+ * A lot's record and number guard. The guard failing is the 409: another request created the number at
+ * the same time (spec rule 1). With `pendingReceiptId` the lot is written hidden (a receipt in parts).
  */
-export function createUnits(
+export function batchUnits(orgId: string, batches: Batch[], pendingReceiptId?: string): WriteItem[][] {
+  return batches.map((batch) => {
+    const [record, numberGuard] = batchCreateItems(orgId, batch, { pendingReceiptId });
+    return [
+      record!,
+      guard(numberGuard!, () =>
+        conflict(
+          `Batch ${batch.batchNumber} was created by another request at the same time; retry the receipt`,
+        ),
+      ),
+    ];
+  });
+}
+
+/**
+ * Everything a receipt in one transaction creates, one unit per record with its guard: the lots, and the
+ * serial numbers (a guard failing is the 409: the product has the serial already).
+ */
+export const createUnits = (
   orgId: string,
   created: { batches: Batch[]; serials: SerialNumber[] },
   skuOf: (productId: string) => string,
-  pendingReceiptId?: string,
-): WriteItem[][] {
-  return [
-    ...created.batches.map((batch) => {
-      const [record, numberGuard] = batchCreateItems(orgId, batch, { pendingReceiptId });
-      return [
-        record!,
-        guard(numberGuard!, () =>
-          conflict(
-            `Batch ${batch.batchNumber} was created by another request at the same time; retry the receipt`,
-          ),
-        ),
-      ];
-    }),
-    ...created.serials.map((serial) =>
-      serialCreateItems(orgId, serial, { product: skuOf(serial.productId), pendingReceiptId }),
-    ),
-  ];
-}
+): WriteItem[][] => [
+  ...batchUnits(orgId, created.batches),
+  ...created.serials.map((serial) => serialCreateItems(orgId, serial, skuOf(serial.productId))),
+];
 
 /**
  * The stock writes of `changes` on the stock read in `loaded`. Lots the receipt creates are not in the
