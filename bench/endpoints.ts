@@ -4,6 +4,7 @@ import { sendInvoice } from '../functions/areas/invoices/back-office/send.js';
 import { createCategory } from '../functions/areas/products/back-office/catalogue-data.js';
 import { send, type BenchRequest } from './api.js';
 import { benchCustomer, draftOrdersToConfirm, tenLineOrder } from './sales-orders.js';
+import { benchSupplier, tenLinePurchaseOrder } from './purchase-orders.js';
 import { baselineSum, type BaselineEntry } from './baseline.js';
 import { dbWallTime, median, mode, signature, summarise, type Recorder, type Summary } from './measure.js';
 import type { BenchTenant } from './seed.js';
@@ -41,6 +42,7 @@ export async function measureEndpoints(
     await createCategory({ orgId: tenant.orgId, name: `Category ${i}`, sortOrder: i });
   const key = tenant.key;
   const customerId = await benchCustomer(tenant, 'BENCH-EP');
+  const supplierId = await benchSupplier(tenant, 'BENCH-SUP');
   // Confirm needs a DRAFT order per request (a confirmed one cannot be confirmed again) over stocked lines.
   // Invoicing needs a CONFIRMED order per request, a payment a SENT invoice per request (each settles it).
   const perScenario = iterations + 20;
@@ -117,6 +119,16 @@ export async function measureEndpoints(
           body: { amount: invoice.balanceDue, method: 'BANK_TRANSFER' },
         };
       },
+    },
+    {
+      name: 'POST /purchase-orders (10 lines)',
+      status: 201,
+      request: () => ({
+        method: 'POST',
+        path: '/purchase-orders',
+        key,
+        body: tenLinePurchaseOrder(tenant, supplierId),
+      }),
     },
     { name: 'GET /categories', request: () => ({ method: 'GET', path: '/categories', key }) },
     { name: 'GET /openapi.json', request: () => ({ method: 'GET', path: '/openapi.json' }) },

@@ -49,10 +49,18 @@ export function decideSubmit(order: PurchaseOrder, at: string): PurchaseOrder {
 export const decideApprove = (order: PurchaseOrder, at: string): PurchaseOrder =>
   moved(order, 'approve', at, { approvedAt: at });
 
-/** The 422 of an approve while the order's supplier is not active (spec: approve needs an active supplier). */
-export const supplierNotActive = (order: Pick<PurchaseOrder, 'orderNumber' | 'supplier'>): ApiError =>
+const PAST = { approve: 'approved', receive: 'received' } as const;
+
+/**
+ * The 422 of an approve (or a goods receipt) while the order's supplier is not active (spec: both need an
+ * active supplier).
+ */
+export const supplierNotActive = (
+  order: Pick<PurchaseOrder, 'orderNumber' | 'supplier'>,
+  action: keyof typeof PAST,
+): ApiError =>
   unprocessable(
-    `Supplier ${order.supplier.code} (${order.supplier.name}) is not active; purchase order ${order.orderNumber} cannot be approved`,
+    `Supplier ${order.supplier.code} (${order.supplier.name}) is not active; purchase order ${order.orderNumber} cannot be ${PAST[action]}`,
   );
 
 /**

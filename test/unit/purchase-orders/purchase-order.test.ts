@@ -163,12 +163,13 @@ describe('purchase-order transitions', () => {
     );
   });
 
-  it('names the supplier in the approve refusal', () => {
-    const error = supplierNotActive(draft());
+  it('names the supplier in the approve (and receipt) refusal', () => {
+    const error = supplierNotActive(draft(), 'approve');
     expect([error.code, error.message]).toEqual([
       'unprocessable',
       'Supplier MILL (Mill Co) is not active; purchase order PO-000042 cannot be approved',
     ]);
+    expect(supplierNotActive(draft(), 'receive').message).toContain('cannot be received');
   });
 
   it('orders are open until COMPLETED or CANCELLED', () => {

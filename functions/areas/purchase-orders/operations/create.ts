@@ -4,33 +4,18 @@ import {
   newPurchaseOrder,
   type PurchaseOrderInput,
 } from '../../../../domain/purchase-orders/purchase-order.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { sequenceNext } from '../../../platform/dynamo/sequence.js';
-import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { guard, transact, type GuardedItem } from '../../../platform/dynamo/transact.js';
+import { transact } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { productDeactivationsUnchanged } from '../../products/store/products.js';
 import { loadPurchaseOrderFacts } from '../order-facts.js';
 import { PURCHASE_ORDER_SEQUENCE, purchaseOrderCreateItems } from '../store/purchase-orders.js';
+import { supplierStillActive } from '../store/supplier-checks.js';
 import { purchaseOrderDetail } from '../view.js';
 
 /** Orders of one organisation draw numbers from one sequence: racing creates re-read and retry. */
 const CREATE_ATTEMPTS = 15;
-
-/** The supplier read active stays active until the create commits (else re-read: 422). */
-const supplierStillActive = (orgId: string, supplierId: string): GuardedItem =>
-  guard(
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.supplier(orgId, supplierId),
-        ConditionExpression: 'isActive = :true',
-        ExpressionAttributeValues: { ':true': true },
-      },
-    },
-    () => 'retry',
-  );
 
 /**
  * POST /purchase-orders: a DRAFT order with its number, counters, the products' open-order counts, the
@@ -57,7 +42,8 @@ export const createPurchaseOrderOp: Operation = async ({ auth, body, now, journa
         sequenceNext(orgId, PURCHASE_ORDER_SEQUENCE, lastNumber),
         // A product deactivated since the read: retry, and the re-read product is refused (422).
         productDeactivationsUnchanged(orgId, deactivations),
-        supplierStillActive(orgId, order.supplierId),
+        // The supplier read active: deactivated since, the create re-reads and refuses it (422).
+        supplierStillActive(orgId, order.supplierId, 'retry'),
         ...journal.items({
           events: [
             {

@@ -6,11 +6,8 @@ import {
   supplierNotActive,
   type PurchaseOrderAction,
 } from '../../../../domain/purchase-orders/status.js';
-import type { PurchaseOrder } from '../../../../domain/purchase-orders/purchase-order.js';
-import { keys } from '../../../platform/dynamo/keys.js';
-import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { guard, type GuardedItem } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
+import { supplierStillActive } from '../store/supplier-checks.js';
 import { transitionPurchaseOrder } from '../transition.js';
 
 const exhausted = (action: PurchaseOrderAction) => () =>
@@ -41,24 +38,9 @@ export const submitPurchaseOrderOp: Operation = ({ auth, params, now, journal })
 };
 
 /**
- * The supplier is active when the approve commits: checked in the approve's transaction, so a supplier
- * deactivated at any moment before it is the 422 (and a supplier changed otherwise meanwhile, a retry).
+ * POST /purchase-orders/{id}/approve: SUBMITTED -> APPROVED while the supplier is active, which the
+ * approve's transaction checks (a supplier deactivated at any moment before it commits is the 422).
  */
-const supplierActive = (orgId: string, order: PurchaseOrder): GuardedItem =>
-  guard(
-    {
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: keys.supplier(orgId, order.supplierId),
-        ConditionExpression: 'isActive = :true',
-        ExpressionAttributeValues: { ':true': true },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
-    (old) => (old && old.isActive !== false ? 'retry' : supplierNotActive(order)),
-  );
-
-/** POST /purchase-orders/{id}/approve: SUBMITTED -> APPROVED while the supplier is active. */
 export const approvePurchaseOrderOp: Operation = ({ auth, params, now, journal }) => {
   const at = now.toISOString();
   return transitionPurchaseOrder({
@@ -66,7 +48,9 @@ export const approvePurchaseOrderOp: Operation = ({ auth, params, now, journal }
     id: params.id!,
     action: 'approve',
     decide: (order) => decideApprove(order, at),
-    checks: (order) => [supplierActive(auth.orgId, order)],
+    checks: (order) => [
+      supplierStillActive(auth.orgId, order.supplierId, supplierNotActive(order, 'approve')),
+    ],
     journal: (next, response) =>
       journal.items({
         events: [
