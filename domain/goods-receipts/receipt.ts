@@ -28,7 +28,11 @@ import { roundQuantity } from '../inventory/stock.js';
 import { line4 } from '../money.js';
 import type { ProductType } from '../products/product.js';
 import type { PurchaseOrderStatus } from '../purchase-orders/purchase-order.js';
-import { PURCHASE_ORDER_RESOURCE, PURCHASE_ORDER_TRANSITIONS } from '../purchase-orders/status.js';
+import {
+  PURCHASE_ORDER_RESOURCE,
+  PURCHASE_ORDER_TRANSITIONS,
+  supplierNotActive,
+} from '../purchase-orders/status.js';
 import { assertCan } from '../workflow/transitions.js';
 
 export const MAX_RECEIPT_LINES = 100;
@@ -84,7 +88,7 @@ export interface ReceivableOrder {
   receivedDate: string | null;
   receiptCount: number;
   supplierId: string;
-  supplier: { code: string; name: string };
+  supplier: { id: string; code: string; name: string };
   lines: {
     id: string;
     productId: string;
@@ -185,11 +189,7 @@ export function decideReceipt<O extends ReceivableOrder>(
 ): ReceiptDecision<O> {
   checkShape(input, facts);
   assertCan(PURCHASE_ORDER_TRANSITIONS, PURCHASE_ORDER_RESOURCE, order.status, 'receive');
-  if (!facts.supplierActive) {
-    throw unprocessable(
-      `Supplier ${order.supplier.code} (${order.supplier.name}) is not active; goods cannot be received from an inactive supplier`,
-    );
-  }
+  if (!facts.supplierActive) throw supplierNotActive(order, 'receive');
   const receivedAt = checkReceivedAt(input.receivedAt ?? null, order, context.now);
   if (!facts.warehouse?.isActive) throw invalidReference('warehouseId', 'active warehouse');
   const exchangeRate = rateOf(order, facts);

@@ -483,7 +483,7 @@ describe('receipts: order, references, validation and tenancy', () => {
     const res = await receive(t, order.id, { warehouseId: wh.id, lines: [line(order, 0, { quantity: 1 })] });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe(
-      `Supplier ${order.supplier.code} (${(await call('GET', `/suppliers/${order.supplier.id}`, { key: t.key })).body.name}) is not active; goods cannot be received from an inactive supplier`,
+      `Supplier ${order.supplier.code} (${(await call('GET', `/suppliers/${order.supplier.id}`, { key: t.key })).body.name}) is not active; purchase order ${order.orderNumber} cannot be received`,
     );
   });
 

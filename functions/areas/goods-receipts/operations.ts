@@ -4,6 +4,7 @@ import { decideReceipt, type ReceiptInput } from '../../../domain/goods-receipts
 import {
   PURCHASE_ORDER_RESOURCE,
   PURCHASE_ORDER_TRANSITIONS,
+  supplierNotActive,
 } from '../../../domain/purchase-orders/status.js';
 import { assertCan } from '../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
@@ -11,6 +12,7 @@ import { sequenceNext } from '../../platform/dynamo/sequence.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import type { Operation, OperationsOf } from '../../platform/http/types.js';
 import { purchaseOrderTransitionItems } from '../purchase-orders/store/purchase-orders.js';
+import { supplierStillActive } from '../purchase-orders/store/supplier-checks.js';
 import type { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
 import { GOODS_RECEIPT_SEQUENCE, loadReceiptFacts } from './receipt-facts.js';
 import { receiptClosing } from './receipt-closing.js';
@@ -66,6 +68,7 @@ const receivePurchaseOrderOp: Operation = async ({ auth, params, body, now, jour
         ...stock.items,
         ...createUnits(orgId, decision, skuOf).flat(),
         sequenceNext(orgId, GOODS_RECEIPT_SEQUENCE, lastNumber),
+        supplierStillActive(orgId, read.supplierId, supplierNotActive(read, 'receive')),
         ...receiptClosing(orgId, journal, {
           receipt: decision.receipt,
           order: decision.order,

@@ -22,6 +22,7 @@ import { ApiError, conflict } from '../../../domain/errors.js';
 import type { StockChange } from '../../../domain/inventory/movement.js';
 import type { ReceiptDecision } from '../../../domain/goods-receipts/receipt.js';
 import type { PurchaseOrder } from '../../../domain/purchase-orders/purchase-order.js';
+import { supplierNotActive } from '../../../domain/purchase-orders/status.js';
 import { ConditionalCheckFailedException, DeleteCommand } from '../../platform/dynamo/commands.js';
 import { db } from '../../platform/dynamo/client.js';
 import { sequenceNext } from '../../platform/dynamo/sequence.js';
@@ -52,6 +53,7 @@ import {
   stockParts,
 } from './receipt-writes.js';
 import { purchaseOrderStatusCountItems } from '../purchase-orders/store/purchase-orders.js';
+import { supplierStillActive } from '../purchase-orders/store/supplier-checks.js';
 import { receiptClosing } from './receipt-closing.js';
 import {
   getPlan,
@@ -139,6 +141,7 @@ export async function receiveInParts(orgId: string, write: PartsWrite): Promise<
     markerStartItem(orgId, read, start),
     planPut(orgId, plan),
     sequenceNext(orgId, GOODS_RECEIPT_SEQUENCE, write.lastNumber),
+    supplierStillActive(orgId, read.supplierId, supplierNotActive(read, 'receive')),
   ]);
   await receiptChunking.afterStep?.('start');
   const chunks = packUnits(batchUnits(orgId, plan.batches, receipt.id), receiptChunking.maxItems);

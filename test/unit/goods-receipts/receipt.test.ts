@@ -18,7 +18,7 @@ const order = (overrides: Partial<ReceivableOrder> = {}): ReceivableOrder => ({
   receivedDate: null,
   receiptCount: 0,
   supplierId: 's1',
-  supplier: { code: 'SUP', name: 'Supplies Ltd' },
+  supplier: { id: 's1', code: 'SUP', name: 'Supplies Ltd' },
   lines: [
     {
       id: 'l1',
@@ -569,8 +569,7 @@ describe('decideReceipt: order, references and rules', () => {
   it('an inactive supplier is 422', () => {
     expect(failure(() => decide(body(plain), facts({ supplierActive: false })))).toMatchObject({
       code: 'unprocessable',
-      message:
-        'Supplier SUP (Supplies Ltd) is not active; goods cannot be received from an inactive supplier',
+      message: 'Supplier SUP (Supplies Ltd) is not active; purchase order PO-000007 cannot be received',
     });
   });
 
