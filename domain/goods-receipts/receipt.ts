@@ -219,7 +219,8 @@ export function decideReceipt<O extends ReceivableOrder>(
       );
     }
     checkFlags(line, product, at);
-    const lot = lots.resolve(line, product, at);
+    const unitCost = line4(orderLine.unitPrice * exchangeRate);
+    const lot = lots.resolve(line, product, unitCost, at);
     const serialNumbers = serials.collect(
       line,
       product,
@@ -227,7 +228,6 @@ export function decideReceipt<O extends ReceivableOrder>(
       { warehouseId: input.warehouseId, batchId: lot?.id ?? null, binId },
       at,
     );
-    const unitCost = line4(orderLine.unitPrice * exchangeRate);
     lines.push({
       poLineId: line.poLineId,
       productId: line.productId,
@@ -366,6 +366,7 @@ class LotResolver {
   resolve(
     line: ReceiptLineInput,
     product: { sku: string; isBatchTracked: boolean },
+    unitCost: number,
     at: string,
   ): { id: string; batchNumber: string } | null {
     const batchId = line.batchId ?? null;
@@ -416,6 +417,7 @@ class LotResolver {
         productId: line.productId,
         manufactureDate: line.manufactureDate ?? null,
         expiryDate: line.expiryDate ?? null,
+        unitCost,
       },
       { id: this.context.newId(), now: this.context.now },
     );

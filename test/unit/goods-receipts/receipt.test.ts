@@ -238,6 +238,7 @@ describe('decideReceipt: lots (rule 1)', () => {
       productId: 'p2',
       manufactureDate: '2026-04-01T00:00:00.000Z',
       expiryDate: '2027-04-01T00:00:00.000Z',
+      unitCost: 4,
     });
     expect(d.changes.map((c) => c.batchId)).toEqual(['id1', 'id1']);
     expect(d.receipt.lines.map((l) => [l.batchId, l.batchNumber])).toEqual([
