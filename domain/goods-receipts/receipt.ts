@@ -7,10 +7,11 @@
  *
  * Error order: 400 for the body's shape (batchId with batchNumber, serialNumbers with
  * autoGenerateSerials, blank serials, fractional quantities of products counted in units); then the order
- * (422 naming its status), its supplier (inactive 422), receivedAt (422), the warehouse (422
+ * (422 naming its status), receivedAt (422), the warehouse (422
  * invalid_reference), the exchange rate (422); then each line in order: references (poLineId, productId,
  * binId, batchId: 422 invalid_reference), then rules (tracking flags, lots, serials: 422 unprocessable; a
- * lot another receipt is still creating: 409).
+ * lot another receipt is still creating: 409). The supplier's activity is checked by the receipt's write
+ * (an inactive supplier is 422 there), so that a deactivation at any moment before it commits is seen.
  */
 import { documentNumber } from '../document-number.js';
 import {
@@ -28,11 +29,7 @@ import { roundQuantity } from '../inventory/stock.js';
 import { line4 } from '../money.js';
 import type { ProductType } from '../products/product.js';
 import type { PurchaseOrderStatus } from '../purchase-orders/purchase-order.js';
-import {
-  PURCHASE_ORDER_RESOURCE,
-  PURCHASE_ORDER_TRANSITIONS,
-  supplierNotActive,
-} from '../purchase-orders/status.js';
+import { PURCHASE_ORDER_RESOURCE, PURCHASE_ORDER_TRANSITIONS } from '../purchase-orders/status.js';
 import { assertCan } from '../workflow/transitions.js';
 
 export const MAX_RECEIPT_LINES = 100;
@@ -113,7 +110,6 @@ export interface ReceiptFacts {
   baseCurrency: string;
   /** Base-currency units per one unit of the order's currency; null when the organisation has none. */
   exchangeRate: number | null;
-  supplierActive: boolean;
   warehouse: { isActive: boolean } | null;
   bins: Map<string, { warehouseId: string }>;
   products: Map<
@@ -189,7 +185,6 @@ export function decideReceipt<O extends ReceivableOrder>(
 ): ReceiptDecision<O> {
   checkShape(input, facts);
   assertCan(PURCHASE_ORDER_TRANSITIONS, PURCHASE_ORDER_RESOURCE, order.status, 'receive');
-  if (!facts.supplierActive) throw supplierNotActive(order, 'receive');
   const receivedAt = checkReceivedAt(input.receivedAt ?? null, order, context.now);
   if (!facts.warehouse?.isActive) throw invalidReference('warehouseId', 'active warehouse');
   const exchangeRate = rateOf(order, facts);

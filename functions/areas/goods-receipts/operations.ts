@@ -18,15 +18,14 @@ import { GOODS_RECEIPT_SEQUENCE, loadReceiptFacts } from './receipt-facts.js';
 import { receiptClosing } from './receipt-closing.js';
 import { receiptChunking, receiveInParts, settlePendingReceipt } from './receipt-parts.js';
 import { createUnits, receiptStockWrites } from './receipt-writes.js';
-import { loadOrderForReceipt } from './store/goods-receipts.js';
 import { receiptView } from './view.js';
 
 /** Receipts of one order, or of products in common, race on the order and the stock: losers re-decide. */
 const RECEIPT_ATTEMPTS = 15;
 
 /**
- * POST /purchase-orders/{id}/receipts: decided on the order, its stock and facts as read (domain
- * goods-receipts/receipt.ts) and written in one transaction with the order's transition (status and
+ * POST /purchase-orders/{id}/receipts: decided on the order, its stock and facts as read in one batch
+ * read (receipt-facts.ts; domain goods-receipts/receipt.ts) and written in one transaction with the order's transition (status and
  * version conditioned), the stock, ledger, lot and cost changes, the lots and serials created, the
  * receipt, its number, the outbox, the audit entries and the idempotency record. A receipt that does not
  * fit in one transaction is written in parts (receipt-parts.ts). A lost race re-reads and decides again.
@@ -40,12 +39,11 @@ const receivePurchaseOrderOp: Operation = async ({ auth, params, body, now, jour
     attempts: RECEIPT_ATTEMPTS,
     onExhausted: () => conflict('Other requests kept changing this order or its stock; retry the receipt'),
     run: async () => {
-      const found = await loadOrderForReceipt(orgId, params.id!);
+      const { found, facts, loaded, lastNumber } = await loadReceiptFacts(orgId, params.id!, input);
       if (!found) throw notFound(PURCHASE_ORDER_RESOURCE);
       if (found.pending) await settlePendingReceipt(orgId, found.order, found.pending, now, journal);
       const read = found.order;
       assertCan(PURCHASE_ORDER_TRANSITIONS, PURCHASE_ORDER_RESOURCE, read.status, 'receive');
-      const { facts, loaded, lastNumber } = await loadReceiptFacts(orgId, read, input);
       const decision = decideReceipt(read, input, facts, {
         receiptId,
         sequence: lastNumber + 1,

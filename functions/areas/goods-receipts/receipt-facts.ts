@@ -1,23 +1,21 @@
 import { uniqueBatchNumber } from '../../../domain/inventory/batch.js';
 import type { StockChange } from '../../../domain/inventory/movement.js';
-import type {
-  ReceiptBatchFact,
-  ReceiptFacts,
-  ReceiptInput,
-  ReceivableOrder,
-} from '../../../domain/goods-receipts/receipt.js';
+import { CURRENCIES } from '../../../domain/customers/customer.js';
+import type { ReceiptBatchFact, ReceiptFacts, ReceiptInput } from '../../../domain/goods-receipts/receipt.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { batchFromItem, isPendingBatchItem } from '../inventory/store/batches.js';
 import { loadStockFacts, type LoadedStockFacts } from '../inventory/stock-facts.js';
 import { exchangeRateKey, exchangeRateOf } from '../organisations/store/exchange-rates.js';
-import { supplierFromItem } from '../suppliers/store/suppliers.js';
+import { orderForReceiptFromItem, orderKeyForReceipt, type OrderForReceipt } from './store/goods-receipts.js';
 
 /** The organisation's goods-receipt numbers: GR-000001 ... */
 export const GOODS_RECEIPT_SEQUENCE = 'GOODS_RECEIPT';
 
 export interface LoadedReceiptFacts {
+  /** The order as read, with its marker; null when it is not in the organisation. */
+  found: OrderForReceipt | null;
   facts: ReceiptFacts;
   /** The stock of the received products (and the warehouse, bins and named lots), for the stock plan. */
   loaded: LoadedStockFacts;
@@ -26,15 +24,16 @@ export interface LoadedReceiptFacts {
 }
 
 /**
- * Everything a receipt decides on besides the order: in one batch read the received products and their
- * stock, the warehouse and bins, the lots named by id, the organisation (base currency), the rate of the
- * order's currency, the supplier, the receipt sequence and the guards of the lot numbers named; a second
- * read only when a named number already exists (its lot). Lots another receipt is still creating
- * (pending) are unknown by id and `pending` by number.
+ * Everything a receipt decides on, in one batch read: the order (with any marker), the received products
+ * and their stock, the warehouse and bins, the lots named by id, the organisation (base currency), the
+ * exchange rates of the currencies an order can be in (the order's is among them: reading them all saves
+ * waiting for the order), the receipt sequence and the guards of the lot numbers named; a second read only
+ * when a named number already exists (its lot). Lots another receipt is still creating (pending) are
+ * unknown by id and `pending` by number. The supplier is not read: the receipt's write checks it active.
  */
 export async function loadReceiptFacts(
   orgId: string,
-  order: ReceivableOrder,
+  orderId: string,
   input: ReceiptInput,
 ): Promise<LoadedReceiptFacts> {
   const probe: StockChange[] = input.lines.map((l) => ({
@@ -48,13 +47,15 @@ export async function loadReceiptFacts(
   const numbers = [
     ...new Set(input.lines.flatMap((l) => (l.batchNumber?.trim() ? [uniqueBatchNumber(l.batchNumber)] : []))),
   ];
+  const order = orderKeyForReceipt(orgId, orderId);
   const organisation = keys.organisation(orgId);
-  const rate = exchangeRateKey(orgId, order.currency);
-  const supplier = keys.supplier(orgId, order.supplierId);
+  const rates = CURRENCIES.map((currency) => exchangeRateKey(orgId, currency));
   const sequence = sequenceKey(orgId, GOODS_RECEIPT_SEQUENCE);
   const guards = numbers.map((n) => keys.batchNumberGuard(orgId, n));
-  const loaded = await loadStockFacts(orgId, probe, [organisation, rate, supplier, sequence, ...guards]);
+  const loaded = await loadStockFacts(orgId, probe, [order, organisation, ...rates, sequence, ...guards]);
   const get = loaded.alongside;
+  const orderItem = get(order);
+  const found = orderItem ? orderForReceiptFromItem(orderItem) : null;
 
   const batchesById: ReceiptFacts['batchesById'] = new Map();
   for (const id of new Set(input.lines.flatMap((l) => (l.batchId ? [l.batchId] : [])))) {
@@ -105,14 +106,14 @@ export async function loadReceiptFacts(
   const bins: ReceiptFacts['bins'] = new Map(
     [...loaded.facts.bins].map(([id, bin]) => [id, { warehouseId: bin.warehouseId }]),
   );
-  const supplierItem = get(supplier);
+  const currency = found?.order.currency;
   return {
+    found,
     loaded,
     lastNumber: sequenceValue(get(sequence)),
     facts: {
       baseCurrency: (get(organisation)?.baseCurrency as string | undefined) ?? 'NZD',
-      exchangeRate: exchangeRateOf(get(rate))?.rate ?? null,
-      supplierActive: supplierItem ? supplierFromItem(supplierItem).isActive : false,
+      exchangeRate: currency ? (exchangeRateOf(get(exchangeRateKey(orgId, currency)))?.rate ?? null) : null,
       warehouse: loaded.facts.warehouses.get(input.warehouseId) ?? null,
       bins,
       products,

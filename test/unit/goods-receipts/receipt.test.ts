@@ -53,7 +53,6 @@ const order = (overrides: Partial<ReceivableOrder> = {}): ReceivableOrder => ({
 const facts = (overrides: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
   baseCurrency: 'NZD',
   exchangeRate: null,
-  supplierActive: true,
   warehouse: { isActive: true },
   bins: new Map([
     ['bin1', { warehouseId: 'w1' }],
@@ -566,13 +565,6 @@ describe('decideReceipt: order, references and rules', () => {
       });
     },
   );
-
-  it('an inactive supplier is 422', () => {
-    expect(failure(() => decide(body(plain), facts({ supplierActive: false })))).toMatchObject({
-      code: 'unprocessable',
-      message: 'Supplier SUP (Supplies Ltd) is not active; purchase order PO-000007 cannot be received',
-    });
-  });
 
   it('receivedAt before the order date, or more than 5 minutes ahead, is 422', () => {
     expect(failure(() => decide(body(plain, { receivedAt: '2026-04-30T23:59:59Z' })))).toMatchObject({

@@ -129,20 +129,19 @@ export async function getPlan(
   return (Item?.plan as ReceiptPlan | undefined) ?? null;
 }
 
-/** The order as stored, with the marker of a receipt in parts when one is under way. */
-export async function loadOrderForReceipt(
-  orgId: string,
-  id: string,
-): Promise<{ order: PurchaseOrder; pending: PendingReceipt | null } | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: purchaseOrderKey(orgId, id), ConsistentRead: true }),
-  );
-  if (!Item) return null;
-  return {
-    order: purchaseOrders.fromItem(Item),
-    pending: (Item[PENDING_RECEIPT] as PendingReceipt | undefined) ?? null,
-  };
+export interface OrderForReceipt {
+  order: PurchaseOrder;
+  /** The marker of a receipt in parts under way, or null. */
+  pending: PendingReceipt | null;
 }
+
+/** The order item as stored, with the marker of a receipt in parts when one is under way. */
+export const orderForReceiptFromItem = (item: Record<string, unknown>): OrderForReceipt => ({
+  order: purchaseOrders.fromItem(item),
+  pending: (item[PENDING_RECEIPT] as PendingReceipt | undefined) ?? null,
+});
+
+export const orderKeyForReceipt = (orgId: string, id: string): Key => purchaseOrderKey(orgId, id);
 
 const receivable = PURCHASE_ORDER_TRANSITIONS.receive.from as readonly string[];
 
