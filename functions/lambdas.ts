@@ -16,6 +16,8 @@ export const AREAS = [
   'reports',
   'credit-notes',
   'purchase-orders',
+  'shipments',
+  'production-orders',
   'goods-receipts',
 ] as const;
 export type Area = (typeof AREAS)[number];
@@ -28,11 +30,13 @@ export const LAMBDAS = {
   suppliers: ['suppliers'],
   pricing: ['pricing'],
   webhooks: ['webhooks'],
-  // Order-to-cash: invoices, shipments and credit notes join this Lambda as they land.
-  sales: ['sales-orders', 'invoices', 'credit-notes'],
+  // Order-to-cash: sales orders, invoices, credit notes and shipments.
+  sales: ['sales-orders', 'invoices', 'credit-notes', 'shipments'],
   reports: ['reports'],
   // Procure-to-pay: purchase orders and their goods receipts.
   purchasing: ['purchase-orders', 'goods-receipts'],
+  // Production orders read on their own scope family; their stock moves run in the back office.
+  manufacturing: ['production-orders'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;

@@ -4,14 +4,17 @@ import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRICING_SCHEMAS } from './pricing.js';
+import { PRODUCTION_ORDER_SCHEMAS } from './production-orders.js';
 import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_VALIDATED } from './purchase-orders.js';
 import { GOODS_RECEIPT_SCHEMAS, GOODS_RECEIPT_VALIDATED } from './goods-receipts.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
+import { SHIPMENT_SCHEMAS, SHIPMENT_VALIDATED } from './shipments.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
+import { TRACEABILITY_SCHEMAS } from './traceability.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -32,6 +35,9 @@ export const SCHEMAS = {
   ...REPORT_SCHEMAS,
   ...CREDIT_NOTE_SCHEMAS,
   ...PURCHASE_ORDER_SCHEMAS,
+  ...SHIPMENT_SCHEMAS,
+  ...TRACEABILITY_SCHEMAS,
+  ...PRODUCTION_ORDER_SCHEMAS,
   ...GOODS_RECEIPT_SCHEMAS,
 } as const;
 
@@ -47,6 +53,7 @@ export const VALIDATED_SCHEMAS = [
   ...SALES_ORDER_VALIDATED,
   ...INVOICE_VALIDATED,
   ...PURCHASE_ORDER_VALIDATED,
+  ...SHIPMENT_VALIDATED,
   ...GOODS_RECEIPT_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -1,5 +1,6 @@
 import { ApiError, invalidReference, unprocessable, validationError, type ErrorDetail } from '../errors.js';
 import { documentNumber } from '../document-number.js';
+import { assertCan, type Transitions } from '../workflow/transitions.js';
 import type { StockChange, StockFacts } from './movement.js';
 
 export const ADJUSTMENT_REASONS = [
@@ -23,6 +24,15 @@ export const CREATABLE_REASONS = ADJUSTMENT_REASONS.filter(
 
 export const ADJUSTMENT_STATUSES = ['DRAFT', 'COMPLETED', 'VOIDED'] as const;
 export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
+
+export const ADJUSTMENT_RESOURCE = 'Stock adjustment';
+
+/** The back office's moves (spec: DRAFT to COMPLETED, COMPLETED to VOIDED); VOIDED is final. */
+export const ADJUSTMENT_TRANSITIONS = {
+  complete: { from: ['DRAFT'], to: 'COMPLETED' },
+  void: { from: ['COMPLETED'], to: 'VOIDED' },
+} as const satisfies Transitions<AdjustmentStatus>;
+export type AdjustmentAction = keyof typeof ADJUSTMENT_TRANSITIONS;
 
 export const MAX_ADJUSTMENT_LINES = 50;
 
@@ -92,6 +102,31 @@ export const adjustmentChanges = (lines: AdjustmentLine[]): StockChange[] =>
     reservedDelta: 0,
     unitCost: l.costPerUnit,
   }));
+
+/**
+ * A status move of the back office: 422 naming the status when not allowed. Completing stamps
+ * completedAt (the stock moves then, as a COMPLETED create moves it); voiding keeps it.
+ */
+export function moveAdjustment(
+  adjustment: StockAdjustment,
+  action: AdjustmentAction,
+  now: string,
+): StockAdjustment {
+  const status = assertCan(ADJUSTMENT_TRANSITIONS, ADJUSTMENT_RESOURCE, adjustment.status, action);
+  return {
+    ...adjustment,
+    status,
+    completedAt: action === 'complete' ? now : adjustment.completedAt,
+    updatedAt: now,
+  };
+}
+
+/**
+ * What voiding a completed adjustment moves: every line taken back exactly (a receipt's cost is not
+ * unwound: the weighted average only moves on costed receipts).
+ */
+export const reversalChanges = (lines: AdjustmentLine[]): StockChange[] =>
+  adjustmentChanges(lines).map((c) => ({ ...c, onHandDelta: -c.onHandDelta, unitCost: null }));
 
 /** The lines as stored: optional ids and costs made explicit nulls. */
 export const adjustmentLines = (input: AdjustmentInput): AdjustmentLine[] =>

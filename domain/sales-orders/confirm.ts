@@ -7,6 +7,7 @@
 import { unprocessable } from '../errors.js';
 import type { StockLevel, StockLevels } from '../inventory/stock.js';
 import { roundQuantity } from '../inventory/stock.js';
+import { isAllocatable } from '../inventory/batch.js';
 import { header2 } from '../money.js';
 import type { LineStock, SalesOrder } from './order.js';
 
@@ -22,7 +23,7 @@ export interface ConfirmFacts {
   creditLimitMode: CreditLimitMode;
   /** Current levels of each stocked product on the order. */
   stock: Map<string, StockLevels>;
-  /** Batches the levels name: only ACTIVE lots can be reserved; expiry orders them (FEFO). */
+  /** Batches the levels name: only allocatable (ACTIVE) lots can be reserved; expiry orders them (FEFO). */
   batches: Map<string, { batchNumber: string; status: string; expiryDate: string | null }>;
 }
 
@@ -46,7 +47,7 @@ export function checkCredit(order: SalesOrder, facts: ConfirmFacts): string[] {
 function reservableLevels(levels: StockLevels, warehouseId: string, batches: ConfirmFacts['batches']) {
   return Object.values(levels)
     .filter((l) => l.warehouseId === warehouseId && l.onHand - l.reserved > 0)
-    .filter((l) => l.batchId === null || batches.get(l.batchId)?.status === 'ACTIVE')
+    .filter((l) => l.batchId === null || isAllocatable(batches.get(l.batchId)?.status ?? ''))
     .map((l) => ({ level: l, expiry: l.batchId ? (batches.get(l.batchId)?.expiryDate ?? null) : null }))
     .sort(
       (a, b) =>

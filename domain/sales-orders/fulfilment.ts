@@ -5,6 +5,7 @@
  * releases what is still reserved. Each returns the new order and the stock deltas to apply.
  */
 import { invalidReference, unprocessable } from '../errors.js';
+import { isAllocatable } from '../inventory/batch.js';
 import type { StockChange } from '../inventory/movement.js';
 import { roundQuantity, type StockLevels } from '../inventory/stock.js';
 import type { Reservation } from './confirm.js';
@@ -22,6 +23,7 @@ export interface PickRequestLine {
 export interface PickFacts {
   /** Current levels of the products picked from a named lot. */
   stock: Map<string, StockLevels>;
+  /** The lots named by the request and those the order holds reservations on. */
   batches: Map<string, { batchNumber: string; productId: string; status: string }>;
   /** Products whose allocationPolicy is MANUAL: their lots are named by the picker, never chosen FEFO. */
   manualAllocation?: ReadonlySet<string>;
@@ -109,6 +111,15 @@ export function decidePick(
             `Line ${line.sortOrder} (${line.product.sku}) has only ${releasedQty} reserved to pick`,
           );
         }
+        // A lot quarantined, expired or recalled since it was reserved is not picked: name another lot.
+        for (const r of freed.released) {
+          const lot = r.batchId ? facts.batches.get(r.batchId) : undefined;
+          if (lot && !isAllocatable(lot.status)) {
+            throw unprocessable(
+              `Lot ${lot.batchNumber} reserved for line ${line.sortOrder} (${line.product.sku}) is ${lot.status}; pick the line from an ACTIVE lot (batchId)`,
+            );
+          }
+        }
         for (const r of freed.released) {
           deltas.push({ ...locationOf(r), onHandDelta: -r.quantity, reservedDelta: -r.quantity });
           picks = addPick(picks, { ...r, quantity: r.quantity });
@@ -118,7 +129,7 @@ export function decidePick(
         if (!batch || batch.productId !== line.productId) {
           throw invalidReference('batchId', `lot of ${line.product.sku}`);
         }
-        if (batch.status !== 'ACTIVE')
+        if (!isAllocatable(batch.status))
           throw unprocessable(`Lot ${batch.batchNumber} is ${batch.status}; only ACTIVE lots can be picked`);
         for (const r of freed.released)
           deltas.push({ ...locationOf(r), onHandDelta: 0, reservedDelta: -r.quantity });

@@ -122,6 +122,18 @@ export interface LineStock {
 
 export type PickedStock = LineStock;
 
+/**
+ * A shipment of the order not yet dispatched (domain/shipments), kept on the order so that creating a
+ * shipment, picking it and cancelling the order decide on the order item they write, version-conditioned:
+ * `lines` are the quantities it claims, `picked` whether picking already counted them in `pickedQty`.
+ */
+export interface OpenShipment {
+  id: string;
+  shipmentNumber: string;
+  picked: boolean;
+  lines: { soLineId: string; quantity: number }[];
+}
+
 export interface SalesOrder extends OrderTotals {
   id: string;
   orderNumber: string;
@@ -149,6 +161,8 @@ export interface SalesOrder extends OrderTotals {
   confirmedAt: string | null;
   /** How many non-VOID invoices bill the order (absent on orders never invoiced: 0). */
   activeInvoiceCount?: number | null;
+  /** Shipments created and not yet dispatched (absent on orders never shipped that way: none). */
+  openShipments?: OpenShipment[] | null;
   createdAt: string;
   updatedAt: string;
   version: number;

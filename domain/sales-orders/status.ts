@@ -16,6 +16,10 @@ export const SALES_ORDER_TRANSITIONS = {
   dispatch: { from: ['PACKED', 'PARTIALLY_DISPATCHED'], to: 'DISPATCHED' },
   complete: { from: ['DISPATCHED'], to: 'COMPLETED' },
   cancel: { from: ['DRAFT', 'CONFIRMED', 'PICKING', 'PACKED'], to: 'CANCELLED' },
+  // Shipments (domain/shipments): creating, picking and packing one; picking moves the order to PICKING.
+  ship: { from: ['CONFIRMED', 'PICKING', 'PACKED', 'PARTIALLY_DISPATCHED'], to: 'PICKING' },
+  // A shipment's dispatch: DISPATCHED once every stocked line is fully shipped, else the status stays.
+  rollUp: { from: ['CONFIRMED', 'PICKING', 'PACKED'], to: 'DISPATCHED' },
 } as const satisfies Transitions<SalesOrderStatus>;
 
 export type SalesOrderAction = keyof typeof SALES_ORDER_TRANSITIONS;

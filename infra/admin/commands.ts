@@ -15,7 +15,9 @@ import { PRODUCT_COMMANDS } from '../../functions/areas/products/commands.js';
 import { PURCHASE_ORDER_COMMANDS } from '../../functions/areas/purchase-orders/commands.js';
 import { INVOICE_COMMANDS } from '../../functions/areas/invoices/commands.js';
 import { CREDIT_NOTE_COMMANDS } from '../../functions/areas/credit-notes/commands.js';
+import { PRODUCTION_ORDER_COMMANDS } from '../../functions/areas/production-orders/commands.js';
 import { SALES_ORDER_COMMANDS } from '../../functions/areas/sales-orders/commands.js';
+import { SHIPMENT_COMMANDS } from '../../functions/areas/shipments/commands.js';
 import { SUPPLIER_COMMANDS } from '../../functions/areas/suppliers/commands.js';
 import { WEBHOOK_COMMANDS } from '../../functions/areas/webhooks/commands.js';
 import { inProcessBus } from '../local/in-process-bus.js';
@@ -40,6 +42,8 @@ export const COMMANDS: Commands = {
   ...INVOICE_COMMANDS,
   ...CREDIT_NOTE_COMMANDS,
   ...PURCHASE_ORDER_COMMANDS,
+  ...SHIPMENT_COMMANDS,
+  ...PRODUCTION_ORDER_COMMANDS,
   ...WEBHOOK_COMMANDS,
   'outbox sweep': {
     usage: `outbox sweep [--older-than-seconds ${DEFAULT_SWEEP_AFTER_SECONDS}] [--org <orgId>]`,

@@ -35,7 +35,7 @@ import {
 } from '../../platform/dynamo/transact.js';
 import type { Journal } from '../../platform/journal/journal.js';
 import type { SerialNumber } from '../../../domain/inventory/serial.js';
-import { batchDeleteItems, batchRevealItem } from '../inventory/store/batches.js';
+import { batchCountAdd, batchDeleteItems, batchRevealItem } from '../inventory/store/batches.js';
 import {
   claimSerialNumber,
   putSerialIfAbsent,
@@ -247,10 +247,10 @@ async function finishCommitted(
     eachLimited(
       packUnits(
         plan.batches.map((b) => [batchRevealItem(orgId, b)]),
-        receiptChunking.maxItems,
+        receiptChunking.maxItems - 1,
       ),
       receiptChunking.concurrency,
-      (chunk) => transact(chunk),
+      (chunk) => revealBatches(orgId, chunk),
     ),
     eachLimited(serials, receiptChunking.serialConcurrency, (serial) => putSerialIfAbsent(orgId, serial)),
   ]);
@@ -313,6 +313,25 @@ async function undoPrepared(
   } catch (error) {
     // Someone else settled the marker meanwhile: nothing left to undo.
     if (!(error instanceof WriteRace)) throw error;
+  }
+}
+
+/**
+ * Reveals lots and counts them, exactly once: a chunk in one transaction; when some were revealed already
+ * (a finisher repeating the work), one lot at a time, skipping those.
+ */
+async function revealBatches(orgId: string, reveals: WriteItem[]): Promise<void> {
+  try {
+    await transact([...reveals, batchCountAdd(orgId, reveals.length)]);
+  } catch (error) {
+    if (!(error instanceof WriteRace)) throw error;
+    for (const reveal of reveals) {
+      try {
+        await transact([reveal, batchCountAdd(orgId, 1)]);
+      } catch (again) {
+        if (!(again instanceof WriteRace)) throw again;
+      }
+    }
   }
 }
 

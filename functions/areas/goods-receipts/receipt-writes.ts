@@ -9,7 +9,7 @@ import { planStockMovement, type StockChange } from '../../../domain/inventory/m
 import { receivedSerial, type SerialNumber } from '../../../domain/inventory/serial.js';
 import type { GoodsReceipt } from '../../../domain/goods-receipts/receipt.js';
 import { guard, type WriteItem } from '../../platform/dynamo/transact.js';
-import { batchCreateItems } from '../inventory/store/batches.js';
+import { batchCountAdd, batchNumberGuardPut, batchRecordPut } from '../inventory/store/batches.js';
 import { serialCreateItems } from '../inventory/store/serial-numbers.js';
 import type { LoadedStockFacts } from '../inventory/stock-facts.js';
 import { stockMovementWrites, type StockSource } from '../inventory/stock-writes.js';
@@ -58,32 +58,31 @@ export function serialIdsByLine(receipt: GoodsReceipt, serials: SerialNumber[]):
 /**
  * A lot's record and number guard. The guard failing is the 409: another request created the number at
  * the same time (spec rule 1). With `pendingReceiptId` the lot is written hidden (a receipt in parts).
+ * The organisation's lot count is moved once per transaction (batchCountAdd), not per lot.
  */
 export function batchUnits(orgId: string, batches: Batch[], pendingReceiptId?: string): WriteItem[][] {
-  return batches.map((batch) => {
-    const [record, numberGuard] = batchCreateItems(orgId, batch, { pendingReceiptId });
-    return [
-      record!,
-      guard(numberGuard!, () =>
-        conflict(
-          `Batch ${batch.batchNumber} was created by another request at the same time; retry the receipt`,
-        ),
+  return batches.map((batch) => [
+    batchRecordPut(orgId, batch, pendingReceiptId),
+    guard(batchNumberGuardPut(orgId, batch), () =>
+      conflict(
+        `Batch ${batch.batchNumber} was created by another request at the same time; retry the receipt`,
       ),
-    ];
-  });
+    ),
+  ]);
 }
 
 /**
- * Everything a receipt in one transaction creates, one unit per record with its guard: the lots, and the
- * serial numbers (a guard failing is the 409: the product has the serial already).
+ * Everything a receipt in one transaction creates: the lots (with one count item), and the serial numbers
+ * (a guard failing is the 409: the product has the serial already).
  */
-export const createUnits = (
+export const createItems = (
   orgId: string,
   created: { batches: Batch[]; serials: SerialNumber[] },
   skuOf: (productId: string) => string,
-): WriteItem[][] => [
-  ...batchUnits(orgId, created.batches),
-  ...created.serials.map((serial) => serialCreateItems(orgId, serial, skuOf(serial.productId))),
+): WriteItem[] => [
+  ...batchUnits(orgId, created.batches).flat(),
+  ...(created.batches.length > 0 ? [batchCountAdd(orgId, created.batches.length)] : []),
+  ...created.serials.flatMap((serial) => serialCreateItems(orgId, serial, skuOf(serial.productId))),
 ];
 
 /**

@@ -1,5 +1,8 @@
-import { numberFlag, type Commands } from '../../platform/back-office/command.js';
-import { createBatch } from './back-office/batches.js';
+import { BATCH_ACTIONS, type BatchAction } from '../../../domain/inventory/batch.js';
+import { instantFlag, numberFlag, type Command, type Commands } from '../../platform/back-office/command.js';
+import { completeAdjustment, voidAdjustment } from './back-office/adjustments.js';
+import { changeBatchStatusCommand, createBatch, expireDueBatches } from './back-office/batches.js';
+import { parseTransfer, transferStock } from './back-office/transfers.js';
 import { addBin, addZone, createWarehouse, deactivateWarehouse } from './back-office/warehouses.js';
 
 /** The inventory area's back-office commands, merged into the admin CLI (infra/admin). */
@@ -44,4 +47,39 @@ export const INVENTORY_COMMANDS: Commands = {
     run: (v) =>
       createBatch({ orgId: v.org!, productId: v.product!, batchNumber: v.number!, expiryDate: v.expiry }),
   },
+  ...Object.fromEntries(BATCH_ACTIONS.map((action) => [`batch ${action}`, batchStatusCommand(action)])),
+  'batch expire-due': {
+    usage: 'batch expire-due --org <orgId> [--as-of <ISO>]',
+    flags: ['org', 'as-of'],
+    required: ['org'],
+    run: (v) => expireDueBatches({ orgId: v.org!, asOf: instantFlag('as-of', v['as-of']) }),
+  },
+  'stock transfer': {
+    usage:
+      'stock transfer --org <orgId> --product <id> --from-warehouse <id> --to-warehouse <id> --quantity <q> [--batch <batchId>] [--from-bin <id>] [--to-bin <id>]',
+    flags: ['org', 'product', 'from-warehouse', 'to-warehouse', 'quantity', 'batch', 'from-bin', 'to-bin'],
+    required: ['org', 'product', 'from-warehouse', 'to-warehouse', 'quantity'],
+    run: (v) => transferStock({ orgId: v.org!, ...parseTransfer(v) }),
+  },
+  'stock-adjustment complete': {
+    usage: 'stock-adjustment complete --org <orgId> --id <adjustmentId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => completeAdjustment({ orgId: v.org!, id: v.id! }),
+  },
+  'stock-adjustment void': {
+    usage: 'stock-adjustment void --org <orgId> --id <adjustmentId>',
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => voidAdjustment({ orgId: v.org!, id: v.id! }),
+  },
 };
+
+function batchStatusCommand(action: BatchAction): Command {
+  return {
+    usage: `batch ${action} --org <orgId> --id <batchId>`,
+    flags: ['org', 'id'],
+    required: ['org', 'id'],
+    run: (v) => changeBatchStatusCommand({ orgId: v.org!, id: v.id!, action }),
+  };
+}

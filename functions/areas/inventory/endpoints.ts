@@ -7,6 +7,7 @@ import {
   type Declared,
 } from '../../platform/catalogue/endpoint.js';
 import { ADJUSTMENT_REASONS, ADJUSTMENT_STATUSES } from '../../../domain/inventory/adjustment.js';
+import { BATCH_STATUSES } from '../../../domain/inventory/batch.js';
 
 export const INVENTORY_ENDPOINTS = [
   declare({
@@ -128,5 +129,54 @@ export const INVENTORY_ENDPOINTS = [
     response: 'StockAdjustment',
     idempotent: true,
     errors: [409, 422],
+  }),
+  declare({
+    operationId: 'listBatches',
+    method: 'GET',
+    path: '/batches',
+    summary: 'List batches (lots) in FEFO order: earliest expiry first, no expiry last',
+    permission: 'inventory.view',
+    response: 'BatchList',
+    errors: [404],
+    query: [
+      ...PAGE_PARAMS,
+      { name: 'productId', type: 'id', description: 'A product of the organisation (404 otherwise).' },
+      {
+        name: 'warehouseId',
+        type: 'id',
+        description: 'A warehouse of the organisation (404 otherwise): lots holding stock there.',
+      },
+      {
+        name: 'status',
+        type: 'enum',
+        values: BATCH_STATUSES,
+        caseInsensitive: true,
+        description: 'One batch status (case-insensitive).',
+      },
+      {
+        name: 'expiryAfter',
+        type: 'date-bound',
+        bound: 'from',
+        maxLength: 40,
+        description: 'expiryDate on or after this date (ISO 8601 date or timestamp; its UTC date counts).',
+      },
+      {
+        name: 'expiryBefore',
+        type: 'date-bound',
+        bound: 'to',
+        maxLength: 40,
+        description: 'expiryDate on or before this date (a date alone covers the whole day in UTC).',
+      },
+      search('batch number'),
+      { ...modifiedSince, description: 'Only batches whose own updatedAt is at or after this instant.' },
+    ],
+  }),
+  declare({
+    operationId: 'getBatch',
+    method: 'GET',
+    path: '/batches/{id}',
+    summary: 'Read a batch with where it lies (per warehouse and bin) and its total quantity',
+    permission: 'inventory.view',
+    response: 'BatchDetail',
   }),
 ] as const satisfies readonly Declared[];

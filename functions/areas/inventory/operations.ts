@@ -1,5 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
-import { conflict, invalidParameter, notFound, unprocessable } from '../../../domain/errors.js';
+import { conflict, invalidParameter, notFound } from '../../../domain/errors.js';
 import {
   adjustmentChanges,
   adjustmentLines,
@@ -9,7 +9,6 @@ import {
   type AdjustmentReason,
   type AdjustmentStatus,
 } from '../../../domain/inventory/adjustment.js';
-import { planStockMovement } from '../../../domain/inventory/movement.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { looksLikeCuid } from '../../../domain/listing/list-filters.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
@@ -21,10 +20,15 @@ import { sequenceKey, sequenceNext, sequenceValue } from '../../platform/dynamo/
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { listBinsOf, listWarehouseRecords, listZoneRecords } from './store/warehouses.js';
-import { stockMovementWrites } from './stock-writes.js';
+import {
+  ADJUSTMENT_WRITE_ATTEMPTS,
+  assertFitsOneTransaction,
+  completionWrites,
+} from './adjustment-writes.js';
 import { loadStockFacts } from './stock-facts.js';
 import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
+import { getBatchOp, listBatchesOp } from './traceability.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
@@ -77,11 +81,6 @@ const getStockAdjustmentOp: Operation = async ({ auth, params }) => {
   return { body: adjustmentView(adjustment) };
 };
 
-/** DynamoDB's TransactWriteItems limit. */
-const MAX_TRANSACTION_ITEMS = 100;
-/** Racing writers on the same stock or sequence re-read and re-decide; each retry waits a little longer. */
-const WRITE_ATTEMPTS = 15;
-
 const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) => {
   const { orgId } = auth;
   const input = body as AdjustmentInput;
@@ -102,15 +101,7 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
     ];
     // DRAFT records the header and lines only; stock moves when an adjustment is completed.
     const completion =
-      adjustment.status === 'COMPLETED'
-        ? stockMovementWrites(
-            orgId,
-            planStockMovement(changes, loaded.levels, loaded.facts, at),
-            loaded,
-            { type: 'stock_adjustment', id, number: adjustment.adjustmentNumber },
-            at,
-          )
-        : null;
+      adjustment.status === 'COMPLETED' ? completionWrites(orgId, adjustment, loaded, at) : null;
     const events: NonNullable<JournalEntry['events']> = completion?.events ?? [];
     items.push(...(completion?.items ?? []));
     items.push(
@@ -127,16 +118,12 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
         response,
       }),
     );
-    if (items.length > MAX_TRANSACTION_ITEMS) {
-      throw unprocessable(
-        `The adjustment touches too many records (${items.length}) to apply atomically; split it into smaller adjustments`,
-      );
-    }
+    assertFitsOneTransaction(items);
     await transact(items);
     return response;
   };
   return writeOptimistically({
-    attempts: WRITE_ATTEMPTS,
+    attempts: ADJUSTMENT_WRITE_ATTEMPTS,
     run: attemptOnce,
     onExhausted: () =>
       conflict('The stock changed repeatedly while the adjustment was being applied; retry it'),
@@ -149,4 +136,6 @@ export const inventoryOperations: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
   listStockAdjustments: listStockAdjustmentsOp,
   getStockAdjustment: getStockAdjustmentOp,
   createStockAdjustment: createStockAdjustmentOp,
+  listBatches: listBatchesOp,
+  getBatch: getBatchOp,
 };

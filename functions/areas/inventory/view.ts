@@ -1,6 +1,9 @@
 import type { StockAdjustment } from '../../../domain/inventory/adjustment.js';
+import type { Batch } from '../../../domain/inventory/batch.js';
+import { batchItems, lotHasHeldStock } from '../../../domain/inventory/batch-stock.js';
 import type { StockRow } from '../../../domain/inventory/stock.js';
 import { MAX_BINS_PER_ZONE, MAX_ZONES_PER_WAREHOUSE } from '../../../domain/inventory/warehouse.js';
+import type { ProductStock } from './store/stock.js';
 import type { BinRecord, WarehouseRecord, ZoneRecord } from './store/warehouses.js';
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -87,3 +90,50 @@ export const stockRowView = (row: StockRow, context: RowContext) => ({
     : null,
   updatedAt: row.updatedAt,
 });
+
+/** Where the product of a batch row comes from: its stock item (copies of sku and name, the lot's levels). */
+type LotStock = Pick<ProductStock, 'productId' | 'productSku' | 'productName' | 'levels'>;
+
+/**
+ * A batch as the list shows it. `product` is derived from the lot's stock (spec): null for a lot that
+ * never held stock.
+ */
+export const batchView = (batch: Batch, stock: LotStock | null) => ({
+  id: batch.id,
+  batchNumber: batch.batchNumber,
+  status: batch.status,
+  manufactureDate: batch.manufactureDate,
+  expiryDate: batch.expiryDate,
+  storageCondition: batch.storageCondition,
+  product:
+    stock && lotHasHeldStock(stock.levels, batch.id)
+      ? { id: stock.productId, sku: stock.productSku, name: stock.productName }
+      : null,
+  unitCost: batch.unitCost,
+  notes: batch.notes,
+  createdAt: batch.createdAt,
+  updatedAt: batch.updatedAt,
+});
+
+/** Codes of the warehouses and bins the items name. */
+export interface PlacementCodes {
+  warehouses: Map<string, string>;
+  bins: Map<string, string>;
+}
+
+/** The detail: where the lot is (per warehouse and bin), what of it is free, and the total. */
+export function batchDetailView(batch: Batch, stock: LotStock | null, codes: PlacementCodes) {
+  const placed = batchItems(stock?.levels ?? {}, batch.id);
+  return {
+    ...batchView(batch, stock),
+    items: placed.items.map((i) => ({
+      warehouse: { id: i.warehouseId, code: codes.warehouses.get(i.warehouseId) ?? null },
+      bin: i.binId === null ? null : { id: i.binId, code: codes.bins.get(i.binId) ?? null },
+      quantity: i.quantity,
+      availableQuantity: i.availableQuantity,
+    })),
+    itemsTruncated: placed.itemsTruncated,
+    itemsTotal: placed.itemsTotal,
+    totalQuantity: placed.totalQuantity,
+  };
+}

@@ -18,6 +18,8 @@ import { SALES_ORDER_ENDPOINTS } from '../../areas/sales-orders/endpoints.js';
 import { INVOICE_ENDPOINTS } from '../../areas/invoices/endpoints.js';
 import { REPORT_ENDPOINTS } from '../../areas/reports/endpoints.js';
 import { CREDIT_NOTE_ENDPOINTS } from '../../areas/credit-notes/endpoints.js';
+import { SHIPMENT_ENDPOINTS } from '../../areas/shipments/endpoints.js';
+import { PRODUCTION_ORDER_ENDPOINTS } from '../../areas/production-orders/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
 import { PURCHASE_ORDER_ENDPOINTS } from '../../areas/purchase-orders/endpoints.js';
 import { GOODS_RECEIPT_ENDPOINTS } from '../../areas/goods-receipts/endpoints.js';
@@ -39,6 +41,8 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   reports: REPORT_ENDPOINTS,
   'credit-notes': CREDIT_NOTE_ENDPOINTS,
   'purchase-orders': PURCHASE_ORDER_ENDPOINTS,
+  shipments: SHIPMENT_ENDPOINTS,
+  'production-orders': PRODUCTION_ORDER_ENDPOINTS,
   'goods-receipts': GOODS_RECEIPT_ENDPOINTS,
 };
 

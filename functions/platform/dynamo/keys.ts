@@ -72,6 +72,8 @@ export const keys = {
   }),
   batch: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#BATCH#${id}`, SK: 'BATCH' }),
   batchCollection: (orgId: string) => `${org(orgId)}#BATCH`,
+  /** The organisation's batch count (`all`), maintained at create, for the list's total. */
+  batchCounts: (orgId: string): Key => ({ PK: `${org(orgId)}#COUNTS`, SK: 'BATCH' }),
   batchNumberGuard: (orgId: string, batchNumber: string): Key => ({
     PK: `${org(orgId)}#BATCH_NUMBER#${batchNumber}`,
     SK: 'GUARD',

@@ -95,6 +95,7 @@ const RESOURCES: Record<string, string> = {
   suppliers: 'Supplier',
   'price-tiers': 'Price tier',
   'stock-adjustments': 'Stock adjustment',
+  batches: 'Batch',
   webhooks: 'Webhook subscription',
 };
 

@@ -1,5 +1,11 @@
 import type { ErrorObject } from 'ajv';
 import type { ErrorDetail } from '../../../domain/errors.js';
+import {
+  CARRIER_PATTERN,
+  CARRIER_RULE,
+  TRACKING_NUMBER_PATTERN,
+  TRACKING_NUMBER_RULE,
+} from '../../../domain/shipments/dispatch-details.js';
 
 /** "/lines/0/productId" -> "lines[0].productId" */
 function pointerToPath(pointer: string): string {
@@ -23,6 +29,8 @@ function pathOf(error: ErrorObject): string {
 const PATTERN_WORDS: Record<string, string> = {
   '\\S': 'must not be blank',
   '^[A-Za-z0-9_-]+$': 'may contain only letters, digits, _ and -',
+  [CARRIER_PATTERN]: CARRIER_RULE,
+  [TRACKING_NUMBER_PATTERN]: TRACKING_NUMBER_RULE,
 };
 
 const FORMAT_WORDS: Record<string, string> = {

@@ -14,6 +14,8 @@ describe('the catalogue -> operation binding', () => {
       | 'listStockAdjustments'
       | 'getStockAdjustment'
       | 'createStockAdjustment'
+      | 'listBatches'
+      | 'getBatch'
     >();
   });
 
@@ -24,6 +26,8 @@ describe('the catalogue -> operation binding', () => {
       listStockAdjustments: op,
       getStockAdjustment: op,
       createStockAdjustment: op,
+      listBatches: op,
+      getBatch: op,
     };
     const { getStockAdjustment: _dropped, ...missing } = complete;
     // @ts-expect-error getStockAdjustment is declared but has no operation

@@ -1,9 +1,27 @@
 import { createId } from '@paralleldrive/cuid2';
-import { newBatch, uniqueBatchNumber } from '../../../../domain/inventory/batch.js';
+import {
+  BATCH_RESOURCE,
+  BATCH_TRANSITIONS,
+  batchStatusChangedData,
+  changeBatchStatus,
+  compareFefo,
+  isPastExpiry,
+  newBatch,
+  uniqueBatchNumber,
+  type BatchAction,
+  type BatchStatus,
+} from '../../../../domain/inventory/batch.js';
+import { notFound } from '../../../../domain/errors.js';
 import { parseInstant } from '../../../../domain/listing/query-params.js';
-import { batchCreateItems } from '../store/batches.js';
-import { getProduct } from '../../products/store/products.js';
+import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import { batchCreateItems, batchesExpiringBefore, batchTransitionItem, getBatch } from '../store/batches.js';
+import { copyOf, emptyStock, stockFromItem, stockVersionBump, type ProductStock } from '../store/stock.js';
+import { getProduct, productFromItem } from '../../products/store/products.js';
 import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
+import { batchDetail } from '../traceability.js';
 
 /** A lot import: an empty ACTIVE batch of a product, ready to receive stock (adjustments, later receipts). */
 export async function createBatch(input: {
@@ -44,4 +62,96 @@ export async function createBatch(input: {
   );
   const { version: _v, ...view } = batch;
   return { ...view, product: { id: product.id, sku: product.sku, name: product.name } };
+}
+
+const STATUS_ATTEMPTS = 10;
+
+/** The lot's product stock as read (its empty item when none exists yet); null without the product. */
+async function readLotStock(orgId: string, productId: string): Promise<ProductStock | null> {
+  const found = await batchGet([keys.product(orgId, productId), keys.productStock(orgId, productId)]);
+  const stock = found.get(keyId(keys.productStock(orgId, productId)));
+  if (stock) return stockFromItem(stock);
+  const product = found.get(keyId(keys.product(orgId, productId)));
+  return product ? emptyStock(productId, copyOf(productFromItem(product))) : null;
+}
+
+/**
+ * One status action in one transaction: the batch (conditioned on its status and version), its
+ * product's stock item moved on a version (so reservations and picks decided on the old status decide
+ * again), `batch.status_changed` and the audit entry. `when` lets expire-due skip a lot that no longer
+ * qualifies on the fresh read (returns null) instead of failing.
+ */
+async function applyStatusAction(
+  orgId: string,
+  id: string,
+  action: BatchAction,
+  now: Date,
+  when?: (status: BatchStatus, expiryDate: string | null) => boolean,
+) {
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: STATUS_ATTEMPTS,
+    run: async () => {
+      const batch = await getBatch(orgId, id);
+      if (!batch) throw notFound(BATCH_RESOURCE);
+      if (when && !when(batch.status, batch.expiryDate)) return null;
+      const next = changeBatchStatus(batch, action, at);
+      const stock = await readLotStock(orgId, batch.productId);
+      await transact([
+        batchTransitionItem(orgId, batch, action, next),
+        ...(stock ? [stockVersionBump(orgId, stock)] : []),
+        ...backOfficeJournal(orgId, now).items({
+          events: [
+            { event: 'batch.status_changed', data: batchStatusChangedData(batch, batch.status, next.status) },
+          ],
+          audit: [{ resourceType: 'batch', resourceId: id, action, changedFields: ['status'] }],
+        }),
+      ]);
+      return { previousStatus: batch.status, batch: next, stock };
+    },
+    onExhausted: () => new BackOfficeError(`Batch ${id} kept changing; run the command again`),
+  });
+}
+
+/** `batch quarantine|release|recall|expire --id`: prints the batch detail as GET /batches/{id} shows it. */
+export async function changeBatchStatusCommand(input: { orgId: string; id: string; action: BatchAction }) {
+  const done = (await applyStatusAction(input.orgId, input.id, input.action, new Date()))!;
+  return batchDetail(input.orgId, done.batch, done.stock);
+}
+
+/**
+ * `batch expire-due [--as-of ISO]`: the ACTIVE and QUARANTINED lots past expiry at as-of (default now)
+ * become EXPIRED. They are found by key (each status's FEFO partition up to as-of's date, so only due
+ * lots are read) and expired one transaction each, re-checked on a fresh read.
+ */
+export async function expireDueBatches(input: { orgId: string; asOf?: string }) {
+  const now = new Date();
+  const asOf = input.asOf ?? now.toISOString();
+  const due = await Promise.all(
+    BATCH_TRANSITIONS.expire.from.map((status) =>
+      batchesExpiringBefore(input.orgId, status, asOf.slice(0, 10)),
+    ),
+  );
+  const expired = [];
+  for (const candidate of due.flat().sort(compareFefo)) {
+    const done = await applyStatusAction(
+      input.orgId,
+      candidate.id,
+      'expire',
+      now,
+      (status, expiryDate) =>
+        (BATCH_TRANSITIONS.expire.from as readonly string[]).includes(status) &&
+        isPastExpiry(expiryDate, asOf),
+    );
+    if (!done) continue;
+    expired.push({
+      id: done.batch.id,
+      batchNumber: done.batch.batchNumber,
+      expiryDate: done.batch.expiryDate,
+      productId: done.batch.productId,
+      previousStatus: done.previousStatus,
+      status: done.batch.status,
+    });
+  }
+  return { asOf, expiredCount: expired.length, expired };
 }

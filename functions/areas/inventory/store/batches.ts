@@ -1,112 +1,144 @@
+/**
+ * Batch items and their index projections. One item per lot (`O#<org>#BATCH#<id>` / `BATCH`), projected
+ * four ways, so every list of GET /batches reads a key range rather than the organisation's lots:
+ * GSI1 FEFO order over all lots, GSI2 FEFO order per product, GSI3 updatedAt order (sync) and GSI4 FEFO
+ * order per status (status filter, `batch expire-due`). Every status write moves GSI4 and GSI3 with it.
+ */
 import { GetCommand } from '../../../platform/dynamo/commands.js';
-import type { Batch, BatchStatus } from '../../../../domain/inventory/batch.js';
-import { uniqueBatchNumber } from '../../../../domain/inventory/batch.js';
+import {
+  BATCH_RESOURCE,
+  BATCH_TRANSITIONS,
+  compareFefo,
+  fefoKey,
+  uniqueBatchNumber,
+  type Batch,
+  type BatchAction,
+  type BatchFilter,
+  type BatchStatus,
+} from '../../../../domain/inventory/batch.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
-import { tableName } from '../../../platform/dynamo/table-definition.js';
-import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { keys, sortKey } from '../../../platform/dynamo/keys.js';
+import { queryAll, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
+import { GSI_KEY_ATTRIBUTES, tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
+import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
+import { transitionUpdate } from '../../../platform/dynamo/transition.js';
 
-export const batchFromItem = (item: Record<string, unknown>): Batch => {
-  const {
-    PK: _pk,
-    SK: _sk,
-    entity: _e,
-    orgId: _o,
-    GSI1PK: _g1,
-    GSI1SK: _g1s,
-    pendingReceiptId: _pending,
-    ...rest
-  } = item;
-  return rest as unknown as Batch;
+const INTERNAL = new Set([
+  'PK',
+  'SK',
+  'entity',
+  'orgId',
+  'searchText',
+  'pendingReceiptId',
+  ...GSI_KEY_ATTRIBUTES,
+]);
+
+export const batchFromItem = (item: Record<string, unknown>): Batch =>
+  Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k))) as unknown as Batch;
+
+export const batchPartitions = {
+  all: (orgId: string) => keys.batchCollection(orgId),
+  product: (orgId: string, productId: string) => `${keys.batchCollection(orgId)}#PRODUCT#${productId}`,
+  status: (orgId: string, status: BatchStatus) => `${keys.batchCollection(orgId)}#STATUS#${status}`,
 };
+
+/** The index attributes that follow a status write. */
+const statusIndexes = (orgId: string, batchId: string, status: BatchStatus, updatedAt: string) => ({
+  GSI3SK: sortKey(updatedAt, batchId),
+  GSI4PK: batchPartitions.status(orgId, status),
+});
 
 export async function getBatch(orgId: string, id: string): Promise<Batch | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.batch(orgId, id), ConsistentRead: true }),
   );
-  return Item ? batchFromItem(Item) : null;
+  // A lot a goods receipt in parts is still creating is not there yet for readers.
+  return Item && !isPendingBatchItem(Item) ? batchFromItem(Item) : null;
 }
 
-/** FEFO order for the traceability list: earliest expiry first, no expiry last, id tiebreaker. */
-const batchIndexes = (orgId: string, batch: Batch) => ({
-  GSI1PK: keys.batchCollection(orgId),
-  GSI1SK: `${batch.expiryDate ?? '9999-12-31'}\u0001${batch.id}`,
+/** The lot's list projections (see the module comment). */
+const batchIndexes = (orgId: string, batch: Batch) => {
+  const fefo = fefoKey(batch);
+  return {
+    GSI1PK: batchPartitions.all(orgId),
+    GSI1SK: fefo,
+    GSI2PK: batchPartitions.product(orgId, batch.productId),
+    GSI2SK: fefo,
+    GSI3PK: batchPartitions.all(orgId),
+    GSI4SK: fefo,
+    ...statusIndexes(orgId, batch.id, batch.status, batch.updatedAt),
+  };
+};
+
+/**
+ * The lot's record. With `pendingReceiptId` (a goods receipt too large for one transaction) it is written
+ * hidden: no list projection, marked pending until batchRevealItem (docs/architecture.md, "Goods receipts
+ * beyond 100 items"); such a lot is not counted until it is revealed.
+ */
+export function batchRecordPut(orgId: string, batch: Batch, pendingReceiptId?: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.batch(orgId, batch.id),
+        entity: 'Batch',
+        orgId,
+        ...batch,
+        searchText: batch.batchNumber.toLowerCase(),
+        ...(pendingReceiptId ? { pendingReceiptId } : batchIndexes(orgId, batch)),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** The guard that keeps the lot's number unique in the organisation. */
+export const batchNumberGuardPut = (orgId: string, batch: Batch): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.batchNumberGuard(orgId, uniqueBatchNumber(batch.batchNumber)),
+      entity: 'UniqueGuard',
+      batchId: batch.id,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
 });
+
+/** The organisation's lot count moved by `n` (one item per transaction, however many lots it creates). */
+export const batchCountAdd = (orgId: string, n: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.batchCounts(orgId),
+    UpdateExpression: 'SET entity = :entity ADD #all :n',
+    ExpressionAttributeNames: { '#all': 'all' },
+    ExpressionAttributeValues: { ':entity': 'Counts', ':n': n },
+  },
+});
+
+/** A batch, the guard that keeps its number unique in the organisation, and the organisation's count. */
+export function batchCreateItems(orgId: string, batch: Batch): TransactItem[] {
+  return [batchRecordPut(orgId, batch), batchNumberGuardPut(orgId, batch), batchCountAdd(orgId, 1)];
+}
 
 /** A lot another goods receipt is still creating (hidden until that receipt commits). */
 export const isPendingBatchItem = (item: Record<string, unknown>): boolean =>
   item.pendingReceiptId !== undefined;
 
 /**
- * A batch and the guard that keeps its number unique in the organisation. With `pendingReceiptId` (a goods
- * receipt too large for one transaction) the batch is written hidden: no list index, marked pending
- * until batchRevealItem (docs/architecture.md, "Goods receipts beyond 100 items").
+ * A pending lot made visible when its receipt has committed: its list projections set, the pending mark
+ * removed. Conditioned on still being pending, so revealing twice fails instead of counting the lot twice.
  */
-export function batchCreateItems(
-  orgId: string,
-  batch: Batch,
-  options: { pendingReceiptId?: string } = {},
-): TransactItem[] {
-  return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.batch(orgId, batch.id),
-          entity: 'Batch',
-          orgId,
-          ...batch,
-          ...(options.pendingReceiptId
-            ? { pendingReceiptId: options.pendingReceiptId }
-            : batchIndexes(orgId, batch)),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.batchNumberGuard(orgId, uniqueBatchNumber(batch.batchNumber)),
-          entity: 'UniqueGuard',
-          batchId: batch.id,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-  ];
-}
-
-/** A status flip by stock movement (consumed at zero, active again when refilled): no event, per the spec. */
-export function batchStatusUpdate(
-  orgId: string,
-  batchId: string,
-  from: BatchStatus,
-  to: BatchStatus,
-  now: string,
-): TransactItem {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.batch(orgId, batchId),
-      UpdateExpression: 'SET #status = :to, updatedAt = :now ADD version :one',
-      ConditionExpression: '#status = :from',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':to': to, ':from': from, ':now': now, ':one': 1 },
-    },
-  };
-}
-
-/** A pending lot made visible when its receipt commits: list index set, pending mark removed. Idempotent. */
 export function batchRevealItem(orgId: string, batch: Batch): TransactItem {
-  const indexes = batchIndexes(orgId, batch);
+  const indexes = Object.entries(batchIndexes(orgId, batch));
   return {
     Update: {
       TableName: tableName(),
       Key: keys.batch(orgId, batch.id),
-      UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk REMOVE pendingReceiptId',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':pk': indexes.GSI1PK, ':sk': indexes.GSI1SK },
+      UpdateExpression: `SET ${indexes.map((_, i) => `#i${i} = :i${i}`).join(', ')} REMOVE pendingReceiptId`,
+      ConditionExpression: 'attribute_exists(pendingReceiptId)',
+      ExpressionAttributeNames: Object.fromEntries(indexes.map(([name], i) => [`#i${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(indexes.map(([, value], i) => [`:i${i}`, value])),
     },
   };
 }
@@ -131,4 +163,187 @@ export function batchDeleteItems(orgId: string, batch: Batch, receiptId: string)
       },
     },
   ];
+}
+
+/** A status flip by stock movement (consumed at zero, active again when refilled): no event, per the spec. */
+export function batchStatusUpdate(
+  orgId: string,
+  batchId: string,
+  from: BatchStatus,
+  to: BatchStatus,
+  now: string,
+): TransactItem {
+  const indexes = statusIndexes(orgId, batchId, to, now);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.batch(orgId, batchId),
+      UpdateExpression:
+        'SET #status = :to, updatedAt = :now, GSI3SK = :gsi3sk, GSI4PK = :gsi4pk ADD version :one',
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':to': to,
+        ':from': from,
+        ':now': now,
+        ':one': 1,
+        ':gsi3sk': indexes.GSI3SK,
+        ':gsi4pk': indexes.GSI4PK,
+      },
+    },
+  };
+}
+
+/**
+ * An explicit status action on the batch as read: conditioned on its status and version, so a lost
+ * action is the 422 naming the status the batch has now, and a version-only race is retried.
+ */
+export function batchTransitionItem(
+  orgId: string,
+  read: Batch,
+  action: BatchAction,
+  next: Batch,
+): GuardedItem {
+  return transitionUpdate({
+    key: keys.batch(orgId, read.id),
+    resource: BATCH_RESOURCE,
+    action,
+    transition: BATCH_TRANSITIONS[action],
+    version: read.version,
+    set: { updatedAt: next.updatedAt, ...statusIndexes(orgId, read.id, next.status, next.updatedAt) },
+  });
+}
+
+/** The lots of a status whose expiry date is before `beforeDate` (YYYY-MM-DD), earliest first. */
+export async function batchesExpiringBefore(
+  orgId: string,
+  status: BatchStatus,
+  beforeDate: string,
+): Promise<Batch[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: 'GSI4',
+    KeyConditionExpression: 'GSI4PK = :pk AND GSI4SK < :before',
+    ExpressionAttributeValues: { ':pk': batchPartitions.status(orgId, status), ':before': beforeDate },
+  });
+  return items.map(batchFromItem);
+}
+
+export async function batchCount(orgId: string): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.batchCounts(orgId) }));
+  return (Item?.all as number | undefined) ?? 0;
+}
+
+const keyOf = (index: IndexName) => (item: Record<string, unknown>) => ({
+  PK: item.PK,
+  SK: item.SK,
+  [`${index}PK`]: item[`${index}PK`],
+  [`${index}SK`]: item[`${index}SK`],
+});
+
+/**
+ * One index read of the list: the partition (and the expiry window in the key condition of the FEFO
+ * indexes), everything the partition does not answer as a FilterExpression.
+ */
+function batchQuery(
+  index: IndexName,
+  partition: string,
+  filter: BatchFilter,
+  answered: { status?: boolean; product?: boolean; since?: boolean },
+): QueryInput {
+  const names: Record<string, string> = { '#pk': `${index}PK` };
+  const values: Record<string, unknown> = { ':pk': partition };
+  const conditions: string[] = [];
+  let keyCondition = '#pk = :pk';
+  const { fromDate, toDate } = filter.expiry;
+  if (index === 'GSI3') {
+    if (filter.modifiedSince) {
+      names['#sk'] = `${index}SK`;
+      values[':since'] = filter.modifiedSince;
+      keyCondition += ' AND #sk >= :since';
+    }
+    if (fromDate) {
+      values[':fromDate'] = fromDate;
+      conditions.push('expiryDate >= :fromDate');
+    }
+    if (toDate) {
+      values[':toDate'] = toDate;
+      conditions.push('expiryDate <= :toDate');
+    }
+  } else if (fromDate || toDate) {
+    values[':lo'] = fromDate ?? '0';
+    values[':hi'] = toDate ? `${toDate}\u0002` : '\uffff';
+    names['#sk'] = `${index}SK`;
+    keyCondition += ' AND #sk BETWEEN :lo AND :hi';
+  }
+  if (fromDate || toDate) {
+    // Lots without an expiry sort under a sentinel date; they never match an expiry bound.
+    values[':string'] = 'S';
+    conditions.push('attribute_type(expiryDate, :string)');
+  }
+  if (filter.status && !answered.status) {
+    names['#status'] = 'status';
+    values[':status'] = filter.status;
+    conditions.push('#status = :status');
+  }
+  if (filter.productId && !answered.product) {
+    values[':productId'] = filter.productId;
+    conditions.push('productId = :productId');
+  }
+  if (filter.modifiedSince && !answered.since) {
+    values[':since'] = filter.modifiedSince;
+    conditions.push('updatedAt >= :since');
+  }
+  if (filter.search) {
+    values[':search'] = filter.search.toLowerCase();
+    conditions.push('contains(searchText, :search)');
+  }
+  return {
+    TableName: tableName(),
+    IndexName: index,
+    KeyConditionExpression: keyCondition,
+    FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/**
+ * A page of batches in FEFO order for the filters, through the narrowest index: the product's partition,
+ * the status's partition, the updatedAt range (modifiedSince: only changed lots are read, then sorted),
+ * else all lots (expiry in the key condition). Without filters the page is read alone (a remembered
+ * cursor makes sequential pages cheap) and the total comes from the maintained count; otherwise the
+ * matching range is read once to count it.
+ */
+export async function listBatches(
+  orgId: string,
+  filter: BatchFilter,
+  window: { offset: number; limit: number },
+): Promise<{ items: Batch[]; total: number }> {
+  const { productId, status, modifiedSince } = filter;
+  if (productId) {
+    const input = batchQuery('GSI2', batchPartitions.product(orgId, productId), filter, { product: true });
+    return windowOf(input, window);
+  }
+  if (status) {
+    const input = batchQuery('GSI4', batchPartitions.status(orgId, status), filter, { status: true });
+    return windowOf(input, window);
+  }
+  if (modifiedSince) {
+    const input = batchQuery('GSI3', batchPartitions.all(orgId), filter, { since: true });
+    const all = (await queryAll(input)).map(batchFromItem).sort(compareFefo);
+    return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
+  }
+  const input = batchQuery('GSI1', batchPartitions.all(orgId), filter, {});
+  if (filter.search || filter.expiry.fromDate || filter.expiry.toDate) return windowOf(input, window);
+  const [items, total] = await Promise.all([
+    readPage(input, { ...window, cursorId: `${orgId}|batches|GSI1`, keyOf: keyOf('GSI1') }),
+    batchCount(orgId),
+  ]);
+  return { items: items.map(batchFromItem), total };
+}
+
+async function windowOf(input: QueryInput, window: { offset: number; limit: number }) {
+  const { items, total } = await queryWindow(input, window.offset, window.limit);
+  return { items: items.map(batchFromItem), total };
 }

@@ -1,10 +1,17 @@
 import { GetCommand } from '../../../platform/dynamo/commands.js';
-import type { AdjustmentStatus, StockAdjustment } from '../../../../domain/inventory/adjustment.js';
+import {
+  ADJUSTMENT_RESOURCE,
+  ADJUSTMENT_TRANSITIONS,
+  type AdjustmentAction,
+  type AdjustmentStatus,
+  type StockAdjustment,
+} from '../../../../domain/inventory/adjustment.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys, sortKey } from '../../../platform/dynamo/keys.js';
 import { queryWindow } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
+import { transitionUpdate } from '../../../platform/dynamo/transition.js';
 
 const INTERNAL = ['PK', 'SK', 'entity', 'orgId', 'GSI1PK', 'GSI1SK', 'searchText', 'warehouseIds', 'version'];
 
@@ -18,6 +25,37 @@ export async function getAdjustment(orgId: string, id: string): Promise<StockAdj
     new GetCommand({ TableName: tableName(), Key: keys.stockAdjustment(orgId, id), ConsistentRead: true }),
   );
   return Item ? adjustmentFromItem(Item) : null;
+}
+
+/** An adjustment with the version it was read at, for a status move conditioned on it. */
+export async function getAdjustmentToMove(
+  orgId: string,
+  id: string,
+): Promise<{ adjustment: StockAdjustment; version: number } | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.stockAdjustment(orgId, id), ConsistentRead: true }),
+  );
+  return Item ? { adjustment: adjustmentFromItem(Item), version: Item.version as number } : null;
+}
+
+/**
+ * Completing or voiding: the status and version read are the condition, so of two racing moves one wins
+ * and the other is the 422 naming the status it finds.
+ */
+export function adjustmentTransitionItem(
+  orgId: string,
+  read: { adjustment: StockAdjustment; version: number },
+  action: AdjustmentAction,
+  next: StockAdjustment,
+): GuardedItem {
+  return transitionUpdate({
+    key: keys.stockAdjustment(orgId, next.id),
+    resource: ADJUSTMENT_RESOURCE,
+    action,
+    transition: ADJUSTMENT_TRANSITIONS[action],
+    version: read.version,
+    set: { completedAt: next.completedAt, updatedAt: next.updatedAt },
+  });
 }
 
 export function adjustmentPut(orgId: string, adjustment: StockAdjustment): TransactItem {

@@ -125,6 +125,25 @@ export function stockPut(
 }
 
 /**
+ * Moves the stock item on one version without changing its quantities (updatedAt stays: it tracks
+ * quantity changes only). A batch status action writes it so that every stock write decided on the lot's
+ * old status (a reservation or pick on a lot just quarantined) fails its version condition and decides
+ * again. A product without a stock item gets its empty one, which is what a product write does too.
+ */
+export function stockVersionBump(orgId: string, stock: ProductStock): TransactItem {
+  if (stock.version === 0) return stockPut(orgId, stock);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.productStock(orgId, stock.productId),
+      UpdateExpression: 'SET version = :next',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':v': stock.version, ':next': stock.version + 1 },
+    },
+  };
+}
+
+/**
  * One ledger item per stock-moving document: every movement of the write, signed, with its source. The
  * stock-movement and at-date reports read the organisation's ledger partition by time range.
  */

@@ -3,6 +3,7 @@
  * PACKED; no stock moves (picking already took it off the shelf).
  */
 import { decidePack } from '../../../../domain/sales-orders/fulfilment.js';
+import { refuseWhileShipmentsOpen } from '../../../../domain/sales-orders/open-shipments.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
@@ -21,6 +22,7 @@ export async function packSalesOrder(input: { orgId: string; id: string }) {
     run: async () => {
       const order = await readOrder(orgId, input.id);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'pack');
+      refuseWhileShipmentsOpen(order, 'pack');
       const next = decidePack(order, at);
       await transact(
         orderTransitionItems({

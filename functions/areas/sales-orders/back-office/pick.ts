@@ -10,6 +10,7 @@ import {
   type PickRequestLine,
   type StockDelta,
 } from '../../../../domain/sales-orders/fulfilment.js';
+import { refuseWhileShipmentsOpen } from '../../../../domain/sales-orders/open-shipments.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
@@ -102,11 +103,19 @@ function pickProbes(order: SalesOrder, request: PickRequestLine[] | undefined): 
   ];
 }
 
-function pickFactsOf(orgId: string, loaded: LoadedStockFacts, request: PickRequestLine[] | undefined) {
+function pickFactsOf(
+  orgId: string,
+  order: SalesOrder,
+  loaded: LoadedStockFacts,
+  request: PickRequestLine[] | undefined,
+) {
   const batches: PickFacts['batches'] = new Map();
-  for (const ask of request ?? []) {
-    if (!ask.batchId) continue;
-    const item = loaded.alongside(keys.batch(orgId, ask.batchId));
+  const lotIds = [
+    ...(request ?? []).flatMap((ask) => (ask.batchId ? [ask.batchId] : [])),
+    ...order.reservations.flatMap((r) => (r.batchId ? [r.batchId] : [])),
+  ];
+  for (const batchId of new Set(lotIds)) {
+    const item = loaded.alongside(keys.batch(orgId, batchId));
     if (!item) continue;
     const batch = batchFromItem(item);
     batches.set(batch.id, {
@@ -129,6 +138,28 @@ const covers = (loaded: LoadedStockFacts, deltas: StockDelta[]) =>
       (d.batchId === null || loaded.facts.batches.has(d.batchId)),
   );
 
+/**
+ * Reads the stock a pick of `request` from `order` may touch and decides with it (`decide` runs decidePick,
+ * directly or through a shipment's pick), reading again when a named lot lies in bins the order did not
+ * know of.
+ */
+export async function decideWithPickFacts<D extends { deltas: StockDelta[] }>(
+  orgId: string,
+  order: SalesOrder,
+  request: PickRequestLine[] | undefined,
+  decide: (facts: PickFacts) => D,
+): Promise<{ decision: D; loaded: LoadedStockFacts }> {
+  const probes = pickProbes(order, request);
+  let loaded = await loadStockFacts(orgId, probes);
+  let decision = decide(pickFactsOf(orgId, order, loaded, request));
+  if (!covers(loaded, decision.deltas)) {
+    loaded = await loadStockFacts(orgId, [...probes, ...decision.deltas.map(probe)]);
+    decision = decide(pickFactsOf(orgId, order, loaded, request));
+    if (!covers(loaded, decision.deltas)) throw new WriteRace('The stock moved while it was read');
+  }
+  return { decision, loaded };
+}
+
 /** The order to pick or pack: 404 when missing, 409 while a confirm or cancel in parts is under way. */
 export const readOrder = (orgId: string, id: string): Promise<SalesOrder> => readOrderToTransition(orgId, id);
 
@@ -141,15 +172,10 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
     run: async () => {
       const order = await readOrder(orgId, input.id);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'pick');
-      const probes = pickProbes(order, request);
-      let loaded = await loadStockFacts(orgId, probes);
-      let decision = decidePick(order, request, pickFactsOf(orgId, loaded, request), at);
-      if (!covers(loaded, decision.deltas)) {
-        // A named lot lies in bins the order did not know of: read those too and decide again.
-        loaded = await loadStockFacts(orgId, [...probes, ...decision.deltas.map(probe)]);
-        decision = decidePick(order, request, pickFactsOf(orgId, loaded, request), at);
-        if (!covers(loaded, decision.deltas)) throw new WriteRace('The stock moved while it was read');
-      }
+      refuseWhileShipmentsOpen(order, 'pick');
+      const { decision, loaded } = await decideWithPickFacts(orgId, order, request, (facts) =>
+        decidePick(order, request, facts, at),
+      );
       const next = decision.order;
       await transact(
         orderTransitionItems({

@@ -1,5 +1,6 @@
 import { conflict, notFound, unprocessable } from '../../../../domain/errors.js';
 import { decideCancel } from '../../../../domain/sales-orders/fulfilment.js';
+import { refuseCancelWithOpenShipments } from '../../../../domain/sales-orders/open-shipments.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
@@ -50,6 +51,8 @@ export const cancelSalesOrderOp: Operation = async ({ auth, params, body, now, j
           `Sales order ${order.orderNumber} has ${invoicesOpen} invoice(s) that are not VOID; void them before cancelling`,
         );
       }
+      // A shipment created meanwhile bumps the order's version too, so the cancel re-reads and sees it.
+      refuseCancelWithOpenShipments(order);
       const { order: cancelled, deltas } = decideCancel(order, reason, at);
       const { maxItems } = confirmChunking;
       // The order put, and beside the stock writes (one per product and the ledger) the closing items.

@@ -1,5 +1,6 @@
 import { conflict } from '../../../../domain/errors.js';
 import { decideDispatch, type DispatchRequest } from '../../../../domain/sales-orders/dispatch.js';
+import { refuseWhileShipmentsOpen } from '../../../../domain/sales-orders/open-shipments.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
@@ -26,6 +27,7 @@ export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now,
     run: async () => {
       const order = await readOrderToTransition(orgId, params.id!);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'dispatch');
+      refuseWhileShipmentsOpen(order, 'dispatch');
       const { order: next, dispatched } = decideDispatch(order, request, at);
       const response = { status: 200, body: salesOrderDetail(next) };
       await transact(

@@ -62,6 +62,7 @@ const SALES_ORDER_FIELDS = [
   'cancelledAt',
   'confirmedAt',
   'activeInvoiceCount',
+  'openShipments',
   'createdAt',
   'updatedAt',
   'version',

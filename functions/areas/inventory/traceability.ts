@@ -1,0 +1,114 @@
+/**
+ * GET /batches and GET /batches/{id} (spec: Endpoints > Traceability). The list is in FEFO order and
+ * reads the narrowest batch index for its filters (store/batches.ts); the warehouse filter goes through
+ * stock, because a lot has no warehouse of its own: it lies wherever its product's stock levels name it.
+ */
+import { notFound } from '../../../domain/errors.js';
+import { canBeId } from '../../../domain/ids.js';
+import {
+  BATCH_RESOURCE,
+  compareFefo,
+  expiryWindow,
+  matchesBatchFilter,
+  type Batch,
+  type BatchFilter,
+  type BatchStatus,
+} from '../../../domain/inventory/batch.js';
+import { batchItems, lotsInWarehouse } from '../../../domain/inventory/batch-stock.js';
+import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
+import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { keys } from '../../platform/dynamo/keys.js';
+import type { Operation } from '../../platform/http/types.js';
+import { getProduct, getStocks } from '../products/store/products.js';
+import { batchFromItem, getBatch, listBatches } from './store/batches.js';
+import { listStockItems, type ProductStock } from './store/stock.js';
+import { getWarehouse } from './store/warehouses.js';
+import { batchDetailView, batchView, type PlacementCodes } from './view.js';
+
+/** The detail of a batch, given its product's stock as read: codes of the places it lies are read here. */
+export async function batchDetail(orgId: string, batch: Batch, stock: ProductStock | null) {
+  const { items } = batchItems(stock?.levels ?? {}, batch.id);
+  const found = await batchGet([
+    ...items.map((i) => keys.warehouse(orgId, i.warehouseId)),
+    ...items.flatMap((i) => (i.binId ? [keys.bin(orgId, i.warehouseId, i.binId)] : [])),
+  ]);
+  const codes: PlacementCodes = { warehouses: new Map(), bins: new Map() };
+  for (const i of items) {
+    const warehouse = found.get(keyId(keys.warehouse(orgId, i.warehouseId)));
+    if (warehouse) codes.warehouses.set(i.warehouseId, warehouse.code as string);
+    const bin = i.binId ? found.get(keyId(keys.bin(orgId, i.warehouseId, i.binId))) : undefined;
+    if (bin) codes.bins.set(i.binId!, bin.code as string);
+  }
+  return batchDetailView(batch, stock, codes);
+}
+
+export const getBatchOp: Operation = async ({ auth, params }) => {
+  const batch = await getBatch(auth.orgId, params.id!);
+  if (!batch) throw notFound(BATCH_RESOURCE);
+  const stock = (await getStocks(auth.orgId, [batch.productId])).get(batch.productId) ?? null;
+  return { body: await batchDetail(auth.orgId, batch, stock) };
+};
+
+/**
+ * The lots holding stock in a warehouse, as batches matching the other filters, in FEFO order: the
+ * stock items of the products stocked there (one product's item with productId) name the lots, which are
+ * then batch-read. The cost grows with the products stocked in the warehouse and their lots there.
+ */
+async function batchesInWarehouse(
+  orgId: string,
+  warehouseId: string,
+  filter: BatchFilter,
+): Promise<{ batches: Batch[]; stocks: Map<string, ProductStock> }> {
+  const stocks = filter.productId
+    ? [...(await getStocks(orgId, [filter.productId])).values()]
+    : await listStockItems(orgId, {
+        sortBy: 'productName',
+        ascending: true,
+        warehouseId,
+        includeInactiveProducts: true,
+      });
+  const lotIds = stocks.flatMap((s) => [...lotsInWarehouse(s.levels, warehouseId)]);
+  const found = await batchGet(lotIds.map((id) => keys.batch(orgId, id)));
+  const batches = [...found.values()]
+    .map(batchFromItem)
+    .filter((b) => matchesBatchFilter(b, filter))
+    .sort(compareFefo);
+  return { batches, stocks: new Map(stocks.map((s) => [s.productId, s])) };
+}
+
+export const listBatchesOp: Operation = async ({ auth, query }) => {
+  const { orgId } = auth;
+  const productId = query.productId as string | undefined;
+  const warehouseId = query.warehouseId as string | undefined;
+  // Unknown (or impossible) ids are 404 (spec: validated in the organisation).
+  const [product, warehouse] = await Promise.all([
+    productId && canBeId(productId) ? getProduct(orgId, productId) : null,
+    warehouseId && canBeId(warehouseId) ? getWarehouse(orgId, warehouseId) : null,
+  ]);
+  if (productId !== undefined && !product) throw notFound('Product');
+  if (warehouseId !== undefined && !warehouse) throw notFound('Warehouse');
+  const filter: BatchFilter = {
+    status: query.status as BatchStatus | undefined,
+    productId,
+    expiry: expiryWindow(query.expiryAfter as string | undefined, query.expiryBefore as string | undefined),
+    search: query.search as string | undefined,
+    modifiedSince: (query.modifiedSince as Date | undefined)?.toISOString(),
+  };
+  const page = pageWindow(query.page as number, query.pageSize as number);
+  let items: Batch[];
+  let total: number;
+  let stocks = new Map<string, ProductStock>();
+  if (warehouseId) {
+    const inWarehouse = await batchesInWarehouse(orgId, warehouseId, filter);
+    items = inWarehouse.batches.slice(page.offset, page.offset + page.pageSize);
+    total = inWarehouse.batches.length;
+    stocks = inWarehouse.stocks;
+  } else {
+    ({ items, total } = await listBatches(orgId, filter, { offset: page.offset, limit: page.pageSize }));
+  }
+  // The page's products (sku, name and the lot's levels) from their stock items, in one batch read.
+  const missing = [...new Set(items.map((b) => b.productId))].filter((id) => !stocks.has(id));
+  if (missing.length > 0) for (const [id, s] of await getStocks(orgId, missing)) stocks.set(id, s);
+  const data = items.map((b) => batchView(b, stocks.get(b.productId) ?? null));
+  return { body: paginate(data, total, page) };
+};

@@ -1,0 +1,130 @@
+/**
+ * `production-order create` (design.md section 5): a PLANNED order to make a quantity of a product in a
+ * warehouse, its INPUT lines snapshotted from the product's bill of materials (phantoms exploded). Every
+ * reference is checked here; nothing moves until completion.
+ */
+import { createId } from '@paralleldrive/cuid2';
+import { invalidReference, unprocessable } from '../../../../domain/errors.js';
+import { explodeBom } from '../../../../domain/production-orders/bom-explosion.js';
+import { createProductionOrder } from '../../../../domain/production-orders/production-order.js';
+import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
+import { keys } from '../../../platform/dynamo/keys.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import { warehouseFromItem } from '../../inventory/store/warehouses.js';
+import { getSalesOrder } from '../../sales-orders/store/sales-orders.js';
+import {
+  PRODUCTION_ORDER_SEQUENCE,
+  productionOrderCountItems,
+  productionOrderCreateItem,
+} from '../store/production-orders.js';
+import { productionOrderDetail } from '../view.js';
+import { loadRecipes } from './recipe.js';
+
+/**
+ * Completion writes one stock item per distinct stocked input and the output in one transaction, beside
+ * the order, its counter, the output lot and its number guard, the ledger, the outbox, the audit entry and
+ * any lots emptied or costs moved: a recipe of more stocked ingredients could never complete.
+ */
+export const MAX_STOCKED_INPUTS = 80;
+const CREATE_ATTEMPTS = 10;
+
+export interface ProductionOrderCreateInput {
+  orgId: string;
+  productId: string;
+  quantity: number;
+  warehouseId: string;
+  plannedStart?: string;
+  priority?: number;
+  salesOrderId?: string;
+}
+
+async function references(input: ProductionOrderCreateInput) {
+  const { orgId } = input;
+  const [recipes, found, salesOrder] = await Promise.all([
+    loadRecipes(orgId, input.productId),
+    batchGet([keys.warehouse(orgId, input.warehouseId)]),
+    input.salesOrderId ? getSalesOrder(orgId, input.salesOrderId) : null,
+  ]);
+  const product = recipes.record(input.productId);
+  if (!product) throw invalidReference('productId', 'Product');
+  if (!product.isActive) throw unprocessable(`Product ${product.sku} is inactive`);
+  if (product.productType === 'NON_STOCKED') {
+    throw unprocessable(`Product ${product.sku} is NON_STOCKED; it cannot be produced into stock`);
+  }
+  if (product.requiresSerialTracking) {
+    throw unprocessable(
+      `Product ${product.sku} is serial tracked; production orders do not mint serial numbers`,
+    );
+  }
+  const warehouseItem = found.get(keyId(keys.warehouse(orgId, input.warehouseId)));
+  if (!warehouseItem) throw invalidReference('warehouseId', 'Warehouse');
+  const warehouse = warehouseFromItem(warehouseItem);
+  if (!warehouse.isActive) throw unprocessable(`Warehouse ${warehouse.code} is inactive`);
+  if (input.salesOrderId && !salesOrder) throw invalidReference('salesOrderId', 'Sales order');
+  const inputs = explodeBom(product.id, recipes);
+  const stocked = new Set<string>();
+  for (const line of inputs) {
+    const record = recipes.record(line.product.id)!;
+    if (record.requiresSerialTracking) {
+      throw unprocessable(
+        `Ingredient ${record.sku} is serial tracked; production orders do not consume serial numbers`,
+      );
+    }
+    if (record.productType !== 'NON_STOCKED') stocked.add(record.id);
+  }
+  if (stocked.size > MAX_STOCKED_INPUTS) {
+    throw unprocessable(
+      `The bill of materials of ${product.sku} has ${stocked.size} stocked ingredients; a production order takes at most ${MAX_STOCKED_INPUTS}`,
+    );
+  }
+  return {
+    product: { id: product.id, sku: product.sku, name: product.name },
+    warehouse: { id: warehouse.id, code: warehouse.code },
+    salesOrder: salesOrder ? { id: salesOrder.id, orderNumber: salesOrder.orderNumber } : null,
+    inputs,
+  };
+}
+
+export async function createProductionOrderCommand(input: ProductionOrderCreateInput) {
+  const { orgId } = input;
+  const refs = await references(input);
+  const id = createId();
+  const lineIds = [createId(), ...refs.inputs.map(() => createId())];
+  const now = new Date();
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: CREATE_ATTEMPTS,
+    run: async () => {
+      const lastNumber = await readSequence(orgId, PRODUCTION_ORDER_SEQUENCE);
+      const order = createProductionOrder(
+        {
+          ...refs,
+          plannedQuantity: input.quantity,
+          plannedStartDate: input.plannedStart ?? null,
+          priority: input.priority ?? null,
+        },
+        { id, sequence: lastNumber + 1, now: at, lineIds },
+      );
+      await transact([
+        productionOrderCreateItem(orgId, order),
+        sequenceNext(orgId, PRODUCTION_ORDER_SEQUENCE, lastNumber),
+        ...productionOrderCountItems(orgId, order, null),
+        ...backOfficeJournal(orgId, now).items({
+          audit: [
+            {
+              resourceType: 'production_order',
+              resourceId: order.id,
+              action: 'create',
+              changedFields: ['status', 'plannedQuantity', 'lines'],
+            },
+          ],
+        }),
+      ]);
+      return productionOrderDetail(order);
+    },
+    onExhausted: () => new BackOfficeError('Production-order numbers kept changing; run the command again'),
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * `shipment pick` (design.md section 5): PICKING -> PICKED. Picking a shipment does what picking the order
+ * does: the order's pick of the shipment's lines (decidePick), lots FEFO from the order's reservations,
+ * the units out of on hand and reserved, one ledger entry with the shipment as its source
+ * (`shipment`, id, number), `stock.level_changed` events, the order's lines, picks and status (CONFIRMED
+ * -> PICKING) and the shipment in one transaction.
+ */
+import { decideShipmentPick, shipmentPickRequest } from '../../../../domain/shipments/fulfilment.js';
+import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import { decideWithPickFacts } from '../../sales-orders/back-office/pick.js';
+import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { shipmentStepItems } from '../shipment-writes.js';
+import { shipmentDetail } from '../view.js';
+
+export async function pickShipment(input: { orgId: string; id: string }) {
+  const { orgId } = input;
+  const now = new Date();
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: SHIPMENT_ATTEMPTS,
+    run: async () => {
+      const read = await readShipmentStep(orgId, input.id, 'pick');
+      const { shipment, order } = read;
+      const { decision: step, loaded } = await decideWithPickFacts(
+        orgId,
+        order,
+        shipmentPickRequest(shipment),
+        (facts) => decideShipmentPick(shipment, order, facts, at),
+      );
+      await transact(
+        shipmentStepItems({
+          orgId,
+          read,
+          step,
+          action: 'pick',
+          orderAction: 'ship',
+          at,
+          stock: loaded,
+          journal: (stockEvents) =>
+            backOfficeJournal(orgId, now).items({
+              events: stockEvents,
+              audit: [
+                {
+                  resourceType: 'shipment',
+                  resourceId: shipment.id,
+                  action: 'pick',
+                  changedFields: ['status', 'picks'],
+                },
+                {
+                  resourceType: 'sales_order',
+                  resourceId: order.id,
+                  action: 'pick_shipment',
+                  changedFields: ['status', 'lines', 'reservations', 'picks', 'openShipments'],
+                },
+              ],
+            }),
+        }),
+      );
+      return shipmentDetail(step.shipment);
+    },
+    onExhausted: () =>
+      new BackOfficeError(
+        'The shipment, its order or their stock kept changing while it was picked; run the command again',
+      ),
+  });
+}

@@ -1,0 +1,82 @@
+import { conflict } from '../../../../domain/errors.js';
+import type { ShipmentDispatchBody } from '../../../../domain/shipments/dispatch-details.js';
+import { decideShipmentDispatch } from '../../../../domain/shipments/fulfilment.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import type { Operation } from '../../../platform/http/types.js';
+import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { serialsSoldItems } from '../serials.js';
+import { shipmentStepItems } from '../shipment-writes.js';
+import { shipmentDetail } from '../view.js';
+
+/**
+ * POST /shipments/{id}/dispatch: PACKED -> DISPATCHED with carrier, tracking number and shipDate, and the
+ * order rolled up (dispatchedQty, shippedDate, DISPATCHED once every stocked line is shipped), its serials
+ * sold, `sales_order.dispatched`, the audit entries and the idempotency record, in one transaction. The
+ * order put is conditioned on its version: another shipment's dispatch racing this one re-reads and
+ * decides again; a racing dispatch of this shipment is the 422 naming DISPATCHED.
+ */
+export const dispatchShipmentOp: Operation = async ({ auth, params, body, now, journal }) => {
+  const { orgId } = auth;
+  const request = (body ?? {}) as ShipmentDispatchBody;
+  const at = now.toISOString();
+  return writeOptimistically({
+    attempts: SHIPMENT_ATTEMPTS,
+    run: async () => {
+      const read = await readShipmentStep(orgId, params.id!, 'dispatch');
+      const { shipment, order } = read;
+      const decision = decideShipmentDispatch(shipment, order, request, at);
+      const next = decision.order;
+      const response = { status: 200, body: shipmentDetail(decision.shipment) };
+      await transact(
+        shipmentStepItems({
+          orgId,
+          read,
+          step: { shipment: decision.shipment, order: next, deltas: [] },
+          action: 'dispatch',
+          orderAction: 'rollUp',
+          at,
+          extra: serialsSoldItems(orgId, shipment, decision.serialNumberIds, at),
+          journal: () =>
+            journal.items({
+              events: [
+                {
+                  event: 'sales_order.dispatched',
+                  data: {
+                    id: next.id,
+                    orderNumber: next.orderNumber,
+                    status: next.status,
+                    shippedDate: next.shippedDate,
+                    shipment: { id: shipment.id, shipmentNumber: shipment.shipmentNumber },
+                    lines: decision.dispatched.map((d) => ({ soLineId: d.lineId, quantity: d.quantity })),
+                  },
+                },
+              ],
+              audit: [
+                {
+                  resourceType: 'shipment',
+                  resourceId: shipment.id,
+                  action: 'dispatch',
+                  changedFields: ['status', 'shipDate', ...Object.keys(request)],
+                },
+                {
+                  resourceType: 'sales_order',
+                  resourceId: next.id,
+                  action: 'dispatch_shipment',
+                  changedFields: [
+                    'lines',
+                    'shippedDate',
+                    'openShipments',
+                    ...(decision.rolledUp ? ['status'] : []),
+                  ],
+                },
+              ],
+              response,
+            }),
+        }),
+      );
+      return response;
+    },
+    onExhausted: () => conflict('The shipment or its order kept changing while it was dispatched; retry'),
+  });
+};

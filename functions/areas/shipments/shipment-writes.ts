@@ -1,0 +1,61 @@
+/**
+ * Everything one shipment step commits, built from what the caller read and decided: the shipment put
+ * (conditioned on the status and version read: a lost pack or dispatch is the 422 naming the status the
+ * shipment now has), and through the order transition writer the order put (conditioned on its status and
+ * version and on no confirm or cancel in parts), its counters when its status changes, the stock movement
+ * of a pick (ledger rows with the shipment as their source) and the journal items.
+ */
+import { unprocessable } from '../../../domain/errors.js';
+import type { ShipmentStep } from '../../../domain/shipments/fulfilment.js';
+import type { Shipment, ShipmentAction } from '../../../domain/shipments/shipment.js';
+import type { SalesOrder } from '../../../domain/sales-orders/order.js';
+import type { SalesOrderAction } from '../../../domain/sales-orders/status.js';
+import type { TransactItem, WriteItem } from '../../platform/dynamo/transact.js';
+import type { LoadedStockFacts } from '../inventory/stock-facts.js';
+import {
+  MAX_TRANSACTION_ITEMS,
+  orderTransitionItems,
+  type OrderEvents,
+} from '../sales-orders/store/order-writes.js';
+import { shipmentTransitionItem } from './store/shipments.js';
+
+export interface ShipmentStepWrite {
+  orgId: string;
+  read: { shipment: Shipment; order: SalesOrder };
+  step: ShipmentStep;
+  action: ShipmentAction;
+  /** The order's side of the step: 'ship' (pick, pack) or 'rollUp' (dispatch). */
+  orderAction: SalesOrderAction;
+  at: string;
+  /** The stock facts a pick's deltas were decided on. */
+  stock?: LoadedStockFacts;
+  /** Items beside the shipment and the order (serials sold by a dispatch). */
+  extra?: WriteItem[];
+  journal: (stockEvents: OrderEvents) => TransactItem[];
+}
+
+export function shipmentStepItems(write: ShipmentStepWrite): WriteItem[] {
+  const { orgId, read, step } = write;
+  const items: WriteItem[] = [
+    shipmentTransitionItem(orgId, step.shipment, read.shipment, write.action),
+    ...(write.extra ?? []),
+    ...orderTransitionItems({
+      orgId,
+      read: read.order,
+      next: step.order,
+      action: write.orderAction,
+      at: write.at,
+      deltas: step.deltas,
+      stock: write.stock,
+      source: { type: 'shipment', id: read.shipment.id, number: read.shipment.shipmentNumber },
+      journal: write.journal,
+    }),
+  ];
+  if (items.length > MAX_TRANSACTION_ITEMS) {
+    throw unprocessable(
+      `Shipment ${read.shipment.shipmentNumber}: ${write.action} would write ${items.length} records, more ` +
+        `than one transaction holds (${MAX_TRANSACTION_ITEMS}); ship fewer lines at a time`,
+    );
+  }
+  return items;
+}

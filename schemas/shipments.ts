@@ -1,0 +1,76 @@
+import { CARRIER_PATTERN, TRACKING_NUMBER_PATTERN } from '../domain/shipments/dispatch-details.js';
+import { SHIPMENT_STATUSES } from '../domain/shipments/shipment.js';
+import { listOf, nullable, timestamp } from './common.js';
+
+const str = { type: 'string' } as const;
+const optStr = nullable(str);
+const num = { type: 'number' } as const;
+
+export const ShipmentDispatch = {
+  $id: 'ShipmentDispatch',
+  type: 'object',
+  properties: {
+    // Trimmed before it is stored; omitted keeps the shipment's carrier (null is not a value).
+    carrier: { type: 'string', maxLength: 1000, pattern: CARRIER_PATTERN },
+    trackingNumber: { type: 'string', maxLength: 100, pattern: TRACKING_NUMBER_PATTERN },
+  },
+} as const;
+
+const lotFields = { batchId: str, batchNumber: str, quantity: num } as const;
+
+const lineFields = {
+  soLineId: str,
+  productId: str,
+  product: { type: 'object', required: ['sku', 'name'], properties: { sku: str, name: str } },
+  quantity: num,
+  unitPrice: num,
+  taxRate: num,
+  lots: {
+    type: 'array',
+    items: { type: 'object', required: Object.keys(lotFields), properties: lotFields },
+  },
+} as const;
+
+const headerFields = {
+  id: str,
+  shipmentNumber: str,
+  status: { enum: SHIPMENT_STATUSES },
+  salesOrder: { type: 'object', required: ['id', 'orderNumber'], properties: { id: str, orderNumber: str } },
+  warehouseId: str,
+  carrier: optStr,
+  trackingNumber: optStr,
+  totalWeight: nullable(num),
+  shipDate: nullable(timestamp),
+  notes: optStr,
+  lineCount: { type: 'integer' },
+  createdAt: timestamp,
+  updatedAt: timestamp,
+} as const;
+
+export const Shipment = {
+  $id: 'Shipment',
+  type: 'object',
+  required: Object.keys(headerFields),
+  properties: headerFields,
+} as const;
+
+const detailFields = {
+  ...headerFields,
+  lines: {
+    type: 'array',
+    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+  },
+} as const;
+
+export const ShipmentDetail = {
+  $id: 'ShipmentDetail',
+  type: 'object',
+  required: Object.keys(detailFields),
+  properties: detailFields,
+} as const;
+
+export const ShipmentList = listOf('ShipmentList', { $ref: 'Shipment' });
+
+export const SHIPMENT_SCHEMAS = { ShipmentDispatch, Shipment, ShipmentDetail, ShipmentList } as const;
+
+export const SHIPMENT_VALIDATED = ['ShipmentDispatch'] as const;

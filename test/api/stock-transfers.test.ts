@@ -1,0 +1,335 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
+import { transferStock } from '../../functions/areas/inventory/back-office/transfers.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { listLedger } from '../../functions/areas/inventory/store/stock.js';
+import { listAudit } from '../../functions/platform/journal/audit.js';
+import { runAdmin } from '../../infra/admin/cli.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
+import { adjust, batchOf, onHand, product, warehouse } from '../support/inventory.js';
+import { outboxItems } from '../support/outbox.js';
+import { confirmOrder, customer, draftOrder } from '../support/sales.js';
+
+let t: Tenant;
+let other: Tenant;
+
+beforeAll(async () => {
+  [t, other] = await Promise.all([newTenant('Transfers org'), newTenant('Other transfers org')]);
+});
+
+const levelEvents = async (orgId: string) =>
+  (await outboxItems(orgId))
+    .flatMap((item) => item.events as { event: string; data: Record<string, unknown> }[])
+    .filter((e) => e.event === 'stock.level_changed')
+    .map((e) => e.data);
+
+/** The stock-on-hand rows of a product as { warehouse|bin: onHand/reserved }. */
+async function where(tenant: Tenant, productId: string) {
+  const res = await call('GET', '/stock-on-hand', {
+    key: tenant.key,
+    query: { productId, includeZero: true },
+  });
+  return Object.fromEntries(
+    res.body.data.map(
+      (r: {
+        warehouse: { id: string };
+        bin: { id: string } | null;
+        quantityOnHand: number;
+        quantityReserved: number;
+      }) => [`${r.warehouse.id}|${r.bin?.id ?? ''}`, [r.quantityOnHand, r.quantityReserved]],
+    ),
+  );
+}
+
+describe('stock transfer (back office)', () => {
+  it('moves a lot between warehouses and bins in one write: ledger out and in, one event per warehouse, audit', async () => {
+    const tenant = await newTenant('Transfer numbering org');
+    const [p, w1, w2] = await Promise.all([
+      product(tenant, { isBatchTracked: true }),
+      warehouse(tenant),
+      warehouse(tenant),
+    ]);
+    const lot = await batchOf(tenant, p.id, '2027-05-05');
+    await adjust(tenant, [
+      { productId: p.id, warehouseId: w1.id, binId: w1.binId, batchId: lot.id, quantityChange: 10 },
+    ]);
+
+    const done = await transferStock({
+      orgId: tenant.orgId,
+      productId: p.id,
+      fromWarehouseId: w1.id,
+      fromBinId: w1.binId,
+      toWarehouseId: w2.id,
+      toBinId: w2.binId,
+      batchId: lot.id,
+      quantity: 4,
+    });
+    expect(done).toEqual({
+      id: expect.stringMatching(/^[a-z0-9]{20,}$/),
+      transferNumber: 'TR-000001',
+      product: { id: p.id, sku: p.sku, name: p.name },
+      batch: { id: lot.id, batchNumber: lot.batchNumber },
+      from: { warehouseId: w1.id, binId: w1.binId },
+      to: { warehouseId: w2.id, binId: w2.binId },
+      quantity: 4,
+      transferredAt: expect.any(String),
+      stockLevels: [
+        { warehouseId: w1.id, quantityOnHand: 6, quantityReserved: 0, quantityAvailable: 6 },
+        { warehouseId: w2.id, quantityOnHand: 4, quantityReserved: 0, quantityAvailable: 4 },
+      ],
+    });
+    expect(await where(tenant, p.id)).toEqual({
+      [`${w1.id}|${w1.binId}`]: [6, 0],
+      [`${w2.id}|${w2.binId}`]: [4, 0],
+    });
+    expect(await onHand(tenant, p.id)).toBe(10);
+    const detail = await call('GET', `/batches/${lot.id}`, { key: tenant.key });
+    expect(detail.body).toMatchObject({ status: 'ACTIVE', totalQuantity: 10 });
+
+    const ledger = (await listLedger(tenant.orgId)).filter((l) => l.sourceType === 'transfer');
+    expect(ledger.map((l) => [l.sourceId, l.sourceNumber, l.at, l.movements])).toEqual([
+      [
+        done.id,
+        'TR-000001',
+        done.transferredAt,
+        [
+          { productId: p.id, warehouseId: w1.id, binId: w1.binId, batchId: lot.id, quantity: -4 },
+          { productId: p.id, warehouseId: w2.id, binId: w2.binId, batchId: lot.id, quantity: 4 },
+        ],
+      ],
+    ]);
+    expect((await levelEvents(tenant.orgId)).slice(-2)).toEqual([
+      {
+        id: p.id,
+        productId: p.id,
+        warehouseId: w1.id,
+        quantityOnHand: 6,
+        quantityReserved: 0,
+        quantityAvailable: 6,
+      },
+      {
+        id: p.id,
+        productId: p.id,
+        warehouseId: w2.id,
+        quantityOnHand: 4,
+        quantityReserved: 0,
+        quantityAvailable: 4,
+      },
+    ]);
+    const audit = await listAudit(tenant.orgId, { resourceType: 'stock_transfer' });
+    expect(audit.map((a) => [a.resourceId, a.action])).toEqual([[done.id, 'create']]);
+
+    // Bin to the warehouse's unbinned stock: one warehouse, one event; the next number.
+    const events = (await levelEvents(tenant.orgId)).length;
+    const within = await transferStock({
+      orgId: tenant.orgId,
+      productId: p.id,
+      fromWarehouseId: w1.id,
+      fromBinId: w1.binId,
+      toWarehouseId: w1.id,
+      toBinId: null,
+      batchId: lot.id,
+      quantity: 6,
+    });
+    expect(within.transferNumber).toBe('TR-000002');
+    expect(within.stockLevels).toEqual([
+      { warehouseId: w1.id, quantityOnHand: 6, quantityReserved: 0, quantityAvailable: 6 },
+    ]);
+    expect((await levelEvents(tenant.orgId)).length).toBe(events + 1);
+    expect(await where(tenant, p.id)).toEqual({
+      [`${w1.id}|`]: [6, 0],
+      [`${w1.id}|${w1.binId}`]: [0, 0],
+      [`${w2.id}|${w2.binId}`]: [4, 0],
+    });
+    // The lot emptied its bin but not itself: still ACTIVE.
+    expect((await call('GET', `/batches/${lot.id}`, { key: tenant.key })).body.status).toBe('ACTIVE');
+  });
+
+  it('moves only available stock: reserved quantities stay put (422), the rest moves', async () => {
+    const [p, w1, w2, c] = await Promise.all([
+      product(t, { defaultPrice: 2 }),
+      warehouse(t),
+      warehouse(t),
+      customer(t),
+    ]);
+    await adjust(t, [{ productId: p.id, warehouseId: w1.id, quantityChange: 10 }]);
+    const order = await draftOrder(t, [{ productId: p.id, quantity: 6 }], {
+      customerId: c.id,
+      warehouseId: w1.id,
+    });
+    await confirmOrder(t, order.id);
+    const base = {
+      orgId: t.orgId,
+      productId: p.id,
+      fromWarehouseId: w1.id,
+      toWarehouseId: w2.id,
+      fromBinId: null,
+      toBinId: null,
+      batchId: null,
+    };
+    await expect(transferStock({ ...base, quantity: 5 })).rejects.toMatchObject({
+      status: 422,
+      code: 'unprocessable',
+      message: expect.stringContaining('available 4 (on hand 10, reserved 6), requested 5'),
+    });
+    const moved = await transferStock({ ...base, quantity: 4 });
+    expect(moved.stockLevels).toEqual([
+      { warehouseId: w1.id, quantityOnHand: 6, quantityReserved: 6, quantityAvailable: 0 },
+      { warehouseId: w2.id, quantityOnHand: 4, quantityReserved: 0, quantityAvailable: 4 },
+    ]);
+  });
+
+  it('refuses references outside the organisation, inactive warehouses, foreign bins and wrong lots (422)', async () => {
+    const [p, tracked, w1, w2, closed] = await Promise.all([
+      product(t),
+      product(t, { isBatchTracked: true }),
+      warehouse(t),
+      warehouse(t),
+      warehouse(t),
+    ]);
+    const [lot, otherLot] = await Promise.all([
+      batchOf(t, tracked.id),
+      batchOf(t, (await product(t, { isBatchTracked: true })).id),
+    ]);
+    await adjust(t, [
+      { productId: p.id, warehouseId: w1.id, quantityChange: 5 },
+      { productId: tracked.id, warehouseId: w1.id, batchId: lot.id, quantityChange: 5 },
+    ]);
+    await deactivateWarehouse({ orgId: t.orgId, warehouseId: closed.id });
+    const foreign = { product: await product(other), warehouse: await warehouse(other) };
+    const base: Parameters<typeof transferStock>[0] = {
+      orgId: t.orgId,
+      productId: p.id,
+      fromWarehouseId: w1.id,
+      toWarehouseId: w2.id,
+      fromBinId: null,
+      toBinId: null,
+      batchId: null,
+      quantity: 1,
+    };
+    const cases: [Partial<typeof base>, string, string][] = [
+      [{ productId: foreign.product.id }, 'invalid_reference', `--product ${foreign.product.id}`],
+      [
+        { toWarehouseId: foreign.warehouse.id },
+        'invalid_reference',
+        `--to-warehouse ${foreign.warehouse.id}`,
+      ],
+      [{ toWarehouseId: closed.id }, 'invalid_reference', 'inactive warehouse'],
+      [
+        { toBinId: w1.binId },
+        'invalid_reference',
+        `--to-bin ${w1.binId} does not reference a bin of warehouse ${w2.id}`,
+      ],
+      [{ productId: tracked.id }, 'invalid_reference', '--batch is required'],
+      [{ productId: tracked.id, batchId: otherLot.id }, 'invalid_reference', `--batch ${otherLot.id}`],
+      [{ batchId: lot.id }, 'invalid_reference', `--batch ${lot.id}`],
+      [{ quantity: 6 }, 'unprocessable', 'available 5'],
+    ];
+    for (const [over, code, message] of cases) {
+      await expect(transferStock({ ...base, ...over }), JSON.stringify(over)).rejects.toMatchObject({
+        code,
+        message: expect.stringContaining(message),
+      });
+    }
+    expect(await where(t, p.id)).toEqual({ [`${w1.id}|`]: [5, 0] });
+  });
+
+  it('a destination bin over capacity is 422; a quarantined lot may move (to quarantine)', async () => {
+    const [p, w1, small] = await Promise.all([
+      product(t, { isBatchTracked: true }),
+      warehouse(t),
+      warehouse(t, { capacity: 3 }),
+    ]);
+    const lot = await batchOf(t, p.id);
+    await adjust(t, [{ productId: p.id, warehouseId: w1.id, batchId: lot.id, quantityChange: 5 }]);
+    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
+    const base = {
+      orgId: t.orgId,
+      productId: p.id,
+      fromWarehouseId: w1.id,
+      toWarehouseId: small.id,
+      fromBinId: null,
+      toBinId: small.binId,
+      batchId: lot.id,
+    };
+    await expect(transferStock({ ...base, quantity: 4 })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining('would exceed its capacity of 3'),
+    });
+    const moved = await transferStock({ ...base, quantity: 3 });
+    expect(moved.quantity).toBe(3);
+    expect((await call('GET', `/batches/${lot.id}`, { key: t.key })).body).toMatchObject({
+      status: 'QUARANTINED',
+      totalQuantity: 5,
+    });
+  });
+
+  it('racing a transfer against an adjustment never drives stock negative: exactly one wins, stock exact', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [p, w1, w2] = await Promise.all([product(t), warehouse(t), warehouse(t)]);
+      await adjust(t, [{ productId: p.id, warehouseId: w1.id, quantityChange: 10 }]);
+      const [transfer, adjustment] = await Promise.allSettled([
+        transferStock({
+          orgId: t.orgId,
+          productId: p.id,
+          fromWarehouseId: w1.id,
+          toWarehouseId: w2.id,
+          fromBinId: null,
+          toBinId: null,
+          batchId: null,
+          quantity: 7,
+        }),
+        adjust(t, [{ productId: p.id, warehouseId: w1.id, quantityChange: -5 }]),
+      ]);
+      const adjusted = adjustment.status === 'fulfilled' && adjustment.value.status === 201;
+      const transferred = transfer.status === 'fulfilled';
+      expect([transferred, adjusted].filter(Boolean)).toHaveLength(1);
+      if (transferred) {
+        expect(adjustment.status === 'fulfilled' && adjustment.value.status).toBe(422);
+        expect(await where(t, p.id)).toEqual({ [`${w1.id}|`]: [3, 0], [`${w2.id}|`]: [7, 0] });
+      } else {
+        expect((transfer as PromiseRejectedResult).reason).toMatchObject({ status: 422 });
+        expect(await where(t, p.id)).toEqual({ [`${w1.id}|`]: [5, 0] });
+      }
+    }
+  });
+
+  it('the CLI: flags map onto the transfer; same location and a bad quantity are usage errors (exit 2)', async () => {
+    const [p, w1, w2] = await Promise.all([product(t), warehouse(t), warehouse(t)]);
+    await adjust(t, [{ productId: p.id, warehouseId: w1.id, quantityChange: 3 }]);
+    const flags = ['--org', t.orgId, '--product', p.id, '--from-warehouse', w1.id];
+    const ok = await runAdmin(['stock', 'transfer', ...flags, '--to-warehouse', w2.id, '--quantity', '2']);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      quantity: 2,
+      from: { warehouseId: w1.id },
+      to: { warehouseId: w2.id },
+    });
+    for (const rest of [
+      ['--to-warehouse', w1.id, '--quantity', '1'],
+      ['--to-warehouse', w1.id, '--from-bin', w1.binId, '--to-bin', w1.binId, '--quantity', '1'],
+      ['--to-warehouse', w2.id, '--quantity', '0'],
+      ['--to-warehouse', w2.id, '--quantity', 'lots'],
+    ]) {
+      const refused = await runAdmin(['stock', 'transfer', ...flags, ...rest]);
+      expect(refused.code, rest.join(' ')).toBe(2);
+    }
+    const short = await runAdmin(['stock', 'transfer', ...flags, '--to-warehouse', w2.id, '--quantity', '5']);
+    expect([short.code, JSON.parse(short.stderr).error.code]).toEqual([1, 'unprocessable']);
+    const foreign = await runAdmin([
+      'stock',
+      'transfer',
+      '--org',
+      other.orgId,
+      '--product',
+      p.id,
+      '--from-warehouse',
+      w1.id,
+      '--to-warehouse',
+      w2.id,
+      '--quantity',
+      '1',
+    ]);
+    expect([foreign.code, JSON.parse(foreign.stderr).error.code]).toEqual([1, 'invalid_reference']);
+  });
+});
