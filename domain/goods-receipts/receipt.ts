@@ -410,8 +410,8 @@ class LotResolver {
       {
         batchNumber,
         productId: line.productId,
-        manufactureDate: line.manufactureDate ?? null,
-        expiryDate: line.expiryDate ?? null,
+        manufactureDate: utcDate(line.manufactureDate),
+        expiryDate: utcDate(line.expiryDate),
         unitCost,
       },
       { id: this.context.newId(), now: this.context.now },
@@ -430,6 +430,10 @@ function checkOpen(batch: ReceiptBatchFact, at: string): void {
     throw unprocessable(`${at}: batch ${batch.batchNumber} is ${batch.status} and cannot receive stock`);
   }
 }
+
+/** Lots carry dates (good through the expiry date): a receipt's date-time is its UTC date. */
+const utcDate = (value: string | null | undefined): string | null =>
+  value ? new Date(Date.parse(value)).toISOString().slice(0, 10) : null;
 
 function checkDates(line: ReceiptLineInput, at: string): void {
   const made = line.manufactureDate ? Date.parse(line.manufactureDate) : null;

@@ -218,15 +218,34 @@ describe('an interrupted receipt in parts', () => {
 
   it('after its commit: the next receipt, once the marker is stale, finishes it first', async () => {
     receiptChunking.maxItems = 20;
-    const p = await product(t, { requiresSerialTracking: true });
-    const order = await approvedOrder(t, [{ productId: p.id, quantity: 20, unitPrice: 5 }]);
+    const [p, lotted] = await Promise.all([
+      product(t, { requiresSerialTracking: true }),
+      product(t, { isBatchTracked: true }),
+    ]);
+    const order = await approvedOrder(t, [
+      { productId: p.id, quantity: 20, unitPrice: 5 },
+      { productId: lotted.id, quantity: 4, unitPrice: 2 },
+    ]);
+    const lotCount = async () =>
+      (await call('GET', '/batches', { key: t.key, query: { pageSize: 1 } })).body.pagination.total as number;
+    const lotsBefore = await lotCount();
+    const number = `PARTS-${unique()}`;
     crashAt('commit');
-    expect((await receive(t, order.id, serialBody(order, 12))).status).toBe(500);
+    const first = {
+      ...serialBody(order, 12),
+      lines: [
+        ...serialBody(order, 12).lines,
+        { poLineId: order.lines[1]!.id, productId: lotted.id, quantity: 4, batchNumber: number },
+      ],
+    };
+    expect((await receive(t, order.id, first)).status).toBe(500);
     receiptChunking.afterStep = undefined;
     expect((await orderItem(t.orgId, order.id)).pendingReceipt.phase).toBe('COMMITTED');
-    // Its stock is in; its serials are still hidden and the order unchanged.
+    // Its stock is in; its serials and its lot are not visible yet and the order is unchanged.
     expect((await productDetail(t, p.id)).totalStockOnHand).toBe(12);
     expect(await serialItemsOf(t, p.id)).toHaveLength(0);
+    const hidden = await call('GET', '/batches', { key: t.key, query: { productId: lotted.id } });
+    expect([hidden.body.data, await lotCount()]).toEqual([[], lotsBefore]);
     expect((await purchaseOrderDetail(t, order.id)).status).toBe('APPROVED');
 
     receiptChunking.staleAfterMs = 0;
@@ -234,9 +253,17 @@ describe('an interrupted receipt in parts', () => {
     expect(next.status).toBe(201);
     expect(next.body.purchaseOrder.status).toBe('RECEIVED');
     const detail = await purchaseOrderDetail(t, order.id);
-    expect([detail.receiptsTotal, detail.lines[0].receivedQty]).toEqual([2, 20]);
+    expect([detail.receiptsTotal, detail.lines.map((l: { receivedQty: number }) => l.receivedQty)]).toEqual([
+      2,
+      [20, 4],
+    ]);
     expect((await productDetail(t, p.id)).totalStockOnHand).toBe(20);
     expect(await serialItemsOf(t, p.id)).toHaveLength(20);
+    const lots = await call('GET', '/batches', { key: t.key, query: { productId: lotted.id } });
+    expect(
+      lots.body.data.map((b: { batchNumber: string; status: string }) => [b.batchNumber, b.status]),
+    ).toEqual([[number, 'ACTIVE']]);
+    expect(await lotCount()).toBe(lotsBefore + 1);
     const received = (await outboxItems(t.orgId))
       .flatMap((i) => i.events)
       .filter((e) => e.event === 'purchase_order.received' && e.data.id === order.id);

@@ -259,6 +259,17 @@ describe('receipts: lots (rule 1)', () => {
       lines: [line(order, 0, { quantity: 6, batchNumber: number.toLowerCase() })],
     });
     expect(second.body.lines[0]).toMatchObject({ batchId, batchNumber: number });
+    const lots = await call('GET', '/batches', { key: t.key, query: { productId: p.id } });
+    expect(lots.body.data).toEqual([
+      expect.objectContaining({
+        id: batchId,
+        batchNumber: number,
+        status: 'ACTIVE',
+        manufactureDate: '2026-01-01',
+        expiryDate: '2027-01-01',
+        unitCost: 2,
+      }),
+    ]);
     const stock = await call('GET', '/stock-on-hand', { key: t.key, query: { productId: p.id } });
     expect(stock.body.data[0].batches).toEqual([expect.objectContaining({ batchId, quantityOnHand: 10 })]);
   });

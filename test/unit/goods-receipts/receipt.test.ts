@@ -235,8 +235,8 @@ describe('decideReceipt: lots (rule 1)', () => {
       batchNumber: 'LOT-A',
       status: 'ACTIVE',
       productId: 'p2',
-      manufactureDate: '2026-04-01T00:00:00.000Z',
-      expiryDate: '2027-04-01T00:00:00.000Z',
+      manufactureDate: '2026-04-01',
+      expiryDate: '2027-04-01',
       unitCost: 4,
     });
     expect(d.changes.map((c) => c.batchId)).toEqual(['id1', 'id1']);
