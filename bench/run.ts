@@ -2,7 +2,9 @@
  * npm run bench: the performance targets of design.md section 5, measured in one run against an in-memory
  * DynamoDB Local on a free port. Prints a report and writes bench/results.json. Knobs (env):
  * BENCH_ITERATIONS (per endpoint and baseline kind, default 100), BENCH_LIST_SIZES (default 1000,10000;
- * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json).
+ * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
+ * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for
+ * the large point) and BENCH_ONLY=reports (only the stock reports, into bench/results-reports.json).
  */
 import '../infra/node-support.js';
 import { writeFileSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureBundles } from './bundles.js';
 import type { ListCase } from './lists.js';
-import { round, table } from './measure.js';
+import { round, table, type Recorder } from './measure.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
 const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,10000')
@@ -19,7 +21,15 @@ const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,10000')
   .map(Number)
   .filter((n) => n > 0);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
-const OUT = process.env.BENCH_OUT ?? join(import.meta.dirname, 'results.json');
+const REPORT_SIZES = (process.env.BENCH_REPORT_SIZES ?? '10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'reports') throw new Error(`BENCH_ONLY: only 'reports' is supported`);
+// A partial run keeps the full run's results file.
+const OUT =
+  process.env.BENCH_OUT ?? join(import.meta.dirname, ONLY ? `results-${ONLY}.json` : 'results.json');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -52,6 +62,29 @@ const listTable = (cases: readonly ListCase[]) =>
     ]),
   );
 
+/** The stock reports over an organisation of 1,000 products and each size of ledger (bench/reports.ts). */
+async function reportSection(recorder: Recorder) {
+  log(`\n3c. Stock reports (1,000 products; ledger entries ${REPORT_SIZES.join(', ')}, 100 a day)`);
+  const { measureReports } = await import('./reports.js');
+  const reports = await measureReports(REPORT_SIZES, recorder, log);
+  log(
+    table(
+      ['ledger', 'report', 'p50 ms', 'calls/req', 'DynamoDB calls (typical)', 'rows read', 'RCU', 'rows'],
+      reports.map((r) => [
+        r.size,
+        r.name,
+        ms(r.latency.p50),
+        r.callsPerRequest,
+        r.calls,
+        r.rowsRead,
+        r.capacityPerRequest,
+        r.rowsReturned,
+      ]),
+    ),
+  );
+  return reports;
+}
+
 async function main() {
   const started = performance.now();
   const { generateValidators } = await import('../scripts/generate-validators.js');
@@ -79,6 +112,14 @@ async function main() {
     const recorder = installRecorder(db());
 
     log(`DynamoDB Local at ${dynamo.endpoint}; ${ITERATIONS} iterations per scenario`);
+    if (ONLY === 'reports') {
+      const reports = await reportSection(recorder);
+      const durationSeconds = round((performance.now() - started) / 1000, 1);
+      const partial = { at: new Date().toISOString(), node: process.version, reportSizes: REPORT_SIZES };
+      writeFileSync(OUT, `${JSON.stringify({ ...partial, reports, durationSeconds }, null, 2)}\n`);
+      log(`\nWrote ${OUT} in ${durationSeconds} s`);
+      return;
+    }
     const tenant = await newBenchTenant('Bench endpoints');
     await seedProducts(tenant, 1_000);
 
@@ -133,6 +174,8 @@ async function main() {
     const salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
     log(listTable(salesOrderLists));
 
+    const reports = await reportSection(recorder);
+
     log(
       `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
     );
@@ -160,6 +203,8 @@ async function main() {
       endpoints,
       lists,
       salesOrderLists,
+      reportSizes: REPORT_SIZES,
+      reports,
       bundles,
       durationSeconds: round((performance.now() - started) / 1000, 1),
     };

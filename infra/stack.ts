@@ -25,7 +25,13 @@ const WITHOUT_TABLE_ACCESS: ReadonlySet<Group> = new Set<Group>(['meta']);
 const string = (name: string) => ({ name, type: AttributeType.STRING });
 
 /** The Lambdas of the event path (design.md section 1), apart from the API groups. */
-export const EVENT_FUNCTIONS = ['publisher', 'sweeper', 'deliveryWorker', 'dispatcher'] as const;
+export const EVENT_FUNCTIONS = [
+  'publisher',
+  'sweeper',
+  'deliveryWorker',
+  'dispatcher',
+  'ledgerProjector',
+] as const;
 export type EventFunction = (typeof EVENT_FUNCTIONS)[number];
 
 const ENTRIES: Record<EventFunction, string> = {
@@ -33,6 +39,7 @@ const ENTRIES: Record<EventFunction, string> = {
   sweeper: 'sweeper.ts',
   deliveryWorker: 'delivery-worker.ts',
   dispatcher: 'dispatcher.ts',
+  ledgerProjector: 'ledger-projector.ts',
 };
 
 /** One webhook POST may take WEBHOOK_TIMEOUT_MS (10 s); a worker batch holds a few of them. */
@@ -48,6 +55,7 @@ export class ApiStack extends Stack {
   readonly deliveryQueue: Queue;
   readonly deliveryDeadLetters: Queue;
   readonly publisherFailures: Queue;
+  readonly projectionFailures: Queue;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -100,6 +108,7 @@ export class ApiStack extends Stack {
     this.deliveryQueue = events.deliveryQueue;
     this.deliveryDeadLetters = events.deliveryDeadLetters;
     this.publisherFailures = events.publisherFailures;
+    this.projectionFailures = events.projectionFailures;
     this.eventFunctions = events.functions;
 
     new CfnOutput(this, 'ApiUrl', { value: `${this.api.apiEndpoint}${API_PREFIX}` });
@@ -142,6 +151,7 @@ export class ApiStack extends Stack {
       sweeper: fn('sweeper', Duration.seconds(120), busEnv),
       deliveryWorker: fn('deliveryWorker', WORKER_TIMEOUT, { DELIVERY_QUEUE_URL: deliveryQueue.queueUrl }),
       dispatcher: fn('dispatcher', Duration.seconds(120), {}),
+      ledgerProjector: fn('ledgerProjector', Duration.seconds(60), {}),
     };
 
     // Outbox inserts only; a failing record is retried, bisected, then parked in PublisherFailures so it
@@ -197,7 +207,44 @@ export class ApiStack extends Stack {
       targets: [new LambdaFunction(functions.dispatcher)],
     });
 
-    return { bus, deliveryQueue, deliveryDeadLetters, publisherFailures, functions };
+    const projectionFailures = this.ledgerProjection(functions.ledgerProjector, encryption);
+
+    return { bus, deliveryQueue, deliveryDeadLetters, publisherFailures, projectionFailures, functions };
+  }
+
+  /**
+   * Ledger inserts -> movement rows (functions/areas/reports/ledger-projection.ts). Writes are idempotent
+   * overwrites, so retries are safe; a record still failing after the retries is parked in
+   * ProjectionFailures (its shard moves on) and `report rebuild-movements --org --from` re-projects it.
+   */
+  private ledgerProjection(
+    projector: NodejsFunction,
+    encryption: { encryption: QueueEncryption; enforceSSL: boolean },
+  ): Queue {
+    const projectionFailures = new Queue(this, 'ProjectionFailures', {
+      ...encryption,
+      retentionPeriod: Duration.days(14),
+    });
+    projector.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        maxRecordAge: Duration.hours(6),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(projectionFailures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('LedgerEntry') } } },
+          }),
+        ],
+      }),
+    );
+    this.table.grant(projector, 'dynamodb:BatchWriteItem');
+    return projectionFailures;
   }
 
   private nodeFunction(

@@ -1,6 +1,6 @@
 import { CURRENCIES } from '../domain/customers/customer.js';
 import { AGING_BUCKETS } from '../domain/invoices/aging.js';
-import { timestamp } from './common.js';
+import { nullable, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
@@ -40,4 +40,132 @@ export const ReceivableAging = {
   },
 } as const;
 
-export const REPORT_SCHEMAS = { ReceivableAging } as const;
+const quantity = num;
+const date = { type: 'string', format: 'date' } as const;
+const object = (properties: Record<string, object>) =>
+  ({ type: 'object', required: Object.keys(properties), properties }) as const;
+const arrayOf = (properties: Record<string, object>) =>
+  ({ type: 'array', items: object(properties) }) as const;
+
+const product = object({ id: str, sku: str, name: str });
+const category = nullable(object({ id: str, name: str }));
+const warehouse = object({ id: str, code: str });
+// A bin's code is null only if the bin item is gone (bins are never deleted today).
+const bin = nullable(object({ id: str, code: nullable(str) }));
+
+export const StockMovementReport = {
+  $id: 'StockMovementReport',
+  ...object({
+    dateFrom: timestamp,
+    dateTo: timestamp,
+    movements: arrayOf({
+      date: timestamp,
+      product,
+      warehouse,
+      bin,
+      batch: nullable(object({ id: str, batchNumber: nullable(str) })),
+      // Signed, in base units: positive into the location, negative out of it.
+      quantityChange: quantity,
+      direction: { enum: ['IN', 'OUT'] },
+      // stock_adjustment, sales_order, credit_note, and each later stock-moving document's own type.
+      sourceType: str,
+      sourceId: str,
+      sourceNumber: nullable(str),
+    }),
+    // More than 1000 movements in the window: the newest 1000.
+    truncated: { type: 'boolean' },
+  }),
+} as const;
+
+export const StockAtDateReport = {
+  $id: 'StockAtDateReport',
+  ...object({
+    asAtDate: timestamp,
+    rows: arrayOf({
+      product,
+      category,
+      warehouse,
+      quantityOnHand: quantity,
+      quantityReserved: { const: 0 },
+      quantityAvailable: quantity,
+    }),
+  }),
+} as const;
+
+export const ValuationReport = {
+  $id: 'ValuationReport',
+  ...object({
+    asOf: timestamp,
+    items: arrayOf({
+      product,
+      category,
+      costingMethod: { enum: ['FIFO', 'AVERAGE'] },
+      quantityOnHand: quantity,
+      unitCost: num,
+      value: num,
+      lots: nullable(
+        arrayOf({
+          batchId: str,
+          batchNumber: nullable(str),
+          quantityOnHand: quantity,
+          unitCost: num,
+          costSource: { enum: ['LOT', 'PRODUCT'] },
+          value: num,
+        }),
+      ),
+    }),
+    totalValue: num,
+  }),
+} as const;
+
+export const ExpiryReport = {
+  $id: 'ExpiryReport',
+  ...object({
+    today: date,
+    expiringFrom: date,
+    expiringTo: date,
+    batches: arrayOf({
+      batchId: str,
+      batchNumber: str,
+      product,
+      status: { const: 'ACTIVE' },
+      expiryDate: str,
+      // Negative once expired.
+      daysUntilExpiry: { type: 'integer' },
+      quantityOnHand: quantity,
+      locations: arrayOf({ warehouse, bin, quantityOnHand: quantity }),
+    }),
+  }),
+} as const;
+
+export const LowStockReport = {
+  $id: 'LowStockReport',
+  ...object({
+    asOf: timestamp,
+    products: arrayOf({
+      product,
+      category,
+      // The warehouse filter when given (availability in that warehouse), else null (all warehouses).
+      warehouse: nullable(warehouse),
+      quantityOnHand: quantity,
+      quantityReserved: quantity,
+      quantityAvailable: quantity,
+      minStockLevel: num,
+      maxStockLevel: nullable(num),
+      shortfall: num,
+      suggestedReorderQty: num,
+      costPrice: num,
+      estimatedCost: num,
+    }),
+    totalEstimatedCost: num,
+  }),
+} as const;
+
+export const REPORT_SCHEMAS = {
+  ReceivableAging,
+  StockMovementReport,
+  StockAtDateReport,
+  ValuationReport,
+  ExpiryReport,
+  LowStockReport,
+} as const;

@@ -4,7 +4,12 @@ import { invalidParameter } from '../errors.js';
  * Declarations of query parameters. The endpoint catalogue uses them to parse requests and to describe
  * them in the OpenAPI document, so one declaration drives both.
  */
-export type QueryParam = { name: string; description: string } & (
+export type QueryParam = {
+  name: string;
+  description: string;
+  /** Missing (or empty) is 400 invalid_parameter; the reports' date windows need this. */
+  required?: boolean;
+} & (
   | { type: 'integer'; minimum?: number; default?: number }
   | { type: 'number'; exclusiveMinimum?: number; default?: number }
   | { type: 'string'; maxLength?: number }
@@ -149,6 +154,7 @@ export function parseQuery(
   for (const param of params) {
     const value = raw?.[param.name];
     if (value === undefined || value === '') {
+      if (param.required) throw invalidParameter(param.name, 'is required');
       if ('default' in param && param.default !== undefined) parsed[param.name] = param.default;
       continue;
     }

@@ -1,6 +1,6 @@
 import * as validators from '../generated/validators-reports.js';
 import { createGroupHandler } from '../platform/http/pipeline.js';
-import { reportOperations } from '../areas/reports/operations.js';
+import { reportOperations } from '../areas/reports/operations/index.js';
 
-/** Lambda entry for the reports: read-only snapshots (receivable aging). */
+/** Lambda entry for the reports: read-only snapshots (stock movement, at date, valuation, expiry, low stock, receivable aging). */
 export const handler = createGroupHandler('reports', reportOperations, validators);

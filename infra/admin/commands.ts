@@ -16,6 +16,7 @@ import { PURCHASE_ORDER_COMMANDS } from '../../functions/areas/purchase-orders/c
 import { INVOICE_COMMANDS } from '../../functions/areas/invoices/commands.js';
 import { CREDIT_NOTE_COMMANDS } from '../../functions/areas/credit-notes/commands.js';
 import { PRODUCTION_ORDER_COMMANDS } from '../../functions/areas/production-orders/commands.js';
+import { REPORT_COMMANDS } from '../../functions/areas/reports/commands.js';
 import { SALES_ORDER_COMMANDS } from '../../functions/areas/sales-orders/commands.js';
 import { SHIPMENT_COMMANDS } from '../../functions/areas/shipments/commands.js';
 import { SUPPLIER_COMMANDS } from '../../functions/areas/suppliers/commands.js';
@@ -45,6 +46,7 @@ export const COMMANDS: Commands = {
   ...SHIPMENT_COMMANDS,
   ...PRODUCTION_ORDER_COMMANDS,
   ...WEBHOOK_COMMANDS,
+  ...REPORT_COMMANDS,
   'outbox sweep': {
     usage: `outbox sweep [--older-than-seconds ${DEFAULT_SWEEP_AFTER_SECONDS}] [--org <orgId>]`,
     flags: ['older-than-seconds', 'org'],

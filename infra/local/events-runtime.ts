@@ -1,7 +1,10 @@
 /**
  * The local event path of `npm start`: the same publisher code fed from DynamoDB Local's stream, an
- * in-process bus and timer queue, the delivery worker, a dispatch loop and the sweeper.
+ * in-process bus and timer queue, the delivery worker, a dispatch loop and the sweeper. The same stream
+ * records also go to the ledger projector (the movement rows of the stock-movement report).
  */
+import type { DynamoDBRecord } from 'aws-lambda';
+import { handleLedgerRecords } from '../../functions/areas/reports/ledger-projection.js';
 import { handleStreamRecords } from '../../functions/platform/events/publisher.js';
 import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/platform/events/sweeper.js';
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
@@ -14,6 +17,22 @@ const DISPATCH_EVERY_MS = 5_000;
 const SWEEP_EVERY_MS = 30_000;
 
 const logged = (what: string) => (error: Error) => console.error(`${what}: ${error.message}`);
+
+/**
+ * Hands each poll's records to both consumers, as AWS's two event source mappings do. Ledger records the
+ * projector reports failed are offered again with the next poll (the Lambda's retry); the publisher's
+ * failures are the sweeper's job, as in AWS.
+ */
+export function streamConsumers(publish: (records: DynamoDBRecord[]) => Promise<unknown>) {
+  let retry: DynamoDBRecord[] = [];
+  return async (records: DynamoDBRecord[]) => {
+    const toProject = [...retry, ...records];
+    const [, projected] = await Promise.all([publish(records), handleLedgerRecords(toProject)]);
+    const failed = projected.batchItemFailures[0]?.itemIdentifier;
+    const from = toProject.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
+    retry = failed === undefined || from < 0 ? [] : toProject.slice(from);
+  };
+}
 
 export async function startEventsRuntime(): Promise<{ stop: () => void }> {
   const queue = timerQueue();
@@ -34,7 +53,8 @@ export async function startEventsRuntime(): Promise<{ stop: () => void }> {
     };
     setTimeout(tick, every);
   };
-  loop(STREAM_POLL_MS, async () => handleStreamRecords(await poller.poll(), bus), 'stream publisher');
+  const consume = streamConsumers((records) => handleStreamRecords(records, bus));
+  loop(STREAM_POLL_MS, async () => consume(await poller.poll()), 'stream consumers');
   loop(DISPATCH_EVERY_MS, () => dispatchDue(), 'webhook dispatch');
   loop(
     SWEEP_EVERY_MS,

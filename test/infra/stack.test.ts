@@ -212,6 +212,35 @@ describe('event path', () => {
     });
   });
 
+  it('the ledger projector consumes ledger inserts from the stream; a record failing on is parked, not blocking', () => {
+    const mappings = resources('AWS::Lambda::EventSourceMapping').filter(
+      (m) => m.Properties.FunctionName.Ref === eventFunctionId('ledgerProjector'),
+    );
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0].Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      MaximumRecordAgeInSeconds: 21600,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: {
+        OnFailure: { Destination: { 'Fn::GetAtt': [queueId(stack.projectionFailures), 'Arn'] } },
+      },
+      FilterCriteria: {
+        Filters: [
+          {
+            Pattern: JSON.stringify({
+              eventName: ['INSERT'],
+              dynamodb: { NewImage: { entity: { S: ['LedgerEntry'] } } },
+            }),
+          },
+        ],
+      },
+    });
+    expect(tableDataActions('ledgerProjector')).toEqual(['dynamodb:BatchWriteItem']);
+  });
+
   it('the bus rule sends our events to the delivery queue, which has a dead-letter queue', () => {
     const rules = resources('AWS::Events::Rule').filter((r) => r.Properties.EventPattern);
     expect(rules).toHaveLength(1);

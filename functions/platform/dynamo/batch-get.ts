@@ -12,9 +12,13 @@ const storable = (key: Key): boolean =>
 
 /**
  * Batch-reads items by key (chunks of 100, unprocessed keys retried), keyed by PK + SK. Keys too long to
- * exist are reported absent, so a body id of any length is an unknown reference, not a 500.
+ * exist are reported absent, so a body id of any length is an unknown reference, not a 500. Reads are
+ * consistent unless `consistent: false` (half the capacity, for display-only reads such as report names).
  */
-export async function batchGet(requested: Key[]): Promise<Map<string, Record<string, unknown>>> {
+export async function batchGet(
+  requested: Key[],
+  options: { consistent?: boolean } = {},
+): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   const unique = [...new Map(requested.filter(storable).map((k) => [`${k.PK}|${k.SK}`, k])).values()];
   for (let i = 0; i < unique.length; i += 100) {
@@ -23,7 +27,9 @@ export async function batchGet(requested: Key[]): Promise<Map<string, Record<str
       if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
       if (attempt > 8) throw new Error('BatchGet kept returning unprocessed keys');
       const result = await db().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: options.consistent ?? true } },
+        }),
       );
       for (const item of result.Responses?.[tableName()] ?? []) found.set(`${item.PK}|${item.SK}`, item);
       pending = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];

@@ -178,7 +178,7 @@ function queryParameter(param: QueryParam): Json {
   return {
     name: param.name,
     in: 'query',
-    required: false,
+    required: param.required === true,
     description,
     // A comma list is one parameter, `status=DRAFT,COMPLETED`, not `status=DRAFT&status=COMPLETED`.
     ...(param.type === 'enum-list' ? { style: 'form', explode: false } : {}),

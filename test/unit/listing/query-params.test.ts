@@ -330,3 +330,21 @@ describe('date-bound parameters', () => {
     );
   });
 });
+
+describe('required parameters', () => {
+  const params: readonly QueryParam[] = [
+    { name: 'dateFrom', type: 'date-bound', bound: 'from', required: true, description: 'from' },
+  ];
+
+  it('is 400 invalid_parameter naming the parameter when missing or empty', () => {
+    for (const raw of [{}, { dateFrom: '' }]) {
+      const error = catchApiError(() => parseQuery(params, raw));
+      expect(error.status).toBe(400);
+      expect(error.message).toBe("Query parameter 'dateFrom' is required");
+    }
+  });
+
+  it('parses a present one as usual', () => {
+    expect(parseQuery(params, { dateFrom: '2024-03-01' })).toEqual({ dateFrom: '2024-03-01T00:00:00.000Z' });
+  });
+});

@@ -187,6 +187,21 @@ describe('OpenAPI document', () => {
     });
   });
 
+  it("marks required query parameters (the reports' dates) required, and only them", () => {
+    for (const endpoint of ENDPOINTS) {
+      const query = (op(endpoint.method, endpoint.path).parameters as any[]).filter((p) => p.in === 'query');
+      for (const param of query) {
+        const declared = endpoint.query.find((q) => q.name === param.name)!;
+        expect(param.required, `${endpoint.operationId} ${param.name}`).toBe(declared.required === true);
+      }
+    }
+    const movement = op('GET', '/reports/stock-movement').parameters as any[];
+    expect(movement.filter((p) => p.required && p.in === 'query').map((p) => p.name)).toEqual([
+      'dateFrom',
+      'dateTo',
+    ]);
+  });
+
   it('documents the Idempotency-Key header exactly on idempotent endpoints and X-Request-Id on all', () => {
     for (const endpoint of ENDPOINTS) {
       const params = (op(endpoint.method, endpoint.path).parameters as any[]).map((p) =>
