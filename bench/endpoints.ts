@@ -5,6 +5,7 @@ import { createCategory } from '../functions/areas/products/back-office/catalogu
 import { send, type BenchRequest } from './api.js';
 import { benchCustomer, draftOrdersToConfirm, tenLineOrder } from './sales-orders.js';
 import { benchSupplier, tenLinePurchaseOrder } from './purchase-orders.js';
+import { approvedOrdersToReceive, tenLineReceipt } from './goods-receipts.js';
 import { baselineSum, type BaselineEntry } from './baseline.js';
 import { dbWallTime, median, mode, signature, summarise, type Recorder, type Summary } from './measure.js';
 import type { BenchTenant } from './seed.js';
@@ -61,6 +62,7 @@ export async function measureEndpoints(
     await sendInvoice({ orgId: tenant.orgId, id: invoice.id });
     sentInvoices.push(invoice);
   }
+  const receiving = await approvedOrdersToReceive(tenant, supplierId, perScenario);
   const slot = (i: number) => (i < 0 ? -1 - i : 20 + i);
   const draftFor = (i: number) => toConfirm[slot(i)]!;
   const id = (i: number) => tenant.productIds[Math.abs(i) % tenant.productIds.length]!;
@@ -129,6 +131,19 @@ export async function measureEndpoints(
         key,
         body: tenLinePurchaseOrder(tenant, supplierId),
       }),
+    },
+    {
+      name: 'POST /purchase-orders/{id}/receipts (10 lines, new lots)',
+      status: 201,
+      request: (i) => {
+        const order = receiving.orders[slot(i)]!;
+        return {
+          method: 'POST',
+          path: `/purchase-orders/${order.id}/receipts`,
+          key,
+          body: tenLineReceipt(receiving.warehouseId, order),
+        };
+      },
     },
     { name: 'GET /categories', request: () => ({ method: 'GET', path: '/categories', key }) },
     { name: 'GET /openapi.json', request: () => ({ method: 'GET', path: '/openapi.json' }) },

@@ -18,6 +18,7 @@ export const AREAS = [
   'purchase-orders',
   'shipments',
   'production-orders',
+  'goods-receipts',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -33,7 +34,7 @@ export const LAMBDAS = {
   sales: ['sales-orders', 'invoices', 'credit-notes', 'shipments'],
   reports: ['reports'],
   // Procure-to-pay: purchase orders and their goods receipts.
-  purchasing: ['purchase-orders'],
+  purchasing: ['purchase-orders', 'goods-receipts'],
   // Production orders read on their own scope family; their stock moves run in the back office.
   manufacturing: ['production-orders'],
 } as const satisfies Record<string, readonly Area[]>;

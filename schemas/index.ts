@@ -8,6 +8,7 @@ import { PRODUCTION_ORDER_SCHEMAS } from './production-orders.js';
 import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_VALIDATED } from './purchase-orders.js';
+import { GOODS_RECEIPT_SCHEMAS, GOODS_RECEIPT_VALIDATED } from './goods-receipts.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
 import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
 import { SHIPMENT_SCHEMAS, SHIPMENT_VALIDATED } from './shipments.js';
@@ -37,6 +38,7 @@ export const SCHEMAS = {
   ...SHIPMENT_SCHEMAS,
   ...TRACEABILITY_SCHEMAS,
   ...PRODUCTION_ORDER_SCHEMAS,
+  ...GOODS_RECEIPT_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -52,5 +54,6 @@ export const VALIDATED_SCHEMAS = [
   ...INVOICE_VALIDATED,
   ...PURCHASE_ORDER_VALIDATED,
   ...SHIPMENT_VALIDATED,
+  ...GOODS_RECEIPT_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

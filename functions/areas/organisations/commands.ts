@@ -12,6 +12,7 @@ import {
   requireOrganisation,
   setOrganisationCreditMode,
 } from './back-office/organisations.js';
+import { setOrganisationExchangeRate } from './back-office/exchange-rates.js';
 import { listAudit } from '../../platform/journal/audit.js';
 import { setOrganisationLimits } from '../../platform/access/rate-limits.js';
 
@@ -40,6 +41,12 @@ export const ORGANISATION_COMMANDS: Commands = {
     flags: ['org', 'mode'],
     required: ['org', 'mode'],
     run: (v) => setOrganisationCreditMode(v.org!, v.mode!),
+  },
+  'org set-exchange-rate': {
+    usage: 'org set-exchange-rate --org <orgId> --currency <USD> --rate <base units per one USD>',
+    flags: ['org', 'currency', 'rate'],
+    required: ['org', 'currency', 'rate'],
+    run: (v) => setOrganisationExchangeRate(v.org!, v.currency!, v.rate!),
   },
   'key create': {
     usage:

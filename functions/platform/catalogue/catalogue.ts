@@ -22,6 +22,7 @@ import { SHIPMENT_ENDPOINTS } from '../../areas/shipments/endpoints.js';
 import { PRODUCTION_ORDER_ENDPOINTS } from '../../areas/production-orders/endpoints.js';
 import { WEBHOOK_ENDPOINTS } from '../../areas/webhooks/endpoints.js';
 import { PURCHASE_ORDER_ENDPOINTS } from '../../areas/purchase-orders/endpoints.js';
+import { GOODS_RECEIPT_ENDPOINTS } from '../../areas/goods-receipts/endpoints.js';
 
 export { GROUPS, type Area, type Endpoint, type Group, type Method } from './endpoint.js';
 
@@ -42,6 +43,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   'purchase-orders': PURCHASE_ORDER_ENDPOINTS,
   shipments: SHIPMENT_ENDPOINTS,
   'production-orders': PRODUCTION_ORDER_ENDPOINTS,
+  'goods-receipts': GOODS_RECEIPT_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>

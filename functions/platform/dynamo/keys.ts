@@ -13,6 +13,11 @@ const org = (orgId: string) => `O#${orgId}`;
 
 export const keys = {
   organisation: (orgId: string): Key => ({ PK: org(orgId), SK: 'ORG' }),
+  /** One item per foreign currency beside the organisation (rate = base units per one unit of it). */
+  exchangeRate: (orgId: string, currency: string): Key => ({
+    PK: org(orgId),
+    SK: `EXCHANGE_RATE#${currency}`,
+  }),
   apiKeyHash: (hash: string): Key => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
   apiKey: (orgId: string, keyId: string): Key => ({ PK: `${org(orgId)}#APIKEY`, SK: keyId }),
   apiKeyCollection: (orgId: string) => `${org(orgId)}#APIKEY`,
@@ -71,6 +76,16 @@ export const keys = {
   batchCounts: (orgId: string): Key => ({ PK: `${org(orgId)}#COUNTS`, SK: 'BATCH' }),
   batchNumberGuard: (orgId: string, batchNumber: string): Key => ({
     PK: `${org(orgId)}#BATCH_NUMBER#${batchNumber}`,
+    SK: 'GUARD',
+  }),
+  serialNumber: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#SERIAL#${id}`, SK: 'SERIAL' }),
+  serialCollection: (orgId: string) => `${org(orgId)}#SERIAL`,
+  serialProductCollection: (orgId: string, productId: string) => `${org(orgId)}#SERIAL#PRODUCT#${productId}`,
+  /** Exact (case-insensitive) serial search across products: GSI4 partition of one normalised serial. */
+  serialNumberLookup: (orgId: string, normalised: string) => `${org(orgId)}#SERIAL_NO#${normalised}`,
+  /** Serial numbers are unique per product, case-insensitively (the normalised serial). */
+  serialNumberGuard: (orgId: string, productId: string, normalised: string): Key => ({
+    PK: `${org(orgId)}#SERIAL_NUMBER#${productId}#${normalised}`,
     SK: 'GUARD',
   }),
   /** A product's stock (every location) lives beside it, in the product's partition. */

@@ -15,6 +15,11 @@ export interface TransitionWrite<S extends string> {
   /** Other attributes the transition sets (confirmedAt, updatedAt, ...). */
   set?: Record<string, unknown>;
   statusAttribute?: string;
+  /**
+   * An attribute whose presence blocks the transition (a marker of work in parts on the document), and
+   * the error the client gets when it is there.
+   */
+  blockedBy?: { attribute: string; error: () => Error };
 }
 
 /**
@@ -33,10 +38,13 @@ export function transitionUpdate<S extends string>(write: TransitionWrite<S>): G
         TableName: tableName(),
         Key: write.key,
         UpdateExpression: `SET ${['#status = :to', '#version = :next', ...set.map((_, i) => `#s${i} = :s${i}`)].join(', ')}`,
-        ConditionExpression: `#status IN (${from.join(', ')}) AND #version = :version`,
+        ConditionExpression: `#status IN (${from.join(', ')}) AND #version = :version${
+          write.blockedBy ? ' AND attribute_not_exists(#blockedBy)' : ''
+        }`,
         ExpressionAttributeNames: {
           '#status': status,
           '#version': 'version',
+          ...(write.blockedBy ? { '#blockedBy': write.blockedBy.attribute } : {}),
           ...Object.fromEntries(set.map(([name], i) => [`#s${i}`, name])),
         },
         ExpressionAttributeValues: {
@@ -52,6 +60,7 @@ export function transitionUpdate<S extends string>(write: TransitionWrite<S>): G
     },
     (old) => {
       if (!old) return notFound(write.resource);
+      if (write.blockedBy && old[write.blockedBy.attribute] !== undefined) return write.blockedBy.error();
       const actual = old[status];
       if (typeof actual === 'string' && !(write.transition.from as readonly string[]).includes(actual)) {
         return transitionRefused(write.resource, actual, write.action, write.transition.from);

@@ -23,7 +23,15 @@ import { GSI_KEY_ATTRIBUTES, tableName, type IndexName } from '../../../platform
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
 
-const INTERNAL = new Set(['PK', 'SK', 'entity', 'orgId', 'searchText', ...GSI_KEY_ATTRIBUTES]);
+const INTERNAL = new Set([
+  'PK',
+  'SK',
+  'entity',
+  'orgId',
+  'searchText',
+  'pendingReceiptId',
+  ...GSI_KEY_ATTRIBUTES,
+]);
 
 export const batchFromItem = (item: Record<string, unknown>): Batch =>
   Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k))) as unknown as Batch;
@@ -44,51 +52,114 @@ export async function getBatch(orgId: string, id: string): Promise<Batch | null>
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.batch(orgId, id), ConsistentRead: true }),
   );
-  return Item ? batchFromItem(Item) : null;
+  // A lot a goods receipt in parts is still creating is not there yet for readers.
+  return Item && !isPendingBatchItem(Item) ? batchFromItem(Item) : null;
 }
+
+/** The lot's list projections (see the module comment). */
+const batchIndexes = (orgId: string, batch: Batch) => {
+  const fefo = fefoKey(batch);
+  return {
+    GSI1PK: batchPartitions.all(orgId),
+    GSI1SK: fefo,
+    GSI2PK: batchPartitions.product(orgId, batch.productId),
+    GSI2SK: fefo,
+    GSI3PK: batchPartitions.all(orgId),
+    GSI4SK: fefo,
+    ...statusIndexes(orgId, batch.id, batch.status, batch.updatedAt),
+  };
+};
+
+/**
+ * The lot's record. With `pendingReceiptId` (a goods receipt too large for one transaction) it is written
+ * hidden: no list projection, marked pending until batchRevealItem (docs/architecture.md, "Goods receipts
+ * beyond 100 items"); such a lot is not counted until it is revealed.
+ */
+export function batchRecordPut(orgId: string, batch: Batch, pendingReceiptId?: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.batch(orgId, batch.id),
+        entity: 'Batch',
+        orgId,
+        ...batch,
+        searchText: batch.batchNumber.toLowerCase(),
+        ...(pendingReceiptId ? { pendingReceiptId } : batchIndexes(orgId, batch)),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** The guard that keeps the lot's number unique in the organisation. */
+export const batchNumberGuardPut = (orgId: string, batch: Batch): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.batchNumberGuard(orgId, uniqueBatchNumber(batch.batchNumber)),
+      entity: 'UniqueGuard',
+      batchId: batch.id,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+/** The organisation's lot count moved by `n` (one item per transaction, however many lots it creates). */
+export const batchCountAdd = (orgId: string, n: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.batchCounts(orgId),
+    UpdateExpression: 'SET entity = :entity ADD #all :n',
+    ExpressionAttributeNames: { '#all': 'all' },
+    ExpressionAttributeValues: { ':entity': 'Counts', ':n': n },
+  },
+});
 
 /** A batch, the guard that keeps its number unique in the organisation, and the organisation's count. */
 export function batchCreateItems(orgId: string, batch: Batch): TransactItem[] {
-  const fefo = fefoKey(batch);
+  return [batchRecordPut(orgId, batch), batchNumberGuardPut(orgId, batch), batchCountAdd(orgId, 1)];
+}
+
+/** A lot another goods receipt is still creating (hidden until that receipt commits). */
+export const isPendingBatchItem = (item: Record<string, unknown>): boolean =>
+  item.pendingReceiptId !== undefined;
+
+/**
+ * A pending lot made visible when its receipt has committed: its list projections set, the pending mark
+ * removed. Conditioned on still being pending, so revealing twice fails instead of counting the lot twice.
+ */
+export function batchRevealItem(orgId: string, batch: Batch): TransactItem {
+  const indexes = Object.entries(batchIndexes(orgId, batch));
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.batch(orgId, batch.id),
+      UpdateExpression: `SET ${indexes.map((_, i) => `#i${i} = :i${i}`).join(', ')} REMOVE pendingReceiptId`,
+      ConditionExpression: 'attribute_exists(pendingReceiptId)',
+      ExpressionAttributeNames: Object.fromEntries(indexes.map(([name], i) => [`#i${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(indexes.map(([, value], i) => [`:i${i}`, value])),
+    },
+  };
+}
+
+/** Undoing a pending lot of a receipt that did not commit: only while it is pending for that receipt. */
+export function batchDeleteItems(orgId: string, batch: Batch, receiptId: string): TransactItem[] {
   return [
     {
-      Put: {
+      Delete: {
         TableName: tableName(),
-        Item: {
-          ...keys.batch(orgId, batch.id),
-          entity: 'Batch',
-          orgId,
-          ...batch,
-          searchText: batch.batchNumber.toLowerCase(),
-          GSI1PK: batchPartitions.all(orgId),
-          GSI1SK: fefo,
-          GSI2PK: batchPartitions.product(orgId, batch.productId),
-          GSI2SK: fefo,
-          GSI3PK: batchPartitions.all(orgId),
-          GSI4SK: fefo,
-          ...statusIndexes(orgId, batch.id, batch.status, batch.updatedAt),
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        Key: keys.batch(orgId, batch.id),
+        ConditionExpression: 'pendingReceiptId = :rid',
+        ExpressionAttributeValues: { ':rid': receiptId },
       },
     },
     {
-      Put: {
+      Delete: {
         TableName: tableName(),
-        Item: {
-          ...keys.batchNumberGuard(orgId, uniqueBatchNumber(batch.batchNumber)),
-          entity: 'UniqueGuard',
-          batchId: batch.id,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.batchCounts(orgId),
-        UpdateExpression: 'SET entity = :entity ADD #all :one',
-        ExpressionAttributeNames: { '#all': 'all' },
-        ExpressionAttributeValues: { ':entity': 'Counts', ':one': 1 },
+        Key: keys.batchNumberGuard(orgId, uniqueBatchNumber(batch.batchNumber)),
+        ConditionExpression: 'batchId = :id',
+        ExpressionAttributeValues: { ':id': batch.id },
       },
     },
   ];

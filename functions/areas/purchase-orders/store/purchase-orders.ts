@@ -8,7 +8,7 @@
  * List totals come from maintained counters (per organisation and status, per supplier) moved in the
  * same transaction as the order. Layout: docs/architecture.md (table layout, "Purchase orders").
  */
-import { notFound } from '../../../../domain/errors.js';
+import { conflict, notFound } from '../../../../domain/errors.js';
 import {
   isOpenPurchaseOrderStatus,
   productIdsOf,
@@ -250,6 +250,19 @@ export function purchaseOrderCreateItems(orgId: string, order: PurchaseOrder): W
 const NOT_SET = new Set(['PK', 'SK', 'entity', 'orgId', 'status', 'version']);
 
 /**
+ * The marker a goods receipt too large for one transaction keeps on the order item while it is written
+ * (goods-receipts/store/goods-receipts.ts); every transition is refused (409) while it is there.
+ */
+export const PENDING_RECEIPT_ATTRIBUTE = 'pendingReceipt';
+
+/** The status counters of a change from `from` to `next.status` (none when the status stays). */
+export const purchaseOrderStatusCountItems = (
+  orgId: string,
+  next: PurchaseOrder,
+  from: PurchaseOrderStatus,
+): TransactItem[] => (next.status === from ? [] : countItems(orgId, next, from));
+
+/**
  * Everything one transition of an order writes besides its journal: the order, updated from `read` to
  * `next` with `transitionUpdate` (conditioned on the status `transition` starts from and the version read,
  * so a transition lost to another writer is the 422 naming the actual status and a version-only race is a
@@ -277,6 +290,11 @@ export function purchaseOrderWriteItems(
       transition: move,
       version: read.version,
       set,
+      blockedBy: {
+        attribute: PENDING_RECEIPT_ATTRIBUTE,
+        error: () =>
+          conflict(`A goods receipt of purchase order ${read.orderNumber} is being recorded; retry shortly`),
+      },
     }),
   ];
   if (next.status !== read.status) items.push(...countItems(orgId, next, read.status));

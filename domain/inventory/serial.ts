@@ -1,0 +1,149 @@
+/**
+ * Serial numbers (spec: Serial number): one record per tracked unit, unique per product
+ * case-insensitively, carrying its placement, its links to the purchase that brought it in and the
+ * history of its status changes. Every change goes through transitionSerial, which appends the history
+ * entry in the same record, so a status and its history can never disagree.
+ */
+import { unprocessable } from '../errors.js';
+
+export const SERIAL_STATUSES = [
+  'AVAILABLE',
+  'RESERVED',
+  'ALLOCATED',
+  'SOLD',
+  'RETURNED',
+  'DAMAGED',
+  'SCRAPPED',
+  'IN_PRODUCTION',
+] as const;
+export type SerialStatus = (typeof SERIAL_STATUSES)[number];
+
+/** The spec's embedded cap: the detail shows the last 500 entries; historyTotal counts them all. */
+export const MAX_SERIAL_HISTORY = 500;
+/** A serial number as sent: trimmed, 1-100 characters. */
+export const MAX_SERIAL_LENGTH = 100;
+
+/** design.md section 5: `{ fromStatus, toStatus, at, sourceType, sourceId }`; null fromStatus = created. */
+export interface SerialHistoryEntry {
+  fromStatus: SerialStatus | null;
+  toStatus: SerialStatus;
+  at: string;
+  /** What moved it: goods_receipt, sales_order, back_office ... */
+  sourceType: string;
+  sourceId: string | null;
+}
+
+export interface SerialNumber {
+  id: string;
+  serialNumber: string;
+  status: SerialStatus;
+  productId: string;
+  batchId: string | null;
+  warehouseId: string | null;
+  binId: string | null;
+  purchaseOrderId: string | null;
+  poLineId: string | null;
+  receiptId: string | null;
+  receivedAt: string | null;
+  soldAt: string | null;
+  returnedAt: string | null;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  /** Oldest first, the last MAX_SERIAL_HISTORY entries. */
+  history: SerialHistoryEntry[];
+  historyTotal: number;
+}
+
+/** What a status change names as its cause. */
+export interface SerialSource {
+  type: string;
+  id: string | null;
+}
+
+/** Uniqueness and exact search are case-insensitive and ignore surrounding blanks. */
+export const normaliseSerial = (serialNumber: string): string => serialNumber.trim().toLowerCase();
+
+/**
+ * A unit received by a goods receipt: AVAILABLE where it was put away, linked to the order line, with the
+ * creation as its first history entry (fromStatus null).
+ */
+export function receivedSerial(
+  input: {
+    serialNumber: string;
+    productId: string;
+    batchId: string | null;
+    warehouseId: string;
+    binId: string | null;
+    purchaseOrderId: string;
+    poLineId: string;
+    receiptId: string;
+    receivedAt: string;
+  },
+  context: { id: string; now: string },
+): SerialNumber {
+  return {
+    id: context.id,
+    serialNumber: input.serialNumber.trim(),
+    status: 'AVAILABLE',
+    productId: input.productId,
+    batchId: input.batchId,
+    warehouseId: input.warehouseId,
+    binId: input.binId,
+    purchaseOrderId: input.purchaseOrderId,
+    poLineId: input.poLineId,
+    receiptId: input.receiptId,
+    receivedAt: input.receivedAt,
+    soldAt: null,
+    returnedAt: null,
+    notes: null,
+    createdAt: context.now,
+    updatedAt: context.now,
+    version: 1,
+    history: [
+      {
+        fromStatus: null,
+        toStatus: 'AVAILABLE',
+        at: input.receivedAt,
+        sourceType: 'goods_receipt',
+        sourceId: input.receiptId,
+      },
+    ],
+    historyTotal: 1,
+  };
+}
+
+/**
+ * The serial moved to `to` at `at` by `source`: the history entry appended (the oldest dropped beyond the
+ * cap), soldAt / returnedAt stamped on the moves that name them, the version moved on. Which moves a
+ * caller may make is the caller's rule (dispatch sells ALLOCATED units, cancel frees them); a move to the
+ * status the serial already has changes nothing and is refused.
+ */
+export function transitionSerial(
+  serial: SerialNumber,
+  to: SerialStatus,
+  at: string,
+  source: SerialSource,
+): SerialNumber {
+  if (serial.status === to) {
+    throw unprocessable(`Serial number ${serial.serialNumber} is already ${to}`);
+  }
+  const entry: SerialHistoryEntry = {
+    fromStatus: serial.status,
+    toStatus: to,
+    at,
+    sourceType: source.type,
+    sourceId: source.id,
+  };
+  return {
+    ...serial,
+    status: to,
+    soldAt: to === 'SOLD' ? at : serial.soldAt,
+    returnedAt: to === 'RETURNED' ? at : serial.returnedAt,
+    updatedAt: at,
+    version: serial.version + 1,
+    history: [...serial.history, entry].slice(-MAX_SERIAL_HISTORY),
+    historyTotal: serial.historyTotal + 1,
+  };
+}

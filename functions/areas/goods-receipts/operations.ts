@@ -1,0 +1,90 @@
+import { createId } from '@paralleldrive/cuid2';
+import { conflict, notFound } from '../../../domain/errors.js';
+import { decideReceipt, type ReceiptInput } from '../../../domain/goods-receipts/receipt.js';
+import {
+  PURCHASE_ORDER_RESOURCE,
+  PURCHASE_ORDER_TRANSITIONS,
+  supplierNotActive,
+} from '../../../domain/purchase-orders/status.js';
+import { assertCan } from '../../../domain/workflow/transitions.js';
+import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
+import { sequenceNext } from '../../platform/dynamo/sequence.js';
+import { transact } from '../../platform/dynamo/transact.js';
+import type { Operation, OperationsOf } from '../../platform/http/types.js';
+import { purchaseOrderTransitionItems } from '../purchase-orders/store/purchase-orders.js';
+import { supplierStillActive } from '../purchase-orders/store/supplier-checks.js';
+import type { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
+import { GOODS_RECEIPT_SEQUENCE, loadReceiptFacts } from './receipt-facts.js';
+import { receiptClosing } from './receipt-closing.js';
+import { receiptChunking, receiveInParts, settlePendingReceipt } from './receipt-parts.js';
+import { createItems, receiptStockWrites } from './receipt-writes.js';
+import { receiptView } from './view.js';
+
+/** Receipts of one order, or of products in common, race on the order and the stock: losers re-decide. */
+const RECEIPT_ATTEMPTS = 15;
+
+/**
+ * POST /purchase-orders/{id}/receipts: decided on the order, its stock and facts as read in one batch
+ * read (receipt-facts.ts; domain goods-receipts/receipt.ts) and written in one transaction with the order's transition (status and
+ * version conditioned), the stock, ledger, lot and cost changes, the lots and serials created, the
+ * receipt, its number, the outbox, the audit entries and the idempotency record. A receipt that does not
+ * fit in one transaction is written in parts (receipt-parts.ts). A lost race re-reads and decides again.
+ */
+const receivePurchaseOrderOp: Operation = async ({ auth, params, body, now, journal }) => {
+  const { orgId } = auth;
+  const input = body as ReceiptInput;
+  const at = now.toISOString();
+  const receiptId = createId();
+  return writeOptimistically({
+    attempts: RECEIPT_ATTEMPTS,
+    onExhausted: () => conflict('Other requests kept changing this order or its stock; retry the receipt'),
+    run: async () => {
+      const { found, facts, loaded, lastNumber } = await loadReceiptFacts(orgId, params.id!, input);
+      if (!found) throw notFound(PURCHASE_ORDER_RESOURCE);
+      if (found.pending) await settlePendingReceipt(orgId, found.order, found.pending, now, journal);
+      const read = found.order;
+      assertCan(PURCHASE_ORDER_TRANSITIONS, PURCHASE_ORDER_RESOURCE, read.status, 'receive');
+      const decision = decideReceipt(read, input, facts, {
+        receiptId,
+        sequence: lastNumber + 1,
+        now: at,
+        newId: createId,
+      });
+      const skuOf = (productId: string) => facts.products.get(productId)?.sku ?? productId;
+      const response = { status: 201, body: receiptView(decision.receipt, decision.order) };
+      const stock = receiptStockWrites(
+        orgId,
+        decision.receipt,
+        decision.changes,
+        loaded,
+        decision.batches,
+        at,
+        at,
+      );
+      const items = [
+        ...purchaseOrderTransitionItems(orgId, read, decision.order, 'receive'),
+        ...stock.items,
+        ...createItems(orgId, decision, skuOf),
+        sequenceNext(orgId, GOODS_RECEIPT_SEQUENCE, lastNumber),
+        supplierStillActive(orgId, read.supplierId, supplierNotActive(read, 'receive')),
+        ...receiptClosing(orgId, journal, {
+          receipt: decision.receipt,
+          order: decision.order,
+          warnings: decision.warnings,
+          stockEvents: stock.events,
+          response,
+        }),
+      ];
+      if (items.length <= receiptChunking.maxItems) {
+        await transact(items);
+      } else {
+        await receiveInParts(orgId, { read, decision, loaded, lastNumber, skuOf, journal, response });
+      }
+      return response;
+    },
+  });
+};
+
+export const goodsReceiptOperations: OperationsOf<typeof GOODS_RECEIPT_ENDPOINTS> = {
+  receivePurchaseOrder: receivePurchaseOrderOp,
+};

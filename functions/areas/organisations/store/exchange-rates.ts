@@ -1,0 +1,47 @@
+/**
+ * Exchange rates per organisation (design.md section 5): one item per foreign currency beside the
+ * organisation item (`O#<org>` / `EXCHANGE_RATE#<currency>`), `rate` = base-currency units per one unit of
+ * the foreign currency. Goods receipts read the rate of the order's currency with the organisation item
+ * (its base currency) in the batch read they already make.
+ */
+import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
+import { db } from '../../../platform/dynamo/client.js';
+import { keys, type Key } from '../../../platform/dynamo/keys.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+
+export interface ExchangeRate {
+  currency: string;
+  /** Base-currency units per one unit of `currency`. */
+  rate: number;
+  baseCurrency: string;
+  updatedAt: string;
+}
+
+export const exchangeRateKey = (orgId: string, currency: string): Key => keys.exchangeRate(orgId, currency);
+
+export const exchangeRateOf = (item: Record<string, unknown> | undefined): ExchangeRate | null =>
+  item
+    ? {
+        currency: item.currency as string,
+        rate: item.rate as number,
+        baseCurrency: item.baseCurrency as string,
+        updatedAt: item.updatedAt as string,
+      }
+    : null;
+
+export async function getExchangeRate(orgId: string, currency: string): Promise<ExchangeRate | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: exchangeRateKey(orgId, currency), ConsistentRead: true }),
+  );
+  return exchangeRateOf(Item);
+}
+
+/** Sets (or replaces) the rate of one currency. */
+export async function putExchangeRate(orgId: string, rate: ExchangeRate): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...exchangeRateKey(orgId, rate.currency), entity: 'ExchangeRate', orgId, ...rate },
+    }),
+  );
+}

@@ -1,0 +1,93 @@
+import { MAX_LINE_SERIALS, MAX_RECEIPT_LINES } from '../domain/goods-receipts/receipt.js';
+import { MAX_SERIAL_LENGTH } from '../domain/inventory/serial.js';
+import { PURCHASE_ORDER_STATUSES } from '../domain/purchase-orders/purchase-order.js';
+import { idRef, nullable, text, timestamp } from './common.js';
+
+const str = { type: 'string' } as const;
+const optStr = nullable(str);
+const num = { type: 'number' } as const;
+
+/**
+ * POST /purchase-orders/{id}/receipts (spec: Goods receipt body). Unknown keys (landedCosts among them:
+ * rule 5, landed costs are not accepted) are dropped like any other.
+ */
+export const GoodsReceiptCreate = {
+  $id: 'GoodsReceiptCreate',
+  type: 'object',
+  required: ['warehouseId', 'lines'],
+  properties: {
+    warehouseId: idRef,
+    receivedAt: nullable(timestamp),
+    notes: nullable(text(2000)),
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_RECEIPT_LINES,
+      items: {
+        type: 'object',
+        required: ['poLineId', 'productId', 'quantity'],
+        properties: {
+          poLineId: idRef,
+          productId: idRef,
+          quantity: { type: 'number', exclusiveMinimum: 0, maximum: 999_999 },
+          batchId: nullable(idRef),
+          binId: nullable(idRef),
+          batchNumber: nullable(text(100)),
+          manufactureDate: nullable(timestamp),
+          expiryDate: nullable(timestamp),
+          isBatchTracked: { type: 'boolean' },
+          requiresSerialTracking: { type: 'boolean' },
+          serialNumbers: { type: 'array', maxItems: MAX_LINE_SERIALS, items: text(MAX_SERIAL_LENGTH) },
+          autoGenerateSerials: { type: 'boolean' },
+        },
+      },
+    },
+  },
+} as const;
+
+const lineFields = {
+  poLineId: str,
+  productId: str,
+  quantity: num,
+  batchId: optStr,
+  batchNumber: optStr,
+  binId: optStr,
+  serialNumbers: { type: 'array', items: str },
+  unitCost: num,
+} as const;
+
+const receiptFields = {
+  id: str,
+  reference: { type: 'string', pattern: '^GR-' },
+  receivedAt: str,
+  warehouseId: str,
+  notes: optStr,
+  currency: str,
+  exchangeRate: num,
+  lines: {
+    type: 'array',
+    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+  },
+  purchaseOrder: {
+    type: 'object',
+    required: ['id', 'orderNumber', 'status', 'receivedDate'],
+    properties: {
+      id: str,
+      orderNumber: str,
+      status: { enum: PURCHASE_ORDER_STATUSES },
+      receivedDate: optStr,
+    },
+  },
+  createdAt: str,
+} as const;
+
+export const GoodsReceipt = {
+  $id: 'GoodsReceipt',
+  type: 'object',
+  required: Object.keys(receiptFields),
+  properties: receiptFields,
+} as const;
+
+export const GOODS_RECEIPT_SCHEMAS = { GoodsReceiptCreate, GoodsReceipt } as const;
+
+export const GOODS_RECEIPT_VALIDATED = ['GoodsReceiptCreate'] as const;
