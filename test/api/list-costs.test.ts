@@ -10,6 +10,7 @@ import {
 import { productItem, type ProductRecord } from '../../functions/areas/products/store/products.js';
 import { createProduct } from '../../domain/products/product.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { adjust, product, warehouse } from '../support/inventory.js';
 
 let t: Tenant;
 let scanned = 0;
@@ -53,6 +54,14 @@ beforeAll(async () => {
     },
   );
 });
+
+async function measureGet(path: string, query: Record<string, string | number | boolean>, tenant: Tenant) {
+  scanned = 0;
+  gets = 0;
+  const res = await call('GET', path, { key: tenant.key, query });
+  expect(res.status).toBe(200);
+  return { res, scanned, gets };
+}
 
 async function measure(query: Record<string, string | number | boolean>, tenant: Tenant = t) {
   scanned = 0;
@@ -177,5 +186,32 @@ describe('list cost', () => {
     });
     expect(sync.res.body.pagination.total).toBe(5);
     expect(sync.scanned).toBe(5);
+  });
+
+  it('a stock-on-hand page reads its own stock items, not every stocked product', async () => {
+    configureSlimProjection({ overlapMs: 0 });
+    const tenant = await newTenant('Stock list cost');
+    const wh = await warehouse(tenant);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i += 1)
+      ids.push((await product(tenant, { name: `Stock ${String(i).padStart(2, '0')}` })).id);
+    const res = await adjust(
+      tenant,
+      ids.map((productId) => ({ productId, warehouseId: wh.id, quantityChange: 5 })),
+      { reason: 'FOUND' },
+    );
+    expect(res.status).toBe(201);
+    await measureGet('/stock-on-hand', { pageSize: 5 }, tenant); // loads the projection
+    const page = await measureGet('/stock-on-hand', { pageSize: 5, page: 3 }, tenant);
+    expect(page.res.body.pagination.total).toBe(30);
+    expect(page.res.body.data.map((r: { product: { name: string } }) => r.product.name)).toEqual(
+      ['10', '11', '12', '13', '14'].map((n) => `Stock ${n}`),
+    );
+    expect(page.gets).toBe(5);
+    expect(page.scanned).toBeLessThanOrEqual(3); // the warehouse partition (warehouse, zone, bin)
+    const search = await measureGet('/stock-on-hand', { search: 'stock 2', warehouseId: wh.id }, tenant);
+    expect(search.res.body.pagination.total).toBe(10);
+    expect(search.gets).toBe(10);
+    configureSlimProjection({ overlapMs: 5_000 });
   });
 });
