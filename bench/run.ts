@@ -2,7 +2,8 @@
  * npm run bench: the performance targets of design.md section 5, measured in one run against an in-memory
  * DynamoDB Local on a free port. Prints a report and writes bench/results.json. Knobs (env):
  * BENCH_ITERATIONS (per endpoint and baseline kind, default 100), BENCH_LIST_SIZES (default 1000,10000;
- * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json).
+ * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
+ * BENCH_ONLY (a comma list of parts to run: endpoints, lists, sales-lists, peer, bundles; default all).
  */
 import '../infra/node-support.js';
 import { writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureBundles } from './bundles.js';
 import type { ListCase } from './lists.js';
+import type { PeerResult } from './peer.js';
 import { round, table } from './measure.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
@@ -20,6 +22,14 @@ const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,10000')
   .filter((n) => n > 0);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const OUT = process.env.BENCH_OUT ?? join(import.meta.dirname, 'results.json');
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
+/** Whether a part of the bench runs (BENCH_ONLY lists the parts; empty runs them all). */
+const runs = (part: string) => ONLY.size === 0 || ONLY.has(part);
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -82,74 +92,103 @@ async function main() {
     const tenant = await newBenchTenant('Bench endpoints');
     await seedProducts(tenant, 1_000);
 
-    log('\n1. Baseline: raw DynamoDB round trips (same client, ms)');
-    const baseline = await measureBaseline(tenant, ITERATIONS);
-    log(
-      table(
-        ['call', 'p50', 'p95'],
-        baseline.map((b) => [b.label, ms(b.latency.p50), ms(b.latency.p95)]),
-      ),
-    );
+    let baseline: Awaited<ReturnType<typeof measureBaseline>> = [];
+    let endpoints: Awaited<ReturnType<typeof measureEndpoints>> = [];
+    let lists: ListCase[] = [];
+    let salesOrderLists: ListCase[] = [];
+    let bundles: Awaited<ReturnType<typeof measureBundles>> = [];
+    let peer: PeerResult | null = null;
+    if (runs('endpoints')) {
+      log('\n1. Baseline: raw DynamoDB round trips (same client, ms)');
+      baseline = await measureBaseline(tenant, ITERATIONS);
+      log(
+        table(
+          ['call', 'p50', 'p95'],
+          baseline.map((b) => [b.label, ms(b.latency.p50), ms(b.latency.p95)]),
+        ),
+      );
 
-    log(
-      '\n2. Endpoints, warm, in-process through the middy chain (ms; target p50 <= 1.25x summed DynamoDB p50)',
-    );
-    const endpoints = await measureEndpoints(tenant, recorder, baseline, ITERATIONS);
-    log(
-      table(
-        [
-          'endpoint',
-          'p50',
-          'p95',
-          'calls/req',
-          'DynamoDB calls (typical)',
-          'RCU+WCU',
-          'sum DDB p50',
-          'DDB wall p50',
-          'overhead p50',
-          'ratio',
-        ],
-        endpoints.map((e) => [
-          e.name,
-          ms(e.latency.p50),
-          ms(e.latency.p95),
-          e.callsPerRequest,
-          e.calls,
-          e.capacityPerRequest,
-          ms(e.baselineSumP50),
-          ms(e.dbWallP50),
-          ms(e.overheadP50),
-          x(e.ratio),
-        ]),
-      ),
-    );
-
-    log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
-    const lists = await measureLists(LIST_SIZES, recorder, log);
-    log(listTable(lists));
-
-    log(`\n3b. Sales-order list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
-    const { measureSalesOrderLists } = await import('./sales-orders.js');
-    const salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
-    log(listTable(salesOrderLists));
-
-    log(
-      `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
-    );
-    const bundles = await measureBundles(GROUPS, COLD_RUNS);
-    log(
-      table(
-        ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
-        bundles.map((b) => [
-          b.name,
-          b.kb,
-          b.coldImportMs,
-          x(b.ratio),
-          b.bundlesAjvCompiler ? 'yes' : 'no',
-          b.largestInputs.join(', '),
-        ]),
-      ),
-    );
+      log(
+        '\n2. Endpoints, warm, in-process through the middy chain (ms; target p50 <= 1.25x summed DynamoDB p50)',
+      );
+      endpoints = await measureEndpoints(tenant, recorder, baseline, ITERATIONS);
+      log(
+        table(
+          [
+            'endpoint',
+            'p50',
+            'p95',
+            'calls/req',
+            'DynamoDB calls (typical)',
+            'RCU+WCU',
+            'sum DDB p50',
+            'DDB wall p50',
+            'overhead p50',
+            'ratio',
+          ],
+          endpoints.map((e) => [
+            e.name,
+            ms(e.latency.p50),
+            ms(e.latency.p95),
+            e.callsPerRequest,
+            e.calls,
+            e.capacityPerRequest,
+            ms(e.baselineSumP50),
+            ms(e.dbWallP50),
+            ms(e.overheadP50),
+            x(e.ratio),
+          ]),
+        ),
+      );
+    }
+    if (runs('lists')) {
+      log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+      lists = await measureLists(LIST_SIZES, recorder, log);
+      log(listTable(lists));
+    }
+    if (runs('sales-lists')) {
+      log(`\n3b. Sales-order list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+      const { measureSalesOrderLists } = await import('./sales-orders.js');
+      salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
+      log(listTable(salesOrderLists));
+    }
+    if (runs('peer')) {
+      log(`\n5. Peer: idempotent POST /stock-adjustments (1 line), ours vs Powertools makeIdempotent (ms)`);
+      const { measurePeer } = await import('./peer.js');
+      peer = await measurePeer(tenant, recorder, ITERATIONS);
+      log(
+        table(
+          ['case', 'p50', 'p95', 'DynamoDB calls/req', 'RCU+WCU'],
+          peer.cases.map((c) => [
+            c.name,
+            ms(c.latency.p50),
+            ms(c.latency.p95),
+            c.callsPerRequest,
+            c.capacityPerRequest,
+          ]),
+        ),
+      );
+      log(`p50 ratio ours / Powertools: first ${x(peer.firstP50Ratio)}, replay ${x(peer.replayP50Ratio)}`);
+    }
+    if (runs('bundles')) {
+      log(
+        `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
+      );
+      bundles = await measureBundles(GROUPS, COLD_RUNS);
+      log(
+        table(
+          ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
+          bundles.map((b) => [
+            b.name,
+            b.kb,
+            b.coldImportMs,
+            x(b.ratio),
+            b.bundlesAjvCompiler ? 'yes' : 'no',
+            b.largestInputs.join(', '),
+          ]),
+        ),
+      );
+    }
 
     const results = {
       at: new Date().toISOString(),
@@ -161,6 +200,7 @@ async function main() {
       lists,
       salesOrderLists,
       bundles,
+      peer,
       durationSeconds: round((performance.now() - started) / 1000, 1),
     };
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
