@@ -1,11 +1,14 @@
 /** The cost curve of GET /products as the collection grows: DynamoDB calls, rows read, capacity, latency. */
 import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
+import { clearSlimProjections } from '../functions/platform/dynamo/slim-projection.js';
 import { send } from './api.js';
 import { mode, signature, summarise, type DbCall, type Recorder, type Summary } from './measure.js';
 import { newBenchTenant, seedProducts } from './seed.js';
 
 const PAGE_SIZE = 50;
 const CHANGED_ROWS = 20;
+/** Products given a barcode "NEEDLE-..." after seeding: a search that matches 50 rows at every size. */
+const NEEDLES = 50;
 
 export interface ListCase {
   size: number;
@@ -91,6 +94,11 @@ export async function measureLists(
     await seedProducts(tenant, size);
     log(`  seeded ${size} products in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
     const key = tenant.key;
+    for (let i = 0; i < NEEDLES; i += 1) {
+      const id = tenant.productIds[Math.floor(size / 2 + (i * size) / 2 / NEEDLES)]!;
+      // A barcode, not a name: the seed writes no name guards, so a rename could not move its guard.
+      await send({ method: 'PUT', path: `/products/${id}`, key, body: { barcode: `NEEDLE-${i}` } });
+    }
     // ~20 rows changed through the API after seeding: what an incremental sync should pick up.
     const since = new Date().toISOString();
     for (let i = 0; i < CHANGED_ROWS; i += 1) {
@@ -118,6 +126,17 @@ export async function measureLists(
       clearListCursors(),
     );
     await run('search filter, page 1', { pageSize: PAGE_SIZE, search: 'bench product' });
+    await run(`search, ${NEEDLES} matches, page 1`, { pageSize: PAGE_SIZE, search: 'needle' });
+    // Seeded names are "Bench product 000000"...: this prefix matches the first tenth of them.
+    const tenth = `product ${'0'.repeat(7 - Math.round(Math.log10(size)))}`;
+    await run('search, 10% matches, page 1', { pageSize: PAGE_SIZE, search: tenth });
+    await run('sku filter, page 1', { pageSize: PAGE_SIZE, sku: 'bench-000123' });
+    // What the first filtered request of a fresh container pays: loading the slim projection.
+    await run(
+      `search, cold projection (load ${size} slim rows)`,
+      { pageSize: PAGE_SIZE, search: 'needle' },
+      async () => clearSlimProjections(),
+    );
     await run(`sync (${CHANGED_ROWS} changed)`, {
       modifiedSince: since,
       sortBy: 'updatedAt',

@@ -87,17 +87,23 @@ export function installRecorder(client: { middlewareStack: unknown }) {
       const input = args.input as Record<string, unknown>;
       if (command !== 'ListTables' && command !== 'DescribeTable') input.ReturnConsumedCapacity = 'TOTAL';
       const start = performance.now();
-      const result = await next(args);
-      const output = result.output as Record<string, unknown>;
-      buffer?.push({
-        command,
-        start,
-        end: performance.now(),
-        capacity: unitsOf(output.ConsumedCapacity as Capacity),
-        size: sizeOf(command, input, output),
-        scanned: (output.ScannedCount as number | undefined) ?? 0,
-      });
-      return result;
+      const calls = buffer;
+      let output: Record<string, unknown> = {};
+      try {
+        const result = await next(args);
+        output = result.output as Record<string, unknown>;
+        return result;
+      } finally {
+        // Failed calls (a condition that did not hold) are round trips too.
+        calls?.push({
+          command,
+          start,
+          end: performance.now(),
+          capacity: unitsOf(output.ConsumedCapacity as Capacity),
+          size: sizeOf(command, input, output),
+          scanned: (output.ScannedCount as number | undefined) ?? 0,
+        });
+      }
     },
     { step: 'initialize', name: 'benchRecorder' },
   );

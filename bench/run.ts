@@ -3,9 +3,10 @@
  * DynamoDB Local on a free port. Prints a report and writes bench/results.json. Knobs (env):
  * BENCH_ITERATIONS (per endpoint and baseline kind, default 100), BENCH_LIST_SIZES (default 1000,10000;
  * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
- * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for
- * the large point) and BENCH_ONLY=reports (only the stock reports, into bench/results-reports.json).
- * BENCH_ONLY=bundles (only part 4, no DynamoDB Local, results printed and not written).
+ * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
+ * large point), BENCH_ONLY (a comma list of parts to run: endpoints, lists, sales-lists, reports, peer,
+ * bundles; default all; a partial run writes bench/results-<parts>.json and keeps the full run's file;
+ * bundles alone starts no DynamoDB Local).
  */
 import '../infra/node-support.js';
 import { writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureBundles, type BundleResult } from './bundles.js';
 import type { ListCase } from './lists.js';
+import type { PeerResult } from './peer.js';
 import { round, table, type Recorder } from './measure.js';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
@@ -22,16 +24,22 @@ const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,10000')
   .map(Number)
   .filter((n) => n > 0);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean),
+);
+/** Whether a part of the bench runs (BENCH_ONLY lists the parts; empty runs them all). */
+const runs = (part: string) => ONLY.size === 0 || ONLY.has(part);
 const REPORT_SIZES = (process.env.BENCH_REPORT_SIZES ?? '10000')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'reports' && ONLY !== 'bundles')
-  throw new Error(`BENCH_ONLY: 'reports' or 'bundles'`);
 // A partial run keeps the full run's results file.
 const OUT =
-  process.env.BENCH_OUT ?? join(import.meta.dirname, ONLY ? `results-${ONLY}.json` : 'results.json');
+  process.env.BENCH_OUT ??
+  join(import.meta.dirname, ONLY.size > 0 ? `results-${[...ONLY].join('-')}.json` : 'results.json');
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -114,7 +122,7 @@ async function bundlesReport(): Promise<BundleResult[]> {
 
 async function main() {
   const started = performance.now();
-  if (process.env.BENCH_ONLY === 'bundles') {
+  if (ONLY.size === 1 && runs('bundles')) {
     const { generateValidators } = await import('../scripts/generate-validators.js');
     generateValidators();
     await bundlesReport();
@@ -144,71 +152,90 @@ async function main() {
     const recorder = installRecorder(db());
 
     log(`DynamoDB Local at ${dynamo.endpoint}; ${ITERATIONS} iterations per scenario`);
-    if (ONLY === 'reports') {
-      const reports = await reportSection(recorder);
-      const durationSeconds = round((performance.now() - started) / 1000, 1);
-      const partial = { at: new Date().toISOString(), node: process.version, reportSizes: REPORT_SIZES };
-      writeFileSync(OUT, `${JSON.stringify({ ...partial, reports, durationSeconds }, null, 2)}\n`);
-      log(`\nWrote ${OUT} in ${durationSeconds} s`);
-      return;
-    }
     const tenant = await newBenchTenant('Bench endpoints');
     await seedProducts(tenant, 1_000);
 
-    log('\n1. Baseline: raw DynamoDB round trips (same client, ms)');
-    const baseline = await measureBaseline(tenant, ITERATIONS);
-    log(
-      table(
-        ['call', 'p50', 'p95'],
-        baseline.map((b) => [b.label, ms(b.latency.p50), ms(b.latency.p95)]),
-      ),
-    );
+    let baseline: Awaited<ReturnType<typeof measureBaseline>> = [];
+    let endpoints: Awaited<ReturnType<typeof measureEndpoints>> = [];
+    let lists: ListCase[] = [];
+    let salesOrderLists: ListCase[] = [];
+    let bundles: BundleResult[] = [];
+    let peer: PeerResult | null = null;
+    let reports: Awaited<ReturnType<typeof reportSection>> = [];
+    if (runs('endpoints')) {
+      log('\n1. Baseline: raw DynamoDB round trips (same client, ms)');
+      baseline = await measureBaseline(tenant, ITERATIONS);
+      log(
+        table(
+          ['call', 'p50', 'p95'],
+          baseline.map((b) => [b.label, ms(b.latency.p50), ms(b.latency.p95)]),
+        ),
+      );
 
-    log(
-      '\n2. Endpoints, warm, in-process through the middy chain (ms; target p50 <= 1.25x summed DynamoDB p50)',
-    );
-    const endpoints = await measureEndpoints(tenant, recorder, baseline, ITERATIONS);
-    log(
-      table(
-        [
-          'endpoint',
-          'p50',
-          'p95',
-          'calls/req',
-          'DynamoDB calls (typical)',
-          'RCU+WCU',
-          'sum DDB p50',
-          'DDB wall p50',
-          'overhead p50',
-          'ratio',
-        ],
-        endpoints.map((e) => [
-          e.name,
-          ms(e.latency.p50),
-          ms(e.latency.p95),
-          e.callsPerRequest,
-          e.calls,
-          e.capacityPerRequest,
-          ms(e.baselineSumP50),
-          ms(e.dbWallP50),
-          ms(e.overheadP50),
-          x(e.ratio),
-        ]),
-      ),
-    );
-
-    log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
-    const lists = await measureLists(LIST_SIZES, recorder, log);
-    log(listTable(lists));
-
-    log(`\n3b. Sales-order list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
-    const { measureSalesOrderLists } = await import('./sales-orders.js');
-    const salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
-    log(listTable(salesOrderLists));
-
-    const reports = await reportSection(recorder);
-
-    const bundles = await bundlesReport();
+      log(
+        '\n2. Endpoints, warm, in-process through the middy chain (ms; target p50 <= 1.25x summed DynamoDB p50)',
+      );
+      endpoints = await measureEndpoints(tenant, recorder, baseline, ITERATIONS);
+      log(
+        table(
+          [
+            'endpoint',
+            'p50',
+            'p95',
+            'calls/req',
+            'DynamoDB calls (typical)',
+            'RCU+WCU',
+            'sum DDB p50',
+            'DDB wall p50',
+            'overhead p50',
+            'ratio',
+          ],
+          endpoints.map((e) => [
+            e.name,
+            ms(e.latency.p50),
+            ms(e.latency.p95),
+            e.callsPerRequest,
+            e.calls,
+            e.capacityPerRequest,
+            ms(e.baselineSumP50),
+            ms(e.dbWallP50),
+            ms(e.overheadP50),
+            x(e.ratio),
+          ]),
+        ),
+      );
+    }
+    if (runs('lists')) {
+      log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+      lists = await measureLists(LIST_SIZES, recorder, log);
+      log(listTable(lists));
+    }
+    if (runs('sales-lists')) {
+      log(`\n3b. Sales-order list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
+      const { measureSalesOrderLists } = await import('./sales-orders.js');
+      salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
+      log(listTable(salesOrderLists));
+    }
+    if (runs('peer')) {
+      log(`\n5. Peer: idempotent POST /stock-adjustments (1 line), ours vs Powertools makeIdempotent (ms)`);
+      const { measurePeer } = await import('./peer.js');
+      peer = await measurePeer(tenant, recorder, ITERATIONS);
+      log(
+        table(
+          ['case', 'p50', 'p95', 'DynamoDB calls/req', 'RCU+WCU'],
+          peer.cases.map((c) => [
+            c.name,
+            ms(c.latency.p50),
+            ms(c.latency.p95),
+            c.callsPerRequest,
+            c.capacityPerRequest,
+          ]),
+        ),
+      );
+      log(`p50 ratio ours / Powertools: first ${x(peer.firstP50Ratio)}, replay ${x(peer.replayP50Ratio)}`);
+    }
+    if (runs('reports')) reports = await reportSection(recorder);
+    if (runs('bundles')) bundles = await bundlesReport();
 
     const results = {
       at: new Date().toISOString(),
@@ -222,6 +249,7 @@ async function main() {
       reportSizes: REPORT_SIZES,
       reports,
       bundles,
+      peer,
       durationSeconds: round((performance.now() - started) / 1000, 1),
     };
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);

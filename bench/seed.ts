@@ -56,8 +56,9 @@ async function batchWriteChunk(items: Record<string, unknown>[]): Promise<void> 
 export async function seedProducts(tenant: BenchTenant, count: number): Promise<void> {
   const base = Date.parse(tenant.seededBefore) - 2 * 86_400_000;
   const items: Record<string, unknown>[] = [];
+  const first = tenant.productIds.length; // numbered from here (the loop below grows productIds)
   for (let i = 0; i < count; i += 1) {
-    const n = String(tenant.productIds.length + i).padStart(6, '0');
+    const n = String(first + i).padStart(6, '0');
     const at = new Date(base + i * 10).toISOString();
     const state = createProduct(
       { sku: `BENCH-${n}`, name: `Bench product ${n}` },

@@ -79,7 +79,9 @@ export class ApiStack extends Stack {
         indexName: index.name,
         partitionKey: string(index.partitionKey),
         sortKey: string(index.sortKey),
-        projectionType: ProjectionType.ALL,
+        ...(index.projection === 'ALL'
+          ? { projectionType: ProjectionType.ALL }
+          : { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] }),
       });
     }
 

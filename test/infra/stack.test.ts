@@ -104,9 +104,9 @@ describe('table', () => {
     expect(table.UpdateReplacePolicy).toBe('Retain');
   });
 
-  it('has the four GSIs with string keys and all attributes projected', () => {
+  it('has four GSIs projecting all attributes and the slim GSI5 projecting only `slim`', () => {
     const indexes = table.Properties.GlobalSecondaryIndexes;
-    expect(indexes.map((i: any) => i.IndexName)).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4']);
+    expect(indexes.map((i: any) => i.IndexName)).toEqual(['GSI1', 'GSI2', 'GSI3', 'GSI4', 'GSI5']);
     for (const [n, index] of indexes.entries()) {
       expect(index).toEqual({
         IndexName: `GSI${n + 1}`,
@@ -114,7 +114,8 @@ describe('table', () => {
           { AttributeName: `GSI${n + 1}PK`, KeyType: 'HASH' },
           { AttributeName: `GSI${n + 1}SK`, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection:
+          n < 4 ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: ['slim'] },
       });
     }
     const keys = ['PK', 'SK', ...TABLE_DEFINITION.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];

@@ -52,8 +52,10 @@ function requireCreditPermission(auth: AuthContext, body: object): void {
   if (CREDIT_FIELDS.some((field) => field in body)) requirePermission(auth, 'customers.manage_credit');
 }
 
-const listCustomersOp = listCodedOperation(keys.customerCollection, (i) =>
-  customerSummary(customerFromItem(i).state),
+const listCustomersOp = listCodedOperation(
+  keys.customerCollection,
+  (i) => customerSummary(customerFromItem(i).state),
+  keys.customer,
 );
 
 const createCustomerOp: Operation = async ({ auth, body, now, journal }) => {

@@ -1,12 +1,13 @@
 import { notFound } from '../../../domain/errors.js';
 import { canBeId } from '../../../domain/ids.js';
-import { selectStockRows } from '../../../domain/inventory/stock-on-hand.js';
+import { selectStockRows, type RowSelection } from '../../../domain/inventory/stock-on-hand.js';
+import type { StockRow } from '../../../domain/inventory/stock.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import type { Operation } from '../../platform/http/types.js';
 import { keys } from '../../platform/dynamo/keys.js';
-import { getProductWithBom } from '../products/store/products.js';
+import { getProductWithBom, getStocks } from '../products/store/products.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { listStockItems, type ProductStock } from './store/stock.js';
+import { listStockItems, projectedStockSources, type ProductStock } from './store/stock.js';
 import { listWarehouseRecords } from './store/warehouses.js';
 import { stockRowView } from './view.js';
 
@@ -38,29 +39,42 @@ export const listStockOnHandOp: Operation = async (input) => {
   const sortBy = q.sortBy as 'productName' | 'updatedAt';
   const ascending = ((q.sortDir as string | undefined) ?? 'asc') === 'asc';
   const modifiedSince = q.modifiedSince as Date | undefined;
-  const stocks = productId
-    ? visible(product!.stock, includeInactiveProducts, search)
-      ? [product!.stock!]
-      : []
-    : await listStockItems(orgId, {
-        sortBy,
-        ascending,
-        search,
-        warehouseId,
-        includeInactiveProducts,
-        modifiedSince,
-      });
   const code = new Map(warehouses.map((w) => [w.id, w.code]));
-  const rows = selectStockRows(stocks, {
+  const selection = {
     warehouseId,
     includeZero: q.includeZero === true,
     since: modifiedSince?.toISOString(),
     sortBy,
     ascending,
-    warehouseCode: (id) => code.get(id) ?? '',
-  });
+    warehouseCode: (id: string) => code.get(id) ?? '',
+  };
   const page = pageWindow(q.page as number, q.pageSize as number);
-  const pageRows = rows.slice(page.offset, page.offset + page.pageSize);
+  // The sync recipe (modifiedSince by updatedAt) reads only the changed stock items from its index; the
+  // rest selects and pages on the slim projection and reads the page's stock items by key.
+  const projected =
+    productId || (modifiedSince && sortBy === 'updatedAt')
+      ? null
+      : await projectedPage(orgId, { search, warehouseId, includeInactiveProducts }, selection, page);
+  let pageRows: { row: StockRow; source: ProductStock }[];
+  let total: number;
+  if (projected) ({ pageRows, total } = projected);
+  else {
+    const stocks = productId
+      ? visible(product!.stock, includeInactiveProducts, search)
+        ? [product!.stock!]
+        : []
+      : await listStockItems(orgId, {
+          sortBy,
+          ascending,
+          search,
+          warehouseId,
+          includeInactiveProducts,
+          modifiedSince,
+        });
+    const rows = selectStockRows(stocks, selection);
+    pageRows = rows.slice(page.offset, page.offset + page.pageSize);
+    total = rows.length;
+  }
   // Bin codes and batch numbers for the page's rows only, in one batch read.
   const found = await batchGet([
     ...pageRows.flatMap(({ row }) => (row.binId ? [keys.bin(orgId, row.warehouseId, row.binId)] : [])),
@@ -93,5 +107,43 @@ export const listStockOnHandOp: Operation = async (input) => {
       batches,
     }),
   );
-  return { body: paginate(data, rows.length, page) };
+  return { body: paginate(data, total, page) };
 };
+
+const rowKey = (productId: string, row: StockRow) => `${productId}|${row.warehouseId}|${row.binId ?? ''}`;
+
+/**
+ * The page's rows selected, counted and sorted on the slim projection, then rebuilt from the page's stock
+ * items (read by key) for their lots. A product whose stock item is gone is dropped from the projection
+ * and the page selected again. Null when the organisation's stock is more than this container holds.
+ */
+async function projectedPage(
+  orgId: string,
+  filter: { search?: string; warehouseId?: string; includeInactiveProducts: boolean },
+  selection: RowSelection,
+  page: { offset: number; pageSize: number },
+): Promise<{ pageRows: { row: StockRow; source: ProductStock }[]; total: number } | null> {
+  for (;;) {
+    const projected = await projectedStockSources(orgId, filter);
+    if (!projected) return null;
+    const rows = selectStockRows(projected.sources, selection);
+    const wanted = rows.slice(page.offset, page.offset + page.pageSize);
+    const ids = [...new Set(wanted.map(({ source }) => source.productId))];
+    const stocks = await getStocks(orgId, ids);
+    const gone = ids.filter((id) => !stocks.has(id));
+    if (gone.length > 0) {
+      projected.forget(gone);
+      continue;
+    }
+    const full = new Map(
+      selectStockRows([...stocks.values()], { ...selection, since: undefined, includeZero: true }).map(
+        (entry) => [rowKey(entry.source.productId, entry.row), entry],
+      ),
+    );
+    const pageRows = wanted.flatMap(({ row, source }) => {
+      const entry = full.get(rowKey(source.productId, row));
+      return entry ? [entry] : [];
+    });
+    return { pageRows, total: rows.length };
+  }
+}

@@ -62,7 +62,11 @@ async function supplierDetail(
   };
 }
 
-const listSuppliersOp = listCodedOperation(keys.supplierCollection, (i) => summary(supplierFromItem(i)));
+const listSuppliersOp = listCodedOperation(
+  keys.supplierCollection,
+  (i) => summary(supplierFromItem(i)),
+  keys.supplier,
+);
 
 const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
   const state = createSupplier(body as SupplierInput, { id: createId(), now: now.toISOString() });

@@ -3,7 +3,9 @@
  * createdAt and updatedAt under one collection key per organisation, like products.
  */
 import { queryWindow } from './query-window.js';
-import { sortKey } from './keys.js';
+import { batchGet, keyId } from './batch-get.js';
+import { sortKey, type Key } from './keys.js';
+import { slimAttributes, slimProjection, windowOf, type SlimRow } from './slim-projection.js';
 import { indexQuery } from './index-query.js';
 import { GSI_KEY_ATTRIBUTES } from './table-definition.js';
 
@@ -17,20 +19,54 @@ export interface CodedRecord {
   email: string | null;
   createdAt: string;
   updatedAt: string;
+  isActive: boolean;
 }
 
+/** A coded record's row in the slim projection: its four sort keys, search text, code and active flag. */
+interface CodedSlim extends SlimRow {
+  n: string;
+  k: string;
+  c: string;
+  u: string;
+  t: string;
+  code: string;
+  a: boolean;
+}
+const CODED_SLIM_SORT: Record<CodedSort, 'n' | 'k' | 'c' | 'u'> = {
+  name: 'n',
+  code: 'k',
+  createdAt: 'c',
+  updatedAt: 'u',
+};
+
 /** Index attributes of a coded record; names sort case-insensitively, codes exactly as written. */
-export const codedIndexAttributes = (collection: string, record: CodedRecord) => ({
-  GSI1PK: collection,
-  GSI1SK: sortKey(record.name.toLowerCase(), record.id),
-  GSI2PK: collection,
-  GSI2SK: sortKey(record.code, record.id),
-  GSI3PK: collection,
-  GSI3SK: sortKey(record.createdAt, record.id),
-  GSI4PK: collection,
-  GSI4SK: sortKey(record.updatedAt, record.id),
-  searchText: [record.name, record.code, record.email ?? ''].join('\n').toLowerCase(),
-});
+export function codedIndexAttributes(collection: string, record: CodedRecord) {
+  const index = {
+    GSI1SK: sortKey(record.name.toLowerCase(), record.id),
+    GSI2SK: sortKey(record.code, record.id),
+    GSI3SK: sortKey(record.createdAt, record.id),
+    GSI4SK: sortKey(record.updatedAt, record.id),
+    searchText: [record.name, record.code, record.email ?? ''].join('\n').toLowerCase(),
+  };
+  const slim: CodedSlim = {
+    id: record.id,
+    n: index.GSI1SK,
+    k: index.GSI2SK,
+    c: index.GSI3SK,
+    u: index.GSI4SK,
+    t: index.searchText,
+    code: record.code,
+    a: record.isActive,
+  };
+  return {
+    GSI1PK: collection,
+    GSI2PK: collection,
+    GSI3PK: collection,
+    GSI4PK: collection,
+    ...index,
+    ...slimAttributes(collection, slim),
+  };
+}
 
 export const CODED_INDEX_ATTRIBUTES = [...GSI_KEY_ATTRIBUTES, 'searchText'] as const;
 
@@ -48,7 +84,14 @@ export async function listCoded(
   filter: CodedFilter,
   sort: { by: CodedSort; ascending: boolean },
   window: { offset: number; limit: number },
+  itemKey: (id: string) => Key,
 ): Promise<{ items: Record<string, unknown>[]; total: number }> {
+  // The sync recipe reads only changed rows from the updatedAt index; everything else pages on the slim
+  // projection (no maintained counts exist for these collections, so even page 1 needs it for the total).
+  if (!(filter.modifiedSince && sort.by === 'updatedAt')) {
+    const projected = await listProjected(collection, filter, sort, window, itemKey);
+    if (projected) return projected;
+  }
   const index = CODED_SORT_INDEX[sort.by];
   return queryWindow(
     indexQuery({
@@ -63,4 +106,38 @@ export async function listCoded(
     window.offset,
     window.limit,
   );
+}
+
+async function listProjected(
+  collection: string,
+  filter: CodedFilter,
+  sort: { by: CodedSort; ascending: boolean },
+  window: { offset: number; limit: number },
+  itemKey: (id: string) => Key,
+): Promise<{ items: Record<string, unknown>[]; total: number } | null> {
+  const projection = await slimProjection(collection);
+  if (!projection) return null;
+  const search = filter.search?.toLowerCase();
+  const since = filter.modifiedSince?.toISOString();
+  const matches = (row: SlimRow) => {
+    const r = row as CodedSlim;
+    return (
+      (filter.isActive === undefined || r.a === filter.isActive) &&
+      (filter.code === undefined || r.code === filter.code) &&
+      (since === undefined || r.u >= since) &&
+      (search === undefined || r.t.includes(search))
+    );
+  };
+  for (;;) {
+    const { rows, total } = windowOf(
+      projection.sortedBy(CODED_SLIM_SORT[sort.by]),
+      matches,
+      sort.ascending,
+      window,
+    );
+    const found = await batchGet(rows.map((r) => itemKey(r.id)));
+    const gone = rows.filter((r) => !found.has(keyId(itemKey(r.id))));
+    if (gone.length === 0) return { items: rows.map((r) => found.get(keyId(itemKey(r.id)))!), total };
+    projection.forget(gone.map((r) => r.id));
+  }
 }

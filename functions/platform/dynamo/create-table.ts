@@ -31,7 +31,10 @@ export async function ensureTable(client: DynamoDBClient, name: string): Promise
             { AttributeName: i.partitionKey, KeyType: 'HASH' },
             { AttributeName: i.sortKey, KeyType: 'RANGE' },
           ],
-          Projection: { ProjectionType: 'ALL' },
+          Projection:
+            i.projection === 'ALL'
+              ? { ProjectionType: 'ALL' }
+              : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...i.projection] },
         })),
         StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream },
       }),

@@ -57,6 +57,12 @@ const cursors = new Map<string, { startKey: Record<string, unknown>; at: number 
 
 export const clearListCursors = (): void => cursors.clear();
 
+/** Whether page `offset` of a list can start from a remembered cursor (see readPage). */
+export const hasListCursor = (cursorId: string, offset: number): boolean => {
+  const remembered = cursors.get(`${cursorId}@${offset}`);
+  return offset === 0 || (remembered !== undefined && Date.now() - remembered.at < CURSOR_TTL_MS);
+};
+
 /**
  * Reads `limit` matching items after skipping `offset`, in index order, reading about as many items as it
  * returns when a remembered cursor (or offset 0) lets it start at the right place. Does not count the

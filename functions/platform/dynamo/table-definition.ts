@@ -1,17 +1,24 @@
 /**
  * The single table, described once. The CDK stack and the local/test table creation both build from it.
- * Generic keys: PK/SK plus four generic GSIs whose meaning each entity assigns (functions/platform/dynamo/keys.ts
- * and each area's store/ folder).
+ * Generic keys: PK/SK plus four generic GSIs (all attributes) whose meaning each entity assigns (functions/platform/dynamo/keys.ts
+ * and each area's store/ folder), and GSI5, the slim projection of list fields (INCLUDE `slim`).
  */
 export const TABLE_DEFINITION = {
   defaultName: 'stockflow',
   partitionKey: 'PK',
   sortKey: 'SK',
   globalIndexes: [
-    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
-    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
-    { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
-    { name: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
+    { name: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: 'ALL' },
+    { name: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', projection: 'ALL' },
+    { name: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK', projection: 'ALL' },
+    { name: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK', projection: 'ALL' },
+    /**
+     * The slim projection (functions/platform/dynamo/slim-projection.ts): per collection, each row's
+     * `slim` map (its search and filter fields and sort keys) in the order it was last written, so a
+     * container loads a collection's list fields at a fraction of the items' size and keeps them fresh
+     * by reading only what was written since.
+     */
+    { name: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK', projection: ['slim'] },
   ],
   ttlAttribute: 'ttl',
   stream: 'NEW_AND_OLD_IMAGES',
@@ -22,7 +29,8 @@ export type IndexName = (typeof TABLE_DEFINITION.globalIndexes)[number]['name'];
 export const tableName = (): string => process.env.TABLE_NAME ?? TABLE_DEFINITION.defaultName;
 
 /** Every GSI key attribute: index bookkeeping that no API representation shows. */
-export const GSI_KEY_ATTRIBUTES: readonly string[] = TABLE_DEFINITION.globalIndexes.flatMap((i) => [
-  i.partitionKey,
-  i.sortKey,
-]);
+export const GSI_KEY_ATTRIBUTES: readonly string[] = [
+  ...TABLE_DEFINITION.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  // The slim projection's row (see GSI5): index bookkeeping like the keys.
+  'slim',
+];

@@ -1,6 +1,7 @@
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import type { Operation } from './types.js';
 import { listCoded, type CodedSort } from '../dynamo/coded-collection.js';
+import type { Key } from '../dynamo/keys.js';
 
 /**
  * GET for a collection with a client-supplied code (customers, suppliers): the spec gives both the same
@@ -9,6 +10,7 @@ import { listCoded, type CodedSort } from '../dynamo/coded-collection.js';
 export function listCodedOperation(
   collectionOf: (orgId: string) => string,
   toView: (item: Record<string, unknown>) => unknown,
+  itemKey: (orgId: string, id: string) => Key,
 ): Operation {
   return async ({ auth, query: q }) => {
     const page = pageWindow(q.page as number, q.pageSize as number);
@@ -22,6 +24,7 @@ export function listCodedOperation(
       },
       { by: q.sortBy as CodedSort, ascending: ((q.sortDir as string | undefined) ?? 'asc') === 'asc' },
       { offset: page.offset, limit: page.pageSize },
+      (id) => itemKey(auth.orgId, id),
     );
     return { body: paginate(items.map(toView), total, page) };
   };

@@ -6,9 +6,16 @@
  */
 import type { ProductType } from '../../../../domain/products/product.js';
 import type { Movement } from '../../../../domain/inventory/movement.js';
-import { stockTotals, type StockLevels } from '../../../../domain/inventory/stock.js';
+import type { StockSource } from '../../../../domain/inventory/stock-on-hand.js';
+import {
+  locationKey,
+  roundQuantity,
+  stockTotals,
+  type StockLevels,
+} from '../../../../domain/inventory/stock.js';
 import { keys, sortKey } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
+import { slimAttributes, slimProjection, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
 
@@ -85,6 +92,7 @@ function stockItem(orgId: string, stock: ProductStock, version: number): Record<
           GSI1SK: sortKey(stock.productName.toLowerCase(), stock.productId),
           GSI4PK: collection,
           GSI4SK: sortKey(updatedAt!, stock.productId),
+          ...slimAttributes(collection, stockSlim(stock)),
         }
       : {}),
   };
@@ -178,6 +186,71 @@ export async function listLedger(orgId: string): Promise<Record<string, unknown>
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.ledgerCollection(orgId) },
   });
+}
+
+/**
+ * A stock item's row in the slim projection: the product copy the list filters and sorts on and its
+ * levels without lots, summed per warehouse and bin (what a stock-on-hand row shows before its batches).
+ */
+interface StockSlim extends SlimRow {
+  name: string;
+  sku: string;
+  active: boolean;
+  /** [warehouseId, binId, onHand, reserved, updatedAt] per warehouse and bin */
+  rows: [string, string | null, number, number, string][];
+}
+
+function stockSlim(stock: ProductStock): StockSlim {
+  const rows = new Map<string, StockSlim['rows'][number]>();
+  for (const l of Object.values(stock.levels)) {
+    const key = locationKey(l.warehouseId, l.binId, null);
+    const row = rows.get(key) ?? [l.warehouseId, l.binId, 0, 0, l.updatedAt];
+    row[2] = roundQuantity(row[2] + l.onHand);
+    row[3] = roundQuantity(row[3] + l.reserved);
+    if (l.updatedAt > row[4]) row[4] = l.updatedAt;
+    rows.set(key, row);
+  }
+  return {
+    id: stock.productId,
+    name: stock.productName,
+    sku: stock.productSku,
+    active: stock.productActive,
+    rows: [...rows.values()],
+  };
+}
+
+/**
+ * The stock-on-hand sources of every stocked product that passes the product filters, from the slim
+ * projection: the product copy and lot-less levels, enough to select, count, sort and page the rows; the
+ * page's stock items are then read by key for their lots. Null when the collection is too large to hold.
+ */
+export async function projectedStockSources(
+  orgId: string,
+  filter: Pick<StockListFilter, 'search' | 'warehouseId' | 'includeInactiveProducts'>,
+): Promise<{ sources: StockSource[]; forget: (ids: string[]) => void } | null> {
+  const projection = await slimProjection(keys.stockCollection(orgId));
+  if (!projection) return null;
+  const needle = filter.search?.toLowerCase();
+  const sources: StockSource[] = [];
+  for (const row of projection.rows()) {
+    const r = row as StockSlim;
+    if (!filter.includeInactiveProducts && !r.active) continue;
+    if (needle && !`${r.name}\n${r.sku}`.toLowerCase().includes(needle)) continue;
+    if (filter.warehouseId && !r.rows.some(([w]) => w === filter.warehouseId)) continue;
+    const levels: StockLevels = {};
+    for (const [warehouseId, binId, onHand, reserved, updatedAt] of r.rows) {
+      levels[locationKey(warehouseId, binId, null)] = {
+        warehouseId,
+        binId,
+        batchId: null,
+        onHand,
+        reserved,
+        updatedAt,
+      };
+    }
+    sources.push({ productId: r.id, productName: r.name, levels });
+  }
+  return { sources, forget: (ids) => projection.forget(ids) };
 }
 
 export interface StockListFilter {

@@ -5,7 +5,13 @@ import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { indexQuery } from '../../../platform/dynamo/index-query.js';
-import { queryWindow, readPage } from '../../../platform/dynamo/query-window.js';
+import { hasListCursor, queryWindow, readPage } from '../../../platform/dynamo/query-window.js';
+import {
+  slimAttributes,
+  slimProjection,
+  windowOf,
+  type SlimRow,
+} from '../../../platform/dynamo/slim-projection.js';
 import { GSI_KEY_ATTRIBUTES, tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
@@ -55,24 +61,60 @@ const INTERNAL = new Set([
   'barcodeKey',
 ]);
 
+/**
+ * A product's row in the slim projection: every list filter and the four sort keys (GSI1-4SK), short
+ * names because it is stored twice (item and GSI5).
+ */
+interface ProductSlim extends SlimRow {
+  /** name, sku, createdAt, updatedAt sort keys (GSI1SK..GSI4SK) */
+  n: string;
+  s: string;
+  c: string;
+  u: string;
+  /** searchText, skuKey, barcodeKey, categoryId, productType, isActive */
+  t: string;
+  k: string;
+  b: string | null;
+  g: string | null;
+  p: string;
+  a: boolean;
+}
+
 export function productItem(orgId: string, record: ProductRecord): Record<string, unknown> {
   const collection = keys.productCollection(orgId);
+  const index = {
+    GSI1SK: sortKey(record.name.toLowerCase(), record.id),
+    GSI2SK: sortKey(record.sku.toLowerCase(), record.id),
+    GSI3SK: sortKey(record.createdAt, record.id),
+    GSI4SK: sortKey(record.updatedAt, record.id),
+    searchText: [record.name, record.sku, record.barcode ?? ''].join('\n').toLowerCase(),
+    skuKey: record.sku.toLowerCase(),
+    barcodeKey: record.barcode?.toLowerCase() ?? null,
+  };
+  const slim: ProductSlim = {
+    id: record.id,
+    n: index.GSI1SK,
+    s: index.GSI2SK,
+    c: index.GSI3SK,
+    u: index.GSI4SK,
+    t: index.searchText,
+    k: index.skuKey,
+    b: index.barcodeKey,
+    g: record.categoryId ?? null,
+    p: record.productType,
+    a: record.isActive,
+  };
   return {
     ...keys.product(orgId, record.id),
     entity: 'Product',
     orgId,
     ...record,
     GSI1PK: collection,
-    GSI1SK: sortKey(record.name.toLowerCase(), record.id),
     GSI2PK: collection,
-    GSI2SK: sortKey(record.sku.toLowerCase(), record.id),
     GSI3PK: collection,
-    GSI3SK: sortKey(record.createdAt, record.id),
     GSI4PK: collection,
-    GSI4SK: sortKey(record.updatedAt, record.id),
-    searchText: [record.name, record.sku, record.barcode ?? ''].join('\n').toLowerCase(),
-    skuKey: record.sku.toLowerCase(),
-    barcodeKey: record.barcode?.toLowerCase() ?? null,
+    ...index,
+    ...slimAttributes(collection, slim),
   };
 }
 
@@ -339,12 +381,21 @@ export async function listProducts(
     },
     search: filter.search,
   });
+  const cursorId = `${orgId}|products|${index}|${sort.ascending}|${String(filter.isActive)}`;
+  const syncRange = filter.modifiedSince !== undefined && sort.by === 'updatedAt';
+  if (
+    (hasRowFilter(filter) && !syncRange) ||
+    (!hasRowFilter(filter) && !hasListCursor(cursorId, window.offset))
+  ) {
+    const projected = await listProjectedProducts(orgId, filter, sort, window);
+    if (projected) return projected;
+  }
   if (!hasRowFilter(filter)) {
     const [counts, items] = await Promise.all([
       productCounts(orgId),
       readPage<Record<string, unknown>>(input, {
         ...window,
-        cursorId: `${orgId}|products|${index}|${sort.ascending}|${String(filter.isActive)}`,
+        cursorId,
         keyOf: (item) => ({
           PK: item.PK,
           SK: item.SK,
@@ -365,6 +416,57 @@ export async function listProducts(
   }
   const { items, total } = await queryWindow(input, window.offset, window.limit);
   return { items: items.map(productFromItem), total };
+}
+
+const PRODUCT_SLIM_SORT: Record<ProductSort, 'n' | 's' | 'c' | 'u'> = {
+  name: 'n',
+  sku: 's',
+  createdAt: 'c',
+  updatedAt: 'u',
+};
+
+/**
+ * A page of products counted and paged on the slim projection, then the page's items read by key: the
+ * cost is the rows written since the container's last read plus the page, whatever the filter matches.
+ * Null when the organisation's products are more than this container holds.
+ */
+async function listProjectedProducts(
+  orgId: string,
+  filter: ProductFilter,
+  sort: { by: ProductSort; ascending: boolean },
+  window: { offset: number; limit: number },
+): Promise<{ items: ProductRecord[]; total: number } | null> {
+  const projection = await slimProjection(keys.productCollection(orgId));
+  if (!projection) return null;
+  const search = filter.search?.toLowerCase();
+  const sku = filter.sku?.toLowerCase();
+  const barcode = filter.barcode?.toLowerCase();
+  const since = filter.modifiedSince?.toISOString();
+  const matches = (row: SlimRow) => {
+    const r = row as ProductSlim;
+    return (
+      (filter.isActive === undefined || r.a === filter.isActive) &&
+      (sku === undefined || r.k === sku) &&
+      (barcode === undefined || r.b === barcode) &&
+      (filter.categoryId === undefined || r.g === filter.categoryId) &&
+      (filter.productType === undefined || r.p === filter.productType) &&
+      (since === undefined || r.u >= since) &&
+      (search === undefined || r.t.includes(search))
+    );
+  };
+  for (;;) {
+    const sorted = projection.sortedBy(PRODUCT_SLIM_SORT[sort.by]);
+    const { rows, total } = windowOf(sorted, matches, sort.ascending, window);
+    const found = await batchGet(rows.map((r) => keys.product(orgId, r.id)));
+    const gone = rows.filter((r) => !found.has(keyId(keys.product(orgId, r.id))));
+    if (gone.length === 0) {
+      return {
+        items: rows.map((r) => productFromItem(found.get(keyId(keys.product(orgId, r.id)))!)),
+        total,
+      };
+    }
+    projection.forget(gone.map((r) => r.id));
+  }
 }
 
 /**

@@ -1,0 +1,218 @@
+/**
+ * The slim projection: per collection (one organisation's products, customers, stock, ...), the list
+ * fields of every row (search text, filter values, sort keys) held in this container's memory, so that a
+ * filtered list or a page reached without a cursor counts and pages in memory and then reads only the
+ * page's items. Rows come from GSI5, which projects only each item's `slim` map, keyed by the instant the
+ * item was last written: a container loads a collection once (about a tenth of the items' size) and each
+ * later request reads only the rows written since its last read, minus a small overlap for writes that
+ * commit or reach the index late. A full reload every few minutes bounds what a late write can miss.
+ * See docs/architecture.md, "Search and filtered lists".
+ */
+import { db } from './client.js';
+import { QueryCommand } from './commands.js';
+import { sortKey } from './keys.js';
+import { tableName } from './table-definition.js';
+
+/** One row of a collection's projection: its id plus whatever list fields its entity keeps. */
+export interface SlimRow {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** The GSI5 attributes of an item: written with the item, so its projection row moves in the same write. */
+export const slimAttributes = (collection: string, slim: SlimRow) => ({
+  GSI5PK: collection,
+  // Wall-clock instant of the write (not the record's updatedAt, which back-dated or unchanged records keep).
+  GSI5SK: sortKey(new Date().toISOString(), slim.id),
+  slim,
+});
+
+const settings = {
+  /** Rows written up to this long before the last read are read again (late commits, index lag). */
+  overlapMs: Number(process.env.SLIM_OVERLAP_MS ?? 5_000),
+  /** A collection is reloaded whole when its load is older than this. */
+  reloadMs: Number(process.env.SLIM_RELOAD_MS ?? 10 * 60_000),
+  /** Rows held across all collections; least recently used collections go first. */
+  maxRows: Number(process.env.SLIM_MAX_ROWS ?? 300_000),
+};
+
+/** Test and bench hook: change the overlap, reload age or row cap of this container. */
+export const configureSlimProjection = (next: Partial<typeof settings>): void => {
+  Object.assign(settings, next);
+};
+
+interface Collection {
+  rows: Map<string, SlimRow>;
+  loadedAt: number;
+  /** Wall-clock start of the last read that saw the index. */
+  syncedTo: number;
+  usedAt: number;
+  sorted: Map<string, SlimRow[]>;
+}
+
+const collections = new Map<string, Collection>();
+const tooLarge = new Map<string, number>();
+const loading = new Map<string, Promise<Collection | null>>();
+
+export const clearSlimProjections = (): void => {
+  collections.clear();
+  tooLarge.clear();
+};
+
+const heldRows = () => [...collections.values()].reduce((n, c) => n + c.rows.size, 0);
+
+function evictFor(incoming: number, keep: string) {
+  const byAge = [...collections.entries()]
+    .filter(([k]) => k !== keep)
+    .sort((a, b) => a[1].usedAt - b[1].usedAt);
+  let held = heldRows();
+  for (const [name, c] of byAge) {
+    if (held + incoming <= settings.maxRows) break;
+    collections.delete(name);
+    held -= c.rows.size;
+  }
+}
+
+async function readRows(collection: string, since: number | null, cap: number): Promise<SlimRow[] | null> {
+  const rows: SlimRow[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI5',
+        KeyConditionExpression: since === null ? 'GSI5PK = :pk' : 'GSI5PK = :pk AND GSI5SK >= :since',
+        ExpressionAttributeValues: {
+          ':pk': collection,
+          ...(since === null ? {} : { ':since': new Date(since).toISOString() }),
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) if (item.slim) rows.push(item.slim as SlimRow);
+    if (rows.length > cap) return null;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return rows;
+}
+
+async function load(collection: string): Promise<Collection | null> {
+  const started = Date.now();
+  const rows = await readRows(collection, null, settings.maxRows);
+  if (!rows) {
+    // Bigger than this container may hold: callers fall back to their index queries for a while.
+    tooLarge.set(collection, started);
+    collections.delete(collection);
+    return null;
+  }
+  evictFor(rows.length, collection);
+  const loaded: Collection = {
+    rows: new Map(rows.map((r) => [r.id, r])),
+    loadedAt: started,
+    syncedTo: started,
+    usedAt: started,
+    sorted: new Map(),
+  };
+  collections.set(collection, loaded);
+  return loaded;
+}
+
+/** Reads what was written since the last read (overlap included) into the held rows. */
+async function refresh(collection: string, held: Collection): Promise<Collection> {
+  const started = Date.now();
+  const changed = (await readRows(collection, held.syncedTo - settings.overlapMs, Infinity)) ?? [];
+  let moved = false;
+  for (const row of changed) {
+    const before = held.rows.get(row.id);
+    if (before && JSON.stringify(before) === JSON.stringify(row)) continue;
+    held.rows.set(row.id, row);
+    moved = true;
+  }
+  if (moved) held.sorted.clear();
+  held.syncedTo = Math.max(held.syncedTo, started);
+  held.usedAt = started;
+  return held;
+}
+
+export interface SlimProjection {
+  /** Every row, in no particular order. */
+  rows(): Iterable<SlimRow>;
+  /** Every row ascending by a string field, in DynamoDB's (UTF-8 byte) order. */
+  sortedBy(field: string): readonly SlimRow[];
+  /** Drops rows whose items turned out to be gone. */
+  forget(ids: readonly string[]): void;
+}
+
+/**
+ * The collection's projection, fresh as of this call (loaded on first use, then read incrementally), or
+ * null when the collection is larger than this container holds (the caller reads its indexes instead).
+ */
+export async function slimProjection(collection: string): Promise<SlimProjection | null> {
+  const now = Date.now();
+  const refusedAt = tooLarge.get(collection);
+  if (refusedAt !== undefined && now - refusedAt < settings.reloadMs) return null;
+  let held = collections.get(collection);
+  if (held && now - held.loadedAt < settings.reloadMs) held = await refresh(collection, held);
+  else {
+    let pending = loading.get(collection);
+    if (!pending) {
+      pending = load(collection).finally(() => loading.delete(collection));
+      loading.set(collection, pending);
+    }
+    const loaded = await pending;
+    if (!loaded) return null;
+    held = loaded;
+  }
+  const c = held;
+  return {
+    rows: () => c.rows.values(),
+    sortedBy: (field) => {
+      let sorted = c.sorted.get(field);
+      if (!sorted) {
+        sorted = [...c.rows.values()].sort((a, b) => byteOrder(String(a[field]), String(b[field])));
+        c.sorted.set(field, sorted);
+      }
+      return sorted;
+    },
+    forget: (ids) => {
+      for (const id of ids) c.rows.delete(id);
+      if (ids.length > 0) c.sorted.clear();
+    },
+  };
+}
+
+/**
+ * Compares strings as DynamoDB orders sort keys (UTF-8 bytes). UTF-16 order agrees except that
+ * surrogate pairs (code points above U+FFFF) sort after U+E000-U+FFFF in UTF-8 and before them in UTF-16.
+ */
+export function byteOrder(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) return rank(x) - rank(y);
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+const rank = (code: number) => (code >= 0xd800 && code <= 0xdfff ? code + 0x2000 : code - 0x800);
+
+/** The rows of a window of matches, in index order: `ascending` over `sorted`, else from its end. */
+export function windowOf<T>(
+  sorted: readonly T[],
+  matches: (row: T) => boolean,
+  ascending: boolean,
+  window: { offset: number; limit: number },
+): { rows: T[]; total: number } {
+  const rows: T[] = [];
+  let total = 0;
+  for (let i = 0; i < sorted.length; i += 1) {
+    const row = sorted[ascending ? i : sorted.length - 1 - i]!;
+    if (!matches(row)) continue;
+    if (total >= window.offset && rows.length < window.limit) rows.push(row);
+    total += 1;
+  }
+  return { rows, total };
+}
