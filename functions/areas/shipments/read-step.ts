@@ -22,9 +22,14 @@ export async function readShipmentStep(
   id: string,
   action: ShipmentAction,
 ): Promise<{ shipment: Shipment; order: SalesOrder }> {
-  const shipment = await getShipment(orgId, id);
-  if (!shipment) throw notFound(SHIPMENT_RESOURCE);
+  const first = await getShipment(orgId, id);
+  if (!first) throw notFound(SHIPMENT_RESOURCE);
+  assertCan(SHIPMENT_TRANSITIONS, SHIPMENT_RESOURCE, first.status, action);
+  const order = await readOrderToTransition(orgId, first.salesOrderId);
+  // The two reads are not one snapshot: a racing step on this shipment may commit (shipment and order
+  // together) between them. Reading the shipment again after the order sees at least that commit, so the
+  // loser is told about the shipment, not about the order it moved.
+  const shipment = (await getShipment(orgId, id)) ?? first;
   assertCan(SHIPMENT_TRANSITIONS, SHIPMENT_RESOURCE, shipment.status, action);
-  const order = await readOrderToTransition(orgId, shipment.salesOrderId);
   return { shipment, order };
 }

@@ -10,7 +10,7 @@ import type { ShipmentStep } from '../../../domain/shipments/fulfilment.js';
 import type { Shipment, ShipmentAction } from '../../../domain/shipments/shipment.js';
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
 import type { SalesOrderAction } from '../../../domain/sales-orders/status.js';
-import type { TransactItem, WriteItem } from '../../platform/dynamo/transact.js';
+import { guard, isGuardedItem, type TransactItem, type WriteItem } from '../../platform/dynamo/transact.js';
 import type { LoadedStockFacts } from '../inventory/stock-facts.js';
 import {
   MAX_TRANSACTION_ITEMS,
@@ -34,6 +34,19 @@ export interface ShipmentStepWrite {
   journal: (stockEvents: OrderEvents) => TransactItem[];
 }
 
+/**
+ * The order's items fail over to a re-read instead of their own error: when a racing step on the same
+ * shipment wins, both the shipment and the order conditions fail, and which failure DynamoDB reports first
+ * is not fixed. The re-read checks the shipment first, so the loser always hears about the shipment.
+ */
+const rereadOnFailure = (item: WriteItem): WriteItem =>
+  isGuardedItem(item)
+    ? guard(item.item, (old) => {
+        const meaning = item.onFail(old);
+        return meaning instanceof Error ? 'retry' : meaning;
+      })
+    : item;
+
 export function shipmentStepItems(write: ShipmentStepWrite): WriteItem[] {
   const { orgId, read, step } = write;
   const items: WriteItem[] = [
@@ -49,7 +62,7 @@ export function shipmentStepItems(write: ShipmentStepWrite): WriteItem[] {
       stock: write.stock,
       source: { type: 'shipment', id: read.shipment.id, number: read.shipment.shipmentNumber },
       journal: write.journal,
-    }),
+    }).map(rereadOnFailure),
   ];
   if (items.length > MAX_TRANSACTION_ITEMS) {
     throw unprocessable(

@@ -24,7 +24,8 @@ export type WriteItem = TransactItem | GuardedItem;
 
 export const guard = (item: TransactItem, onFail: OnFail): GuardedItem => ({ item, onFail });
 
-const isGuarded = (item: WriteItem): item is GuardedItem => 'onFail' in item;
+export const isGuardedItem = (item: WriteItem): item is GuardedItem => 'onFail' in item;
+const isGuarded = isGuardedItem;
 const plain = (item: WriteItem): TransactItem => (isGuarded(item) ? item.item : item);
 
 /**
