@@ -1,7 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { keys } from '../../functions/platform/dynamo/keys.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { startReceiver, type Received } from '../support/receiver.js';
 
@@ -117,6 +121,44 @@ describe('Standard Webhooks headers beside X-Service-*', () => {
       expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
       expect(second!.headers['webhook-timestamp']).toBe(String(seconds(later)));
       expect(standardVerifies(second!, hook.body.secret, later)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('a legacy row (secret stored plain, before sealing)', () => {
+  it('still signs; a rotation stores the new secret sealed', async () => {
+    const receiver = await startReceiver(() => 200);
+    try {
+      const hook = await call('POST', '/webhooks', {
+        key: t.key,
+        body: { url: receiver.url, events: ['*'] },
+      });
+      const key = keys.webhookSecret(t.orgId, hook.body.id);
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET secret = :plain',
+          ExpressionAttributeValues: { ':plain': hook.body.secret },
+        }),
+      );
+      await ping(hook.body.id);
+      expect(await dispatchDue({ orgId: t.orgId })).toMatchObject({ delivered: 1 });
+      expect(standardVerifies(receiver.received[0]!, hook.body.secret)).toBe(true);
+
+      const rotated = await call('POST', `/webhooks/${hook.body.id}/rotate-secret`, { key: t.key });
+      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+      expect(Item).toMatchObject({
+        secret: expect.stringMatching(/^local1:/),
+        previousSecret: hook.body.secret,
+      });
+      await ping(hook.body.id);
+      expect(await dispatchDue({ orgId: t.orgId })).toMatchObject({ delivered: 1 });
+      for (const secret of [rotated.body.secret, hook.body.secret]) {
+        expect(standardVerifies(receiver.received[1]!, secret)).toBe(true);
+      }
     } finally {
       await receiver.close();
     }
