@@ -10,11 +10,13 @@ import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } f
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { acknowledgeNagFindings } from './nag.js';
 import { addOperability, functionObservability, type Operability } from './operability.js';
 import { tableEncryption } from './table-encryption.js';
+import { allowOpening, allowSealing, webhookSecretsKey } from './webhook-secrets.js';
 import { API_PREFIX, ENDPOINTS, GROUPS, type Group } from '../functions/platform/catalogue/catalogue.js';
 import { EVENT_SOURCE } from '../functions/platform/events/bus.js';
 import { TABLE_DEFINITION } from '../functions/platform/dynamo/table-definition.js';
@@ -60,6 +62,7 @@ export class ApiStack extends Stack {
   readonly publisherFailures: Queue;
   readonly projectionFailures: Queue;
   readonly operability: Operability;
+  readonly webhookSecretsKey: Key;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -85,6 +88,7 @@ export class ApiStack extends Stack {
       });
     }
 
+    this.webhookSecretsKey = webhookSecretsKey(this);
     this.functions = Object.fromEntries(GROUPS.map((group) => [group, this.groupFunction(group)])) as Record<
       Group,
       NodejsFunction
@@ -137,6 +141,7 @@ export class ApiStack extends Stack {
   private groupFunction(group: Group): NodejsFunction {
     const fn = this.nodeFunction(`${group}`, join(ROOT, 'functions', 'entries', `${group}.ts`));
     if (!WITHOUT_TABLE_ACCESS.has(group)) this.table.grantReadWriteData(fn);
+    if (group === 'webhooks') allowSealing(this.webhookSecretsKey, fn);
     return fn;
   }
 
@@ -221,6 +226,9 @@ export class ApiStack extends Stack {
     ];
     this.table.grant(functions.deliveryWorker, ...deliveryTableActions);
     this.table.grant(functions.dispatcher, ...deliveryTableActions);
+    // Both sign deliveries: the worker those from the queue, the dispatcher pings and lost messages.
+    allowOpening(this.webhookSecretsKey, functions.deliveryWorker);
+    allowOpening(this.webhookSecretsKey, functions.dispatcher);
     new Rule(this, 'DispatchSchedule', {
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(functions.dispatcher)],

@@ -57,6 +57,21 @@ export const WebhookCreated = {
   },
 } as const;
 
+export const WebhookSecretRotated = {
+  $id: 'WebhookSecretRotated',
+  type: 'object',
+  required: [...Object.keys(subscriptionFields), 'secret', 'previousSecretExpiresAt'],
+  properties: {
+    ...subscriptionFields,
+    secret: { type: 'string', description: 'The new signing secret. Shown only in this response.' },
+    previousSecretExpiresAt: {
+      ...timestamp,
+      description:
+        'Until then deliveries are signed with both the new and the previous secret (24 hours from the rotation).',
+    },
+  },
+} as const;
+
 export const WebhookList = listOf('WebhookList', { $ref: 'Webhook' });
 
 export const WebhookDeleted = {
@@ -110,6 +125,7 @@ export const WEBHOOK_SCHEMAS = {
   WebhookUpdate,
   Webhook,
   WebhookCreated,
+  WebhookSecretRotated,
   WebhookList,
   WebhookDeleted,
   WebhookDelivery,

@@ -86,6 +86,13 @@ export function patchSubscription(
   };
 }
 
+/** A secret rotation changes only what the API shows of the secret; failures and activity are kept. */
+export const withRotatedSecret = (
+  current: SubscriptionState,
+  secretPrefix: string,
+  now: string,
+): SubscriptionState => ({ ...current, secretPrefix, updatedAt: now, version: current.version + 1 });
+
 /** Whether turning `before` into `after` adds or removes an active subscription (for the cap). */
 export const activeDelta = (before: boolean | null, after: boolean | null): -1 | 0 | 1 =>
   before === after ? 0 : after ? 1 : before ? -1 : 0;

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../domain/events.js';
-import { getSigningSecret } from '../../functions/areas/webhooks/store/webhooks.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { openSigningSecrets } from '../../functions/areas/webhooks/signing-secrets.js';
+import { getSealedSecrets } from '../../functions/areas/webhooks/store/webhooks.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { keys } from '../../functions/platform/dynamo/keys.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { useResolver } from '../../functions/areas/webhooks/target.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
@@ -46,8 +51,24 @@ describe('POST /webhooks', () => {
       createdAt: expect.any(String),
       updatedAt: res.body.createdAt,
     });
-    // Stored so that it can sign...
-    expect(await getSigningSecret(t.orgId, res.body.id)).toBe(res.body.secret);
+    // Stored sealed: the item holds no trace of the plain secret...
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.webhookSecret(t.orgId, res.body.id) }),
+    );
+    expect(Item!.secret).toMatch(/^local1:[A-Za-z0-9+/=]+$/);
+    expect(JSON.stringify(Item)).not.toContain(res.body.secret.slice(6));
+    expect(JSON.stringify(Item)).not.toContain(Buffer.from(res.body.secret).toString('base64'));
+    // ...yet opens, for the delivery worker only, to the secret the create response showed...
+    expect(await openSigningSecrets(t.orgId, res.body.id, new Date())).toEqual([res.body.secret]);
+    // ...and only on its own row: the seal is bound to the organisation and the subscription.
+    const twin = await create(valid);
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...Item, ...keys.webhookSecret(t.orgId, twin.body.id) },
+      }),
+    );
+    await expect(openSigningSecrets(t.orgId, twin.body.id, new Date())).rejects.toThrow();
     // ...but never read back through the API.
     const read = await call('GET', `/webhooks/${res.body.id}`, { key: t.key });
     const listed = await call('GET', '/webhooks', { key: t.key });
@@ -232,7 +253,7 @@ describe('GET/PUT/DELETE /webhooks/{id}', () => {
     expect(res.body).toEqual({ id: w.body.id, deleted: true });
     expect((await call('GET', `/webhooks/${w.body.id}`, { key: t.key })).status).toBe(404);
     expect((await call('GET', `/webhooks/${w.body.id}/deliveries`, { key: t.key })).status).toBe(404);
-    expect(await getSigningSecret(t.orgId, w.body.id)).toBeNull();
+    expect(await getSealedSecrets(t.orgId, w.body.id)).toBeNull();
     const { listDeliveries } = await import('../../functions/areas/webhooks/store/deliveries.js');
     expect((await listDeliveries(t.orgId, w.body.id, undefined, { offset: 0, limit: 10 })).total).toBe(0);
     expect((await call('DELETE', `/webhooks/${w.body.id}`, { key: t.key })).status).toBe(404);
@@ -287,5 +308,81 @@ describe('POST /webhooks/{id}/ping and GET /webhooks/{id}/deliveries', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_parameter');
+  });
+});
+
+describe('POST /webhooks/{id}/rotate-secret (beyond the spec)', () => {
+  it('200: the subscription with the new secret shown once and when the old one stops signing', async () => {
+    const w = await create(valid);
+    const before = Date.now();
+    const res = await call('POST', `/webhooks/${w.body.id}/rotate-secret`, { key: t.key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      ...w.body,
+      secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/),
+      secretPrefix: res.body.secret.slice(0, 14),
+      updatedAt: expect.any(String),
+      previousSecretExpiresAt: expect.any(String),
+    });
+    expect(res.body.secret).not.toBe(w.body.secret);
+    const grace = Date.parse(res.body.previousSecretExpiresAt) - before;
+    expect(grace).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+    expect(grace).toBeLessThanOrEqual(24 * 3600_000 + 5000);
+
+    const read = await call('GET', `/webhooks/${w.body.id}`, { key: t.key });
+    expect(read.body.secretPrefix).toBe(res.body.secretPrefix);
+    expect(read.raw).not.toContain(res.body.secret.slice(14));
+    // Both stored sealed; the worker opens the new one first, then the old one until it expires.
+    const stored = await getSealedSecrets(t.orgId, w.body.id);
+    expect(stored).toEqual({
+      current: expect.stringMatching(/^local1:/),
+      previous: { secret: expect.stringMatching(/^local1:/), expiresAt: res.body.previousSecretExpiresAt },
+    });
+    expect(JSON.stringify(stored)).not.toContain(res.body.secret.slice(6));
+    expect(await openSigningSecrets(t.orgId, w.body.id, new Date())).toEqual([
+      res.body.secret,
+      w.body.secret,
+    ]);
+    const expired = new Date(Date.parse(res.body.previousSecretExpiresAt) + 1);
+    expect(await openSigningSecrets(t.orgId, w.body.id, expired)).toEqual([res.body.secret]);
+  });
+
+  it('a second rotation retires the first old secret at once: only the last two sign', async () => {
+    const w = await create(valid);
+    const first = await call('POST', `/webhooks/${w.body.id}/rotate-secret`, { key: t.key });
+    const second = await call('POST', `/webhooks/${w.body.id}/rotate-secret`, { key: t.key });
+    expect(second.status).toBe(200);
+    expect(await openSigningSecrets(t.orgId, w.body.id, new Date())).toEqual([
+      second.body.secret,
+      first.body.secret,
+    ]);
+  });
+
+  it('404 across organisations and for unknown ids; nothing changes', async () => {
+    const w = await create(valid);
+    const stored = await getSealedSecrets(t.orgId, w.body.id);
+    for (const [tenant, id] of [
+      [other, w.body.id],
+      [t, 'nope'],
+    ] as const) {
+      const res = await call('POST', `/webhooks/${id}/rotate-secret`, { key: tenant.key });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+    expect(await getSealedSecrets(t.orgId, w.body.id)).toEqual(stored);
+  });
+
+  it('two racing rotations: one 200, one 409, and the winner’s secret is the one that signs', async () => {
+    const w = await create(valid);
+    const results = await Promise.all(
+      [1, 2].map(() => call('POST', `/webhooks/${w.body.id}/rotate-secret`, { key: t.key })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.status === 200)!;
+    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('conflict');
+    expect(await openSigningSecrets(t.orgId, w.body.id, new Date())).toEqual([
+      winner.body.secret,
+      w.body.secret,
+    ]);
   });
 });

@@ -4,7 +4,7 @@
  * failed too many deliveries in a row.
  */
 import { afterAttempt, type DeliveryState } from '../../../domain/webhooks/delivery.js';
-import { signature } from '../../../domain/webhooks/signature.js';
+import { signature, standardSignature } from '../../../domain/webhooks/signature.js';
 import { shouldAutoDisable } from '../../../domain/webhooks/subscription.js';
 import {
   claimAttempt,
@@ -17,7 +17,6 @@ import {
 import { transact, WriteRace } from '../../platform/dynamo/transact.js';
 import {
   countDeadDelivery,
-  getSigningSecret,
   getSubscription,
   recordSubscriptionFailure,
   recordSubscriptionSuccess,
@@ -25,6 +24,7 @@ import {
 } from './store/webhooks.js';
 import { deliveryConfig, type DeliveryConfig } from './config.js';
 import { postPinned } from './post.js';
+import { openSigningSecrets } from './signing-secrets.js';
 import { resolveTarget } from './target.js';
 import { logger } from '../../platform/observability/logger.js';
 import { countMetric, METRIC } from '../../platform/observability/metrics.js';
@@ -57,13 +57,13 @@ export async function attemptDelivery(
   if (!(await claimAttempt(ref, delivery, now, config.leaseSeconds))) {
     return { kind: 'skipped', reason: 'attempt claimed by another worker' };
   }
-  const [subscription, secret] = await Promise.all([
+  const [subscription, secrets] = await Promise.all([
     getSubscription(ref.orgId, delivery.subscriptionId),
-    getSigningSecret(ref.orgId, delivery.subscriptionId),
+    openSigningSecrets(ref.orgId, delivery.subscriptionId, now),
   ]);
   // A fan-out that raced the subscription's DELETE can leave a row behind its deleted log; remove it so
   // dispatch passes stop finding it.
-  if (!subscription || !secret) {
+  if (!subscription || !secrets) {
     await deleteDelivery(ref);
     return { kind: 'skipped', reason: 'subscription deleted' };
   }
@@ -72,7 +72,7 @@ export async function attemptDelivery(
   const { id, event, occurredAt, orgId, data } = delivery.payload;
   const body = JSON.stringify({ id, event, occurredAt, orgId, data });
   const target = await resolveTarget(subscription.url);
-  const sentAt = clock();
+  const sentAt = Math.floor(clock().getTime() / 1000);
   const result = target.ok
     ? await postPinned({
         url: target.url,
@@ -83,7 +83,11 @@ export async function attemptDelivery(
         headers: {
           'x-service-event': delivery.event,
           'x-service-delivery-id': delivery.id,
-          'x-service-signature': signature(secret, Math.floor(sentAt.getTime() / 1000), body),
+          'x-service-signature': signature(secrets, sentAt, body),
+          // Standard Webhooks (beyond the spec): the message id is the delivery id, stable across retries.
+          'webhook-id': delivery.id,
+          'webhook-timestamp': String(sentAt),
+          'webhook-signature': standardSignature(secrets, delivery.id, sentAt, body),
         },
       })
     : ({ kind: 'failed', error: target.reason } as const);

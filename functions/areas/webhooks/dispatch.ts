@@ -18,16 +18,17 @@ export interface DispatchSummary {
 const CONCURRENCY = 4;
 
 export async function dispatchDue(
-  options: { now?: Date; limit?: number; orgId?: string; config?: DeliveryConfig } = {},
+  options: { now?: Date; limit?: number; orgId?: string; config?: DeliveryConfig; clock?: () => Date } = {},
 ): Promise<DispatchSummary> {
   const config = options.config ?? deliveryConfig();
-  const refs = await dueDeliveries(options.now ?? new Date(), options.limit ?? 500, options.orgId);
+  const clock = options.clock ?? (() => new Date());
+  const refs = await dueDeliveries(options.now ?? clock(), options.limit ?? 500, options.orgId);
   const summary: DispatchSummary = { due: refs.length, delivered: 0, retrying: 0, dead: 0, skipped: 0 };
   let next = 0;
   const worker = async () => {
     while (next < refs.length) {
       const ref = refs[next++]!;
-      const outcome = await attemptDelivery(ref, config);
+      const outcome = await attemptDelivery(ref, config, clock);
       if (outcome.kind !== 'attempted') summary.skipped += 1;
       else if (outcome.delivery.status === 'DELIVERED') summary.delivered += 1;
       else if (outcome.delivery.status === 'DEAD') summary.dead += 1;

@@ -75,4 +75,15 @@ export const WEBHOOK_ENDPOINTS = [
     response: 'WebhookPingQueued',
     status: 202,
   }),
+  declare({
+    ...common,
+    operationId: 'rotateWebhookSecret',
+    method: 'POST',
+    path: '/webhooks/{id}/rotate-secret',
+    summary:
+      'Replace the signing secret (beyond the spec); the new one is returned once, the old one keeps signing beside it for 24 hours',
+    response: 'WebhookSecretRotated',
+    status: 200,
+    errors: [409],
+  }),
 ] as const satisfies readonly Declared[];

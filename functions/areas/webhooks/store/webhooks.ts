@@ -10,6 +10,7 @@ import {
   MAX_ACTIVE_SUBSCRIPTIONS,
   type SubscriptionState,
 } from '../../../../domain/webhooks/subscription.js';
+import type { StoredSecrets } from '../../../../domain/webhooks/secret-rotation.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
@@ -60,12 +61,20 @@ export async function listSubscriptions(orgId: string): Promise<SubscriptionStat
   return items.map(subscriptionFromItem);
 }
 
-/** Read by the delivery worker only; no API operation calls this. */
-export async function getSigningSecret(orgId: string, id: string): Promise<string | null> {
+/**
+ * The subscription's stored secrets, sealed (functions/platform/secrets): read by the delivery worker to
+ * sign; no API operation reads them.
+ */
+export async function getSealedSecrets(orgId: string, id: string): Promise<StoredSecrets | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.webhookSecret(orgId, id), ConsistentRead: true }),
   );
-  return (Item?.secret as string | undefined) ?? null;
+  if (!Item) return null;
+  const previous = Item.previousSecret as string | undefined;
+  return {
+    current: Item.secret as string,
+    previous: previous ? { secret: previous, expiresAt: Item.previousExpiresAt as string } : null,
+  };
 }
 
 /**
@@ -96,11 +105,14 @@ const subscriptionItem = (orgId: string, state: SubscriptionState) => ({
   ...state,
 });
 
-/** Create: the subscription, its secret, and the counter (index 2 fails when the cap is reached). */
+/**
+ * Create: the subscription, its secret (sealed by the caller), and the counter (index 2 fails when the cap
+ * is reached).
+ */
 export function subscriptionCreateItems(
   orgId: string,
   state: SubscriptionState,
-  secret: string,
+  sealedSecret: string,
 ): WriteItem[] {
   return [
     {
@@ -113,7 +125,12 @@ export function subscriptionCreateItems(
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.webhookSecret(orgId, state.id), entity: 'WebhookSecret', orgId, secret },
+        Item: {
+          ...keys.webhookSecret(orgId, state.id),
+          entity: 'WebhookSecret',
+          orgId,
+          secret: sealedSecret,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -157,6 +174,50 @@ export function subscriptionUpdateItem(
     },
     () => conflict('The webhook subscription was changed by another request at the same time; retry'),
   );
+}
+
+/**
+ * A rotation: the new sealed secret becomes current and the current one moves to previous with its expiry
+ * (replacing any older previous one), together with the subscription's new secretPrefix. Conditioned on
+ * the version read, so of two racing rotations one wins and the other is the caller's 409.
+ */
+export function secretRotationItems(
+  orgId: string,
+  before: SubscriptionState,
+  after: SubscriptionState,
+  sealedSecret: string,
+  previousExpiresAt: string,
+): WriteItem[] {
+  return [
+    guard(
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.webhook(orgId, before.id),
+          UpdateExpression: 'SET secretPrefix = :prefix, updatedAt = :at, #version = :next',
+          ConditionExpression: '#version = :expected',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':prefix': after.secretPrefix,
+            ':at': after.updatedAt,
+            ':next': after.version,
+            ':expected': before.version,
+          },
+        },
+      },
+      () => conflict('The webhook subscription was changed by another request at the same time; retry'),
+    ),
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.webhookSecret(orgId, before.id),
+        UpdateExpression: 'SET previousSecret = #secret, previousExpiresAt = :expires, #secret = :new',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#secret': 'secret' },
+        ExpressionAttributeValues: { ':new': sealedSecret, ':expires': previousExpiresAt },
+      },
+    },
+  ];
 }
 
 /** A subscription changed or deleted since it was read is, for the DELETE, no longer the one asked for. */
