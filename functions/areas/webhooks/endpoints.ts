@@ -1,5 +1,6 @@
 import { DELIVERY_STATUSES } from '../../../domain/webhooks/delivery.js';
 import { declare, PAGE_PARAMS, type Declared } from '../../platform/catalogue/endpoint.js';
+import { RECOVERY_ENDPOINTS } from './recovery-endpoints.js';
 
 const common = { group: 'webhooks', permission: 'webhooks.manage' } as const;
 
@@ -75,4 +76,5 @@ export const WEBHOOK_ENDPOINTS = [
     response: 'WebhookPingQueued',
     status: 202,
   }),
+  ...RECOVERY_ENDPOINTS,
 ] as const satisfies readonly Declared[];

@@ -25,6 +25,7 @@ import {
 } from './store/webhooks.js';
 import { deliveryView, subscriptionView } from './view.js';
 import { validateSubscriptionUrl } from './target.js';
+import { recoveryOperations } from './recovery.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
@@ -134,4 +135,5 @@ export const webhookOperations: OperationsOf<typeof WEBHOOK_ENDPOINTS> = {
   deleteWebhook: deleteWebhookOp,
   listWebhookDeliveries: listWebhookDeliveriesOp,
   pingWebhook: pingWebhookOp,
+  ...recoveryOperations,
 };

@@ -99,6 +99,7 @@ const RESOURCES: Record<string, string> = {
   'stock-adjustments': 'Stock adjustment',
   batches: 'Batch',
   webhooks: 'Webhook subscription',
+  deliveryId: 'Webhook delivery',
 };
 
 function resourceOf(path: string, param: string): string {
