@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   conflict_in_progress: 409,
   payload_too_large: 413,
+  // Beyond the spec (docs/decisions.md): If-Match on PUT naming a version that is no longer current.
+  precondition_failed: 412,
   invalid_reference: 422,
   unprocessable: 422,
   idempotency_key_reuse: 422,
@@ -65,6 +67,8 @@ export const invalidReference = (field: string, resource: string): ApiError =>
 export const unprocessable = (message: string): ApiError => new ApiError('unprocessable', message);
 
 export const conflict = (message: string): ApiError => new ApiError('conflict', message);
+
+export const preconditionFailed = (message: string): ApiError => new ApiError('precondition_failed', message);
 
 /** A store the request depends on is unreachable; the spec asks clients to retry after 30 s. */
 export const serviceUnavailable = (): ApiError =>

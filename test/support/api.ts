@@ -48,7 +48,8 @@ export async function call<T = any>(
     sourceIp: options.sourceIp ?? randomTestIp(),
   });
   const normalised = Object.fromEntries(Object.entries(result.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const body = JSON.parse(result.body) as T;
+  // A 304 (conditional GET) has no body.
+  const body = (result.body === '' ? undefined : JSON.parse(result.body)) as T;
   assertResponseConforms(method, `/api/v1${path}`, result.statusCode, body);
   return { status: result.statusCode, headers: normalised, body, raw: result.body };
 }

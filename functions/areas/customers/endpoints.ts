@@ -109,6 +109,7 @@ export const CUSTOMER_ENDPOINTS = [
     summary: 'Read a customer',
     permission: 'sales.view',
     response: 'CustomerDetail',
+    etag: true,
   }),
   declare({
     operationId: 'updateCustomer',
@@ -119,6 +120,7 @@ export const CUSTOMER_ENDPOINTS = [
     body: 'CustomerUpdate',
     response: 'CustomerDetail',
     errors: [409, 422],
+    etag: true,
   }),
   contacts.list,
   contacts.create,

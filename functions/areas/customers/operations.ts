@@ -96,7 +96,7 @@ const CHILD_WRITE_ATTEMPTS = 15;
  * with its customer.updated event and audit entry. A change that alters nothing writes nothing.
  */
 function changeCustomer(
-  { auth, params, now, journal }: OperationInput,
+  { auth, params, now, journal, preconditions }: OperationInput,
   action: string,
   change: (current: CustomerRecord, at: string) => CustomerState,
   attempts = UPDATE_ATTEMPTS,
@@ -107,6 +107,8 @@ function changeCustomer(
     run: async () => {
       const current = await getCustomer(auth.orgId, id);
       if (!current) throw notFound('Customer');
+      // The replace is conditioned on this version, so a matching If-Match holds until it commits.
+      preconditions.checkVersion(current.state.version);
       const next = change(current, now.toISOString());
       const changed = changedFields(current.state, next);
       if (changed.length === 0) return current.state;
@@ -134,6 +136,7 @@ const changeChildren = (
 const detailOf = async (input: OperationInput, state: CustomerState, status = 200) => ({
   status,
   body: await customerDetail(input.auth.orgId, state),
+  version: state.version,
 });
 
 const updateCustomerOp: Operation = async (input) => {

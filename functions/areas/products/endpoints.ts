@@ -53,6 +53,7 @@ export const PRODUCT_ENDPOINTS = [
     summary: 'Read a product',
     permission: 'products.view',
     response: 'ProductDetail',
+    etag: true,
   }),
   declare({
     operationId: 'updateProduct',
@@ -63,6 +64,7 @@ export const PRODUCT_ENDPOINTS = [
     body: 'ProductUpdate',
     response: 'ProductDetail',
     errors: [409, 422],
+    etag: true,
   }),
   declare({
     operationId: 'getProductPrices',

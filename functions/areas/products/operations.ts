@@ -115,7 +115,7 @@ const changedFields = (before: ProductState, after: ProductState): string[] =>
 /** A PUT races other writers on the version; a lost race is re-read and re-applied, a few times. */
 const UPDATE_ATTEMPTS = 3;
 
-const updateProductOp: Operation = async ({ auth, params, body, now, journal }) => {
+const updateProductOp: Operation = async ({ auth, params, body, now, journal, preconditions }) => {
   const id = params.id!;
   return writeOptimistically({
     attempts: UPDATE_ATTEMPTS,
@@ -123,12 +123,17 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
       const loaded = await getProductWithBom(auth.orgId, id);
       if (!loaded) throw notFound('Product');
       const current = loaded.product;
+      // The write below is conditioned on this version, so a matching If-Match stays true until it commits.
+      preconditions.checkVersion(current.version);
       const at = now.toISOString();
       const next = patchProduct(current, body as ProductPatch, at);
       const changed = changedFields(current, next);
       // Writing back what is stored changes nothing: no new version, no event, updatedAt untouched for sync.
       if (changed.length === 0) {
-        return { body: await productDetail(auth.orgId, current, loaded.bom, loaded.stock, loaded.suppliers) };
+        return {
+          body: await productDetail(auth.orgId, current, loaded.bom, loaded.stock, loaded.suppliers),
+          version: current.version,
+        };
       }
       // The stock read here is the version the write is conditioned on (productReplaceItems), so stock
       // arriving after this check fails the write and the retry sees it.
@@ -162,7 +167,7 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal }) 
           audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
         }),
       ]);
-      return response;
+      return { ...response, version: record.version };
     },
     onExhausted: () =>
       conflict('The product was changed by another request at the same time; retry the update'),
@@ -174,6 +179,7 @@ const getProductOp: Operation = async ({ auth, params }) => {
   if (!loaded) throw notFound('Product');
   return {
     body: await productDetail(auth.orgId, loaded.product, loaded.bom, loaded.stock, loaded.suppliers),
+    version: loaded.product.version,
   };
 };
 

@@ -75,6 +75,7 @@ export const SALES_ORDER_ENDPOINTS = [
     summary: 'Read a sales order with its lines (by sortOrder, with lots), charges and addresses',
     permission: 'sales.view',
     response: 'SalesOrderDetail',
+    etag: true,
   }),
   declare({
     operationId: 'dispatchSalesOrder',

@@ -28,6 +28,7 @@ export const SUPPLIER_ENDPOINTS = [
     summary: 'Read a supplier with its locations and price list',
     permission: 'purchasing.view',
     response: 'SupplierDetail',
+    etag: true,
   }),
   declare({
     operationId: 'updateSupplier',
@@ -38,6 +39,7 @@ export const SUPPLIER_ENDPOINTS = [
     body: 'SupplierUpdate',
     response: 'SupplierDetail',
     errors: [409],
+    etag: true,
   }),
   declare({
     operationId: 'listSupplierLocations',

@@ -92,12 +92,12 @@ const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
 const getSupplierOp: Operation = async ({ auth, params }) => {
   const contents = await getSupplierWithContents(auth.orgId, params.id!);
   if (!contents) throw notFound('Supplier');
-  return { body: await supplierDetail(auth.orgId, contents) };
+  return { body: await supplierDetail(auth.orgId, contents), version: contents.supplier.version };
 };
 
 const UPDATE_ATTEMPTS = 3;
 
-const updateSupplierOp: Operation = async ({ auth, params, body, now, journal }) => {
+const updateSupplierOp: Operation = async ({ auth, params, body, now, journal, preconditions }) => {
   const id = params.id!;
   return writeOptimistically({
     attempts: UPDATE_ATTEMPTS,
@@ -105,16 +105,23 @@ const updateSupplierOp: Operation = async ({ auth, params, body, now, journal })
       const contents = await getSupplierWithContents(auth.orgId, id);
       if (!contents) throw notFound('Supplier');
       const current = contents.supplier;
+      // The replace is conditioned on this version, so a matching If-Match holds until it commits.
+      preconditions.checkVersion(current.version);
       const next = patchSupplier(current, body as SupplierInput, now.toISOString());
       const changed = changedSupplierFields(current, next);
-      if (changed.length === 0) return { body: await supplierDetail(auth.orgId, contents) };
+      if (changed.length === 0) {
+        return { body: await supplierDetail(auth.orgId, contents), version: current.version };
+      }
       await transact([
         ...supplierReplaceItems(auth.orgId, current, next),
         ...journal.items({
           audit: [{ resourceType: 'supplier', resourceId: id, action: 'update', changedFields: changed }],
         }),
       ]);
-      return { body: await supplierDetail(auth.orgId, { ...contents, supplier: next }) };
+      return {
+        body: await supplierDetail(auth.orgId, { ...contents, supplier: next }),
+        version: next.version,
+      };
     },
     onExhausted: () =>
       conflict('The supplier was changed by another request at the same time; retry the update'),

@@ -1,5 +1,6 @@
 import { DELIVERY_STATUSES } from '../../../domain/webhooks/delivery.js';
 import { declare, PAGE_PARAMS, type Declared } from '../../platform/catalogue/endpoint.js';
+import { RECOVERY_ENDPOINTS } from './recovery-endpoints.js';
 
 const common = { group: 'webhooks', permission: 'webhooks.manage' } as const;
 
@@ -86,4 +87,5 @@ export const WEBHOOK_ENDPOINTS = [
     status: 200,
     errors: [409],
   }),
+  ...RECOVERY_ENDPOINTS,
 ] as const satisfies readonly Declared[];

@@ -30,6 +30,7 @@ import { deliveryView, subscriptionView } from './view.js';
 import { validateSubscriptionUrl } from './target.js';
 import { sealSecret } from './signing-secrets.js';
 import { transact } from '../../platform/dynamo/transact.js';
+import { recoveryOperations } from './recovery.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
@@ -162,4 +163,5 @@ export const webhookOperations: OperationsOf<typeof WEBHOOK_ENDPOINTS> = {
   listWebhookDeliveries: listWebhookDeliveriesOp,
   pingWebhook: pingWebhookOp,
   rotateWebhookSecret: rotateWebhookSecretOp,
+  ...recoveryOperations,
 };

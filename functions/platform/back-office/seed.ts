@@ -7,6 +7,7 @@ import { productOperations } from '../../areas/products/operations.js';
 import { supplierOperations } from '../../areas/suppliers/operations.js';
 import { inventoryOperations } from '../../areas/inventory/operations.js';
 import { createJournal } from '../journal/journal.js';
+import { NO_PRECONDITIONS } from '../http/etag.js';
 import { backOfficeActor } from './actor.js';
 import { createBatch } from '../../areas/inventory/back-office/batches.js';
 import {
@@ -217,6 +218,7 @@ async function runCreate<T>(
       query: {},
       body,
       journal: createJournal(context),
+      preconditions: NO_PRECONDITIONS,
     });
     return output.body as T;
   } catch (error) {

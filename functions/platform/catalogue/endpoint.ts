@@ -33,6 +33,11 @@ export interface Endpoint {
   public: boolean;
   /** Endpoint-specific error statuses beyond 400/401/403/429/503 (and 404 for path ids). */
   errors: readonly number[];
+  /**
+   * Beyond the spec: the response carries an ETag from the record's version (the operation returns it);
+   * a GET honours If-None-Match (304), a PUT If-Match (412). OpenAPI derives the headers from this flag.
+   */
+  etag: boolean;
 }
 
 /** An area's declaration: the catalogue adds the area and its Lambda. */
@@ -40,10 +45,10 @@ export type Declared = Omit<Endpoint, 'area' | 'group'>;
 
 type Declaration = Omit<
   Declared,
-  'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'permission' | 'status'
+  'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'permission' | 'status' | 'etag'
 > &
   Partial<
-    Pick<Endpoint, 'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'status'>
+    Pick<Endpoint, 'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'status' | 'etag'>
   > & {
     permission: Permission | null;
   };
@@ -61,6 +66,7 @@ export const declare = <const Id extends string>(
   idempotent: false,
   public: false,
   errors: [],
+  etag: false,
   status: d.method === 'POST' ? 201 : 200,
   ...d,
 });

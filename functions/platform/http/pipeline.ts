@@ -14,6 +14,7 @@ import {
   type Group,
 } from '../catalogue/catalogue.js';
 import { authenticate } from './authenticate.js';
+import { entityTag, noneMatch, preconditionsFor } from './etag.js';
 import { idempotency } from './idempotency.js';
 import { observe } from './observe.js';
 import { rateLimit } from './rate-limit.js';
@@ -98,6 +99,7 @@ const RESOURCES: Record<string, string> = {
   'stock-adjustments': 'Stock adjustment',
   batches: 'Batch',
   webhooks: 'Webhook subscription',
+  deliveryId: 'Webhook delivery',
 };
 
 function resourceOf(path: string, param: string): string {
@@ -178,7 +180,15 @@ export function createGroupHandler(
           now: state.now,
           idempotency: state.idempotency,
         })),
+        preconditions: preconditionsFor(state.endpoint, event.headers),
       });
-      return jsonResult(output.status ?? state.endpoint.status, output.body);
+      const result = jsonResult(output.status ?? state.endpoint.status, output.body);
+      if (!state.endpoint.etag || output.version === undefined) return result;
+      const tag = entityTag(output.version, result.body);
+      // A 304 has no body; it keeps the tag and the usual headers (added by lifecycle and rate limit).
+      if (state.endpoint.method === 'GET' && noneMatch(event.headers['if-none-match'], tag)) {
+        return { statusCode: 304, headers: { ETag: tag }, body: '' };
+      }
+      return { ...result, headers: { ...result.headers, ETag: tag } };
     });
 }

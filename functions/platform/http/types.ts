@@ -4,6 +4,7 @@ import type { Endpoint } from '../catalogue/catalogue.js';
 import type { Declared, OperationIdOf } from '../catalogue/endpoint.js';
 import type { Journal } from '../journal/journal.js';
 import type { AuthContext } from '../access/auth-context.js';
+import type { Preconditions } from './etag.js';
 
 // Defined with access, so the journal and the back office need not import from http.
 export type { AuthContext };
@@ -27,11 +28,15 @@ export interface OperationInput {
   now: Date;
   /** Transaction items for this request's events and audit entries: add them to the write's transaction. */
   journal: Journal;
+  /** The request's If-Match, checked against the version the write reads (a no-op without one). */
+  preconditions: Preconditions;
 }
 
 export interface OperationOutput {
   status?: number;
   body: unknown;
+  /** The record's version, on endpoints declared with `etag: true`: the pipeline turns it into the ETag. */
+  version?: number;
 }
 
 export type Operation = (input: OperationInput) => Promise<OperationOutput>;

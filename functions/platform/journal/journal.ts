@@ -7,13 +7,15 @@
  */
 import { createId } from '@paralleldrive/cuid2';
 import type { DomainEvent, EventType } from '../../../domain/events.js';
+import { EVENT_RETENTION_DAYS } from '../../../domain/webhooks/event-feed.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { completionPut } from './idempotency.js';
 import { keys, outboxPendingKey, workShard, type Key } from '../dynamo/keys.js';
 import { tableName } from '../dynamo/table-definition.js';
 import type { TransactItem } from '../dynamo/transact.js';
 
-const OUTBOX_RETENTION_SECONDS = 7 * 24 * 3600;
+// Kept 30 days (not just until published): GET /events serves them for integrators catching up.
+const OUTBOX_RETENTION_SECONDS = EVENT_RETENTION_DAYS * 24 * 3600;
 
 /**
  * One outbox item per write; its SK orders an organisation's outbox by time. Until the publisher marks it

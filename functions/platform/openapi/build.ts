@@ -44,6 +44,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'The API key lacks the scope (insufficient_scope) or permission (forbidden)',
   404: 'Not found (not_found)',
   409: 'Conflict (conflict, conflict_in_progress)',
+  412: 'If-Match names a version that is no longer current (precondition_failed)',
   413: 'Request body larger than 100 KB (payload_too_large)',
   422: 'Unprocessable (invalid_reference, unprocessable, idempotency_key_reuse)',
   429: 'Rate limit exceeded (rate_limit_exceeded)',
@@ -57,6 +58,7 @@ const ERROR_NAMES: Record<number, string> = {
   403: 'Forbidden',
   404: 'NotFound',
   409: 'Conflict',
+  412: 'PreconditionFailed',
   413: 'PayloadTooLarge',
   422: 'UnprocessableContent',
   429: 'TooManyRequests',
@@ -87,6 +89,13 @@ const HEADERS: Record<string, Json> = {
   RetryAfter: {
     description: 'Seconds to wait before retrying.',
     schema: { type: 'integer', minimum: 0 },
+  },
+  ETag: {
+    description:
+      'Strong entity tag `"v<version>-<digest>"`: the version is what If-Match on PUT compares, the digest ' +
+      'changes with anything shown (If-None-Match on GET).',
+    required: true,
+    schema: { type: 'string' },
   },
 };
 
@@ -124,6 +133,21 @@ const PARAMETERS: Record<string, Json> = {
     description:
       'Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse.',
     schema: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description:
+      'An ETag from a GET or PUT of this record (or `*`): the update applies only while the record is at that version, otherwise 412 precondition_failed.',
+    schema: { type: 'string' },
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'ETags you hold: 304 without a body when the current representation has one of them.',
+    schema: { type: 'string' },
   },
   XRequestId: {
     name: 'X-Request-Id',
@@ -201,6 +225,7 @@ function describe(endpoint: Endpoint): string {
 function successResponse(endpoint: Endpoint): Json {
   const headers: Json = { 'X-Request-Id': headerRef('XRequestId') };
   if (!endpoint.public) Object.assign(headers, RATE_LIMIT_HEADERS);
+  if (endpoint.etag) headers['ETag'] = headerRef('ETag');
   const description = STATUS_TEXT[endpoint.status] ?? 'Success';
   if (endpoint.status === 204) return { description, headers };
   // Only the OpenAPI document itself has no named schema: it is an arbitrary JSON object.
@@ -208,12 +233,26 @@ function successResponse(endpoint: Endpoint): Json {
   return { description, headers, content: { 'application/json': { schema } } };
 }
 
+/** Conditional requests (beyond the spec): If-None-Match on tagged GETs, If-Match on tagged PUTs. */
+function conditionalParameters(endpoint: Endpoint): Json[] {
+  if (!endpoint.etag) return [];
+  if (endpoint.method === 'GET') return [{ $ref: '#/components/parameters/IfNoneMatch' }];
+  if (endpoint.method === 'PUT') return [{ $ref: '#/components/parameters/IfMatch' }];
+  return [];
+}
+
+const notModified = (): Json => ({
+  description: 'Not modified: If-None-Match holds the current ETag. No body.',
+  headers: { 'X-Request-Id': headerRef('XRequestId'), ...RATE_LIMIT_HEADERS, ETag: headerRef('ETag') },
+});
+
 function errorStatuses(endpoint: Endpoint): number[] {
   const statuses = new Set<number>();
   if (!endpoint.public) [400, 401, 403, 429, 503].forEach((s) => statuses.add(s));
   if (pathParamNames(endpoint.path).length > 0) statuses.add(404);
   if (endpoint.body) statuses.add(413);
   endpoint.errors.forEach((s) => statuses.add(s));
+  if (endpoint.etag && endpoint.method === 'PUT') statuses.add(412);
   statuses.add(500);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -228,9 +267,11 @@ function operation(endpoint: Endpoint): Json {
     })),
     ...endpoint.query.map(queryParameter),
     ...(endpoint.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...conditionalParameters(endpoint),
     { $ref: '#/components/parameters/XRequestId' },
   ];
   const responses: Json = { [String(endpoint.status)]: successResponse(endpoint) };
+  if (endpoint.etag && endpoint.method === 'GET') responses['304'] = notModified();
   for (const status of errorStatuses(endpoint)) {
     responses[String(status)] = { $ref: `#/components/responses/${errorName(status)}` };
   }

@@ -28,6 +28,7 @@ describe('ERROR_STATUS', () => {
       conflict: 409,
       conflict_in_progress: 409,
       payload_too_large: 413,
+      precondition_failed: 412,
       invalid_reference: 422,
       unprocessable: 422,
       idempotency_key_reuse: 422,

@@ -214,6 +214,34 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('derives ETag, If-None-Match/304 and If-Match/412 from the etag flag, and only there', () => {
+    const tagged = ENDPOINTS.filter((e) => e.etag).map((e) => `${e.method} ${e.path}`);
+    expect(tagged.sort()).toEqual([
+      'GET /customers/{id}',
+      'GET /products/{id}',
+      'GET /sales-orders/{id}',
+      'GET /suppliers/{id}',
+      'PUT /customers/{id}',
+      'PUT /products/{id}',
+      'PUT /suppliers/{id}',
+    ]);
+    for (const endpoint of ENDPOINTS) {
+      const operation = op(endpoint.method, endpoint.path);
+      const names = (operation.parameters as any[]).map(
+        (p) => (p.$ref ? resolvePointer(doc, p.$ref) : p).name,
+      );
+      const success = responseOf(operation, endpoint.status);
+      const label = `${endpoint.method} ${endpoint.path}`;
+      expect(Boolean(success.headers.ETag), label).toBe(endpoint.etag);
+      expect(names.includes('If-None-Match'), label).toBe(endpoint.etag && endpoint.method === 'GET');
+      expect(Boolean(operation.responses['304']), label).toBe(endpoint.etag && endpoint.method === 'GET');
+      expect(names.includes('If-Match'), label).toBe(endpoint.etag && endpoint.method === 'PUT');
+      expect(Boolean(operation.responses['412']), label).toBe(endpoint.etag && endpoint.method === 'PUT');
+    }
+    expect(responseOf(op('PUT', '/products/{id}'), 412).description).toContain('precondition_failed');
+    expect(responseOf(op('GET', '/products/{id}'), 304).content).toBeUndefined();
+  });
+
   it('documents response headers', () => {
     for (const endpoint of ENDPOINTS) {
       const operation = op(endpoint.method, endpoint.path);

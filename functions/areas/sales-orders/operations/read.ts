@@ -10,7 +10,7 @@ import { salesOrderDetail, salesOrderSummary } from '../view.js';
 export const getSalesOrderOp: Operation = async ({ auth, params }) => {
   const order = await getSalesOrder(auth.orgId, params.id!);
   if (!order) throw notFound('Sales order');
-  return { body: salesOrderDetail(order) };
+  return { body: salesOrderDetail(order), version: order.version };
 };
 
 export const listSalesOrdersOp: Operation = async ({ auth, query }) => {

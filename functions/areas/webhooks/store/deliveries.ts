@@ -45,7 +45,7 @@ export const deliveryRef = (orgId: string, delivery: DeliveryState): DeliveryRef
 });
 
 /** While PENDING a delivery sits in the due index, ordered by when its next attempt is due. */
-const dueIndexEntry = (orgId: string, delivery: DeliveryState) =>
+export const dueIndexEntry = (orgId: string, delivery: DeliveryState) =>
   delivery.status === 'PENDING' && delivery.nextAttemptAt
     ? { GSI2PK: deliveryDueKey(workShard(orgId)), GSI2SK: `${delivery.nextAttemptAt}#${delivery.id}` }
     : {};
