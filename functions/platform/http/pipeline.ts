@@ -97,6 +97,7 @@ const RESOURCES: Record<string, string> = {
   'price-tiers': 'Price tier',
   'stock-adjustments': 'Stock adjustment',
   batches: 'Batch',
+  'serial-numbers': 'Serial number',
   webhooks: 'Webhook subscription',
 };
 
