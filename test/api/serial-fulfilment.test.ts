@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { confirmChunking } from '../../functions/areas/sales-orders/reservations.js';
 import { loadSalesOrder } from '../../functions/areas/sales-orders/store/pending-confirm.js';
 import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
 import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
@@ -182,6 +183,23 @@ describe('sales-order pick, dispatch and cancel with serial numbers', () => {
     });
   });
 
+  it('a pick whose serials do not fit one transaction is 422; picking fewer units at a time works', async () => {
+    const p = await product(t, { requiresSerialTracking: true, defaultPrice: 1 });
+    const numbers = Array.from({ length: 100 }, (_, i) => `BIG-${unique()}-${i}`);
+    await receiveSerials(t, p.id, wh, numbers);
+    const order = await confirmed(p.id, 100);
+    await expect(pickSalesOrder({ orgId: t.orgId, id: order.id })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/pick would write \d+ records, more than one transaction holds \(100\)/),
+    });
+    await pickSalesOrder({
+      orgId: t.orgId,
+      id: order.id,
+      lines: [{ soLineId: order.lines[0]!.id, quantity: 60 }],
+    });
+    expect((await storedOrder(order.id)).lines[0]!.serialNumberIds).toHaveLength(60);
+  });
+
   it('two picks racing for the last serial: one allocates it, the other is refused', async () => {
     const s = await serialProduct(1);
     // Stock beyond the serials (an adjustment) lets both orders confirm; only one unit has a serial.
@@ -197,6 +215,36 @@ describe('sales-order pick, dispatch and cancel with serial numbers', () => {
     expect(await statusOf(s.ids[0]!)).toBe('ALLOCATED');
     const holders = [(await storedOrder(a.id)).lines[0]!, (await storedOrder(b.id)).lines[0]!];
     expect(holders.flatMap((l) => l.serialNumberIds)).toEqual([s.ids[0]]);
+  });
+});
+
+describe('cancel in parts with serial numbers', () => {
+  it('frees the serials in their own parts after the stock, then closes the order', async () => {
+    const s = await serialProduct(6);
+    const order = await confirmed(s.product.id, 6);
+    await pickSalesOrder({ orgId: t.orgId, id: order.id });
+    expect(await Promise.all(s.ids.map(statusOf))).toEqual(Array(6).fill('ALLOCATED'));
+    const parts: number[] = [];
+    confirmChunking.maxItems = 8;
+    confirmChunking.afterPart = async (index) => {
+      parts.push(index);
+    };
+    try {
+      const res = await call('POST', `/sales-orders/${order.id}/cancel`, { key: t.key });
+      expect(res.status).toBe(200);
+      expect(res.body.status).toBe('CANCELLED');
+    } finally {
+      confirmChunking.maxItems = 100;
+      confirmChunking.afterPart = undefined;
+    }
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    expect(await Promise.all(s.ids.map(statusOf))).toEqual(Array(6).fill('AVAILABLE'));
+    const stored = await loadSalesOrder(t.orgId, order.id);
+    expect(stored!.cancelling).toBeFalsy();
+    expect(stored!.order.lines[0]!.serialNumberIds).toEqual([]);
+    expect((await serialDetailOf(t, s.ids[5]!)).history.map((h: { toStatus: string }) => h.toStatus)).toEqual(
+      ['AVAILABLE', 'ALLOCATED', 'AVAILABLE'],
+    );
   });
 });
 
