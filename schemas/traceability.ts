@@ -1,4 +1,5 @@
 import { BATCH_STATUSES } from '../domain/inventory/batch.js';
+import { MAX_SERIAL_HISTORY, SERIAL_STATUSES } from '../domain/inventory/serial.js';
 import { listOf, nullable, timestamp } from './common.js';
 
 const date = { type: 'string', format: 'date' } as const;
@@ -66,4 +67,94 @@ export const BatchDetail = {
   },
 } as const;
 
-export const TRACEABILITY_SCHEMAS = { Batch, BatchList, BatchDetail } as const;
+const idCode = (description: string) =>
+  nullable({
+    type: 'object',
+    description,
+    required: ['id', 'code'],
+    properties: { id: { type: 'string' }, code: nullable({ type: 'string' }) },
+  });
+
+const serialProperties = {
+  id: { type: 'string' },
+  serialNumber: { type: 'string' },
+  status: { enum: SERIAL_STATUSES },
+  product: {
+    type: 'object',
+    required: ['id', 'sku', 'name'],
+    properties: {
+      id: { type: 'string' },
+      sku: nullable({ type: 'string' }),
+      name: nullable({ type: 'string' }),
+    },
+  },
+  receivedAt: nullable(timestamp),
+  soldAt: nullable(timestamp),
+  returnedAt: nullable(timestamp),
+  notes: nullable({ type: 'string' }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+} as const;
+
+export const SerialNumber = {
+  $id: 'SerialNumber',
+  type: 'object',
+  required: Object.keys(serialProperties),
+  properties: serialProperties,
+} as const;
+export const SerialNumberList = listOf('SerialNumberList', { $ref: 'SerialNumber' });
+
+export const SerialNumberDetail = {
+  $id: 'SerialNumberDetail',
+  type: 'object',
+  required: [
+    ...Object.keys(serialProperties),
+    'batch',
+    'warehouse',
+    'bin',
+    'history',
+    'historyTruncated',
+    'historyTotal',
+  ],
+  properties: {
+    ...serialProperties,
+    batch: nullable({
+      type: 'object',
+      description: 'The lot the unit belongs to (null for a product without lots).',
+      required: ['id', 'batchNumber'],
+      properties: { id: { type: 'string' }, batchNumber: nullable({ type: 'string' }) },
+    }),
+    warehouse: idCode('Where the unit was put away (a sold unit keeps the warehouse it left from).'),
+    bin: idCode('The bin it was put away in, if any.'),
+    history: {
+      type: 'array',
+      maxItems: MAX_SERIAL_HISTORY,
+      description: 'Status changes, oldest first: the last 500 (historyTruncated when there were more).',
+      items: {
+        type: 'object',
+        required: ['fromStatus', 'toStatus', 'at', 'sourceType', 'sourceId'],
+        properties: {
+          fromStatus: nullable({ enum: SERIAL_STATUSES }),
+          toStatus: { enum: SERIAL_STATUSES },
+          at: timestamp,
+          sourceType: {
+            type: 'string',
+            description: 'What moved it: goods_receipt, sales_order, shipment or back_office.',
+          },
+          sourceId: nullable({ type: 'string' }),
+        },
+      },
+    },
+    historyTruncated: { type: 'boolean' },
+    historyTotal: { type: 'integer' },
+  },
+} as const;
+
+export const TRACEABILITY_SCHEMAS = {
+  Batch,
+  BatchList,
+  BatchDetail,
+  SerialNumber,
+  SerialNumberList,
+  SerialNumberDetail,
+} as const;

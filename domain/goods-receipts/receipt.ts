@@ -51,7 +51,7 @@ export const generatedSerial = (reference: string, n: number): string =>
   `${reference}-${String(n).padStart(4, '0')}`;
 
 /** Lots that cannot take stock (rule 1). */
-const CLOSED_BATCH_STATUSES: readonly BatchStatus[] = ['EXPIRED', 'RECALLED'];
+export const CLOSED_BATCH_STATUSES: readonly BatchStatus[] = ['EXPIRED', 'RECALLED'];
 
 export interface ReceiptLineInput {
   poLineId: string;

@@ -147,3 +147,42 @@ export function transitionSerial(
     historyTotal: serial.historyTotal + 1,
   };
 }
+
+export const SERIAL_RESOURCE = 'Serial number';
+
+/**
+ * The moves the back office makes (`serial set-status`), as target -> the statuses it may come from.
+ * ALLOCATED and SOLD move only through orders (pick, dispatch, cancel); RESERVED and IN_PRODUCTION have
+ * no writer yet. SCRAPPED is final. A serial status is a label on the unit: it moves no stock (stock
+ * moves through adjustments), see docs/decisions.md "Serial numbers".
+ */
+export const SERIAL_STATUS_MOVES = {
+  AVAILABLE: ['DAMAGED', 'RETURNED'],
+  DAMAGED: ['AVAILABLE', 'RETURNED'],
+  SCRAPPED: ['AVAILABLE', 'DAMAGED', 'RETURNED'],
+  RETURNED: ['SOLD'],
+} as const satisfies Partial<Record<SerialStatus, readonly SerialStatus[]>>;
+export type SerialSetStatus = keyof typeof SERIAL_STATUS_MOVES;
+export const SERIAL_SET_STATUSES = Object.keys(SERIAL_STATUS_MOVES) as SerialSetStatus[];
+
+/** A back-office move (SERIAL_STATUS_MOVES), 422 naming the status the serial has when it is not legal. */
+export function setSerialStatus(
+  serial: SerialNumber,
+  to: SerialSetStatus,
+  at: string,
+  source: SerialSource,
+): SerialNumber {
+  const from: readonly SerialStatus[] = SERIAL_STATUS_MOVES[to];
+  if (!from.includes(serial.status)) {
+    throw unprocessable(
+      `Serial number ${serial.serialNumber} is ${serial.status}; it cannot be set ${to} (only from ${from.join(', ')})`,
+    );
+  }
+  return transitionSerial(serial, to, at, source);
+}
+
+/** Whether the serial is held for the order (or one of its shipments) by its last move: ALLOCATED by it. */
+export function isAllocatedTo(serial: SerialNumber, sources: ReadonlySet<string>): boolean {
+  const last = serial.history[serial.history.length - 1];
+  return serial.status === 'ALLOCATED' && last?.sourceId != null && sources.has(last.sourceId);
+}

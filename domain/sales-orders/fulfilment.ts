@@ -18,6 +18,8 @@ export interface PickRequestLine {
   soLineId: string;
   quantity: number;
   batchId?: string;
+  /** The units picked, by serial number (serial-tracked lines; else the pick chooses them). */
+  serialNumbers?: string[];
 }
 
 export interface PickFacts {
@@ -210,7 +212,7 @@ export function decidePack(order: SalesOrder, now: string): SalesOrder {
   };
 }
 
-/** Cancelling: nothing shipped; picked stock back to its lots and bins, reservations released. */
+/** Cancelling: nothing shipped; picked stock back to its lots and bins, reservations released, serials freed. */
 export function decideCancel(
   order: SalesOrder,
   reason: string | null,
@@ -226,7 +228,8 @@ export function decideCancel(
   return {
     order: {
       ...order,
-      lines: order.lines.map((l) => ({ ...l, pickedQty: 0, packedQty: 0 })),
+      // The allocated serials go back to AVAILABLE with the cancel (inventory/serial-moves.ts).
+      lines: order.lines.map((l) => ({ ...l, pickedQty: 0, packedQty: 0, serialNumberIds: [] })),
       reservations: [],
       picks: [],
       status: 'CANCELLED',

@@ -17,7 +17,7 @@ import type { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
 import { GOODS_RECEIPT_SEQUENCE, loadReceiptFacts } from './receipt-facts.js';
 import { receiptClosing } from './receipt-closing.js';
 import { receiptChunking, receiveInParts, settlePendingReceipt } from './receipt-parts.js';
-import { createItems, receiptStockWrites } from './receipt-writes.js';
+import { createItems, lotsStillOpen, receiptStockWrites } from './receipt-writes.js';
 import { receiptView } from './view.js';
 
 /** Receipts of one order, or of products in common, race on the order and the stock: losers re-decide. */
@@ -64,6 +64,7 @@ const receivePurchaseOrderOp: Operation = async ({ auth, params, body, now, jour
       const items = [
         ...purchaseOrderTransitionItems(orgId, read, decision.order, 'receive'),
         ...stock.items,
+        ...lotsStillOpen(orgId, decision.changes, decision.batches, stock.items),
         ...createItems(orgId, decision, skuOf),
         sequenceNext(orgId, GOODS_RECEIPT_SEQUENCE, lastNumber),
         supplierStillActive(orgId, read.supplierId, supplierNotActive(read, 'receive')),

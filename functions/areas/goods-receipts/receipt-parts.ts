@@ -48,6 +48,7 @@ import {
   eachLimited,
   packUnits,
   receiptSerials,
+  lotsStillOpen,
   receiptStockWrites,
   serialIdsByLine,
   stockParts,
@@ -217,8 +218,12 @@ async function applyStockPart(
     try {
       const loaded = attempt === 1 && first ? first : await loadStockFacts(orgId, changes);
       const writes = receiptStockWrites(orgId, plan.receipt, changes, loaded, plan.batches, plan.now, at);
+      // The commit part checks the lots it books into (stockParts counted one item per lot, a flip or this
+      // check); only it can still refuse: once committed, the receipt rolls forward whatever the lots do.
+      const committing = marker.phase !== 'COMMITTED';
       await transact([
         ...writes.items,
+        ...(committing ? lotsStillOpen(orgId, changes, plan.batches, writes.items) : []),
         markerStepItem(orgId, plan.order.id, marker, { phase: 'COMMITTED', events: writes.events }, lost),
       ]);
       return {

@@ -7,10 +7,13 @@ import { conflict } from '../../../domain/errors.js';
 import type { Batch } from '../../../domain/inventory/batch.js';
 import { planStockMovement, type StockChange } from '../../../domain/inventory/movement.js';
 import { receivedSerial, type SerialNumber } from '../../../domain/inventory/serial.js';
-import type { GoodsReceipt } from '../../../domain/goods-receipts/receipt.js';
-import { guard, type WriteItem } from '../../platform/dynamo/transact.js';
+import { CLOSED_BATCH_STATUSES, type GoodsReceipt } from '../../../domain/goods-receipts/receipt.js';
+import { keyId } from '../../platform/dynamo/batch-get.js';
+import { keys } from '../../platform/dynamo/keys.js';
+import { tableName } from '../../platform/dynamo/table-definition.js';
+import { guard, type TransactItem, type WriteItem } from '../../platform/dynamo/transact.js';
 import { batchCountAdd, batchNumberGuardPut, batchRecordPut } from '../inventory/store/batches.js';
-import { serialCreateItems } from '../inventory/store/serial-numbers.js';
+import { serialCountAdd, serialCreateItems } from '../inventory/store/serial-numbers.js';
 import type { LoadedStockFacts } from '../inventory/stock-facts.js';
 import { stockMovementWrites, type StockSource } from '../inventory/stock-writes.js';
 
@@ -83,6 +86,7 @@ export const createItems = (
   ...batchUnits(orgId, created.batches).flat(),
   ...(created.batches.length > 0 ? [batchCountAdd(orgId, created.batches.length)] : []),
   ...created.serials.flatMap((serial) => serialCreateItems(orgId, serial, skuOf(serial.productId))),
+  ...(created.serials.length > 0 ? [serialCountAdd(orgId, created.serials.length)] : []),
 ];
 
 /**
@@ -106,6 +110,43 @@ export function receiptStockWrites(
   }
   const plan = planStockMovement(changes, loaded.levels, loaded.facts, now);
   return stockMovementWrites(orgId, plan, loaded, receiptSource(receipt), at);
+}
+
+const itemKeyId = (item: WriteItem): string | null => {
+  const raw = ('onFail' in item ? item.item : item) as TransactItem;
+  const key = raw.Put?.Item ?? raw.Update?.Key ?? raw.Delete?.Key ?? raw.ConditionCheck?.Key;
+  return key ? keyId({ PK: key.PK as string, SK: key.SK as string }) : null;
+};
+
+/**
+ * The existing lots the receipt books stock into, checked still open (not EXPIRED or RECALLED, the
+ * decision's rule) in the receipt's own transaction: a lot recalled between the read and the write makes
+ * the receipt decide again (and refuse). Lots the stock writes already flip (CONSUMED -> ACTIVE, itself
+ * conditioned on the status read) and lots the receipt creates need no check (one item per key).
+ */
+export function lotsStillOpen(
+  orgId: string,
+  changes: StockChange[],
+  created: Batch[],
+  stockItems: WriteItem[],
+): TransactItem[] {
+  const written = new Set(stockItems.map(itemKeyId));
+  const createdIds = new Set(created.map((b) => b.id));
+  const lots = new Set(changes.flatMap((c) => (c.batchId && !createdIds.has(c.batchId) ? [c.batchId] : [])));
+  return [...lots]
+    .filter((id) => !written.has(keyId(keys.batch(orgId, id))))
+    .map((id) => ({
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.batch(orgId, id),
+        ConditionExpression: 'attribute_exists(PK) AND NOT (#status IN (:closed0, :closed1))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':closed0': CLOSED_BATCH_STATUSES[0],
+          ':closed1': CLOSED_BATCH_STATUSES[1],
+        },
+      },
+    }));
 }
 
 /**

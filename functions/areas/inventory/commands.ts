@@ -2,6 +2,7 @@ import { BATCH_ACTIONS, type BatchAction } from '../../../domain/inventory/batch
 import { instantFlag, numberFlag, type Command, type Commands } from '../../platform/back-office/command.js';
 import { completeAdjustment, voidAdjustment } from './back-office/adjustments.js';
 import { changeBatchStatusCommand, createBatch, expireDueBatches } from './back-office/batches.js';
+import { parseSerialStatus, setSerialStatusCommand } from './back-office/serials.js';
 import { parseTransfer, transferStock } from './back-office/transfers.js';
 import { addBin, addZone, createWarehouse, deactivateWarehouse } from './back-office/warehouses.js';
 
@@ -53,6 +54,12 @@ export const INVENTORY_COMMANDS: Commands = {
     flags: ['org', 'as-of'],
     required: ['org'],
     run: (v) => expireDueBatches({ orgId: v.org!, asOf: instantFlag('as-of', v['as-of']) }),
+  },
+  'serial set-status': {
+    usage: 'serial set-status --org <orgId> --id <serialId> --status <AVAILABLE|DAMAGED|SCRAPPED|RETURNED>',
+    flags: ['org', 'id', 'status'],
+    required: ['org', 'id', 'status'],
+    run: (v) => setSerialStatusCommand({ orgId: v.org!, id: v.id!, status: parseSerialStatus(v.status!) }),
   },
   'stock transfer': {
     usage:

@@ -8,6 +8,7 @@ import {
 } from '../../platform/catalogue/endpoint.js';
 import { ADJUSTMENT_REASONS, ADJUSTMENT_STATUSES } from '../../../domain/inventory/adjustment.js';
 import { BATCH_STATUSES } from '../../../domain/inventory/batch.js';
+import { MAX_SERIAL_LENGTH, SERIAL_STATUSES } from '../../../domain/inventory/serial.js';
 
 export const INVENTORY_ENDPOINTS = [
   declare({
@@ -178,5 +179,40 @@ export const INVENTORY_ENDPOINTS = [
     summary: 'Read a batch with where it lies (per warehouse and bin) and its total quantity',
     permission: 'inventory.view',
     response: 'BatchDetail',
+  }),
+  declare({
+    operationId: 'listSerialNumbers',
+    method: 'GET',
+    path: '/serial-numbers',
+    summary: 'List serial numbers, newest first',
+    permission: 'inventory.view',
+    response: 'SerialNumberList',
+    errors: [404],
+    query: [
+      ...PAGE_PARAMS,
+      { name: 'productId', type: 'id', description: 'A product of the organisation (404 otherwise).' },
+      {
+        name: 'status',
+        type: 'enum',
+        values: SERIAL_STATUSES,
+        caseInsensitive: true,
+        description: 'One serial status (case-insensitive); a list or an unknown value is 400.',
+      },
+      {
+        name: 'serial',
+        type: 'string',
+        maxLength: MAX_SERIAL_LENGTH,
+        description: 'The exact serial number (case-insensitive, surrounding blanks ignored), any product.',
+      },
+      { ...modifiedSince, description: 'Only serials whose own updatedAt is at or after this instant.' },
+    ],
+  }),
+  declare({
+    operationId: 'getSerialNumber',
+    method: 'GET',
+    path: '/serial-numbers/{id}',
+    summary: 'Read a serial number with its placement (lot, warehouse, bin) and status history',
+    permission: 'inventory.view',
+    response: 'SerialNumberDetail',
   }),
 ] as const satisfies readonly Declared[];

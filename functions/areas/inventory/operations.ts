@@ -28,7 +28,7 @@ import {
 import { loadStockFacts } from './stock-facts.js';
 import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
-import { getBatchOp, listBatchesOp } from './traceability.js';
+import { getBatchOp, getSerialNumberOp, listBatchesOp, listSerialNumbersOp } from './traceability.js';
 
 const window = (input: OperationInput) =>
   pageWindow(input.query.page as number, input.query.pageSize as number);
@@ -138,4 +138,6 @@ export const inventoryOperations: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
   createStockAdjustment: createStockAdjustmentOp,
   listBatches: listBatchesOp,
   getBatch: getBatchOp,
+  listSerialNumbers: listSerialNumbersOp,
+  getSerialNumber: getSerialNumberOp,
 };

@@ -1,5 +1,6 @@
 /**
- * GET /batches and GET /batches/{id} (spec: Endpoints > Traceability). The list is in FEFO order and
+ * GET /batches, GET /batches/{id}, GET /serial-numbers and GET /serial-numbers/{id} (spec: Endpoints >
+ * Traceability). The list is in FEFO order and
  * reads the narrowest batch index for its filters (store/batches.ts); the warehouse filter goes through
  * stock, because a lot has no warehouse of its own: it lies wherever its product's stock levels name it.
  */
@@ -16,14 +17,23 @@ import {
 } from '../../../domain/inventory/batch.js';
 import { batchItems, lotsInWarehouse } from '../../../domain/inventory/batch-stock.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
+import { SERIAL_RESOURCE, type SerialNumber, type SerialStatus } from '../../../domain/inventory/serial.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { keys } from '../../platform/dynamo/keys.js';
+import { keys, type Key } from '../../platform/dynamo/keys.js';
 import type { Operation } from '../../platform/http/types.js';
 import { getProduct, getStocks } from '../products/store/products.js';
 import { batchFromItem, getBatch, listBatches } from './store/batches.js';
 import { listStockItems, type ProductStock } from './store/stock.js';
+import { getSerialNumber, listSerials } from './store/serial-numbers.js';
 import { getWarehouse } from './store/warehouses.js';
-import { batchDetailView, batchView, type PlacementCodes } from './view.js';
+import {
+  batchDetailView,
+  batchView,
+  serialDetailView,
+  serialView,
+  type PlacementCodes,
+  type SerialProducts,
+} from './view.js';
 
 /** The detail of a batch, given its product's stock as read: codes of the places it lies are read here. */
 export async function batchDetail(orgId: string, batch: Batch, stock: ProductStock | null) {
@@ -111,4 +121,76 @@ export const listBatchesOp: Operation = async ({ auth, query }) => {
   if (missing.length > 0) for (const [id, s] of await getStocks(orgId, missing)) stocks.set(id, s);
   const data = items.map((b) => batchView(b, stocks.get(b.productId) ?? null));
   return { body: paginate(data, total, page) };
+};
+
+/** The products of a page of serials (id, sku, name), in one batch read. */
+async function productsOf(orgId: string, serials: SerialNumber[]) {
+  const ids = [...new Set(serials.map((s) => s.productId))];
+  const found = await batchGet(
+    ids.map((id) => keys.product(orgId, id)),
+    { consistent: false },
+  );
+  const products: SerialProducts = new Map();
+  for (const id of ids) {
+    const item = found.get(keyId(keys.product(orgId, id)));
+    if (item) products.set(id, { sku: item.sku as string, name: item.name as string });
+  }
+  return products;
+}
+
+export const listSerialNumbersOp: Operation = async ({ auth, query }) => {
+  const { orgId } = auth;
+  const productId = query.productId as string | undefined;
+  if (productId !== undefined && !(canBeId(productId) && (await getProduct(orgId, productId)))) {
+    throw notFound('Product');
+  }
+  const page = pageWindow(query.page as number, query.pageSize as number);
+  const { items, total } = await listSerials(
+    orgId,
+    {
+      productId,
+      status: query.status as SerialStatus | undefined,
+      serial: query.serial as string | undefined,
+      modifiedSince: (query.modifiedSince as Date | undefined)?.toISOString(),
+    },
+    { offset: page.offset, limit: page.pageSize },
+  );
+  const products = await productsOf(orgId, items);
+  return {
+    body: paginate(
+      items.map((s) => serialView(s, products)),
+      total,
+      page,
+    ),
+  };
+};
+
+/** The serial's detail: its lot, warehouse and bin named by number and code (one batch read). */
+export async function serialDetail(orgId: string, serial: SerialNumber) {
+  const placement = [
+    ...(serial.batchId ? [keys.batch(orgId, serial.batchId)] : []),
+    ...(serial.warehouseId ? [keys.warehouse(orgId, serial.warehouseId)] : []),
+    ...(serial.warehouseId && serial.binId ? [keys.bin(orgId, serial.warehouseId, serial.binId)] : []),
+    keys.product(orgId, serial.productId),
+  ];
+  const found = await batchGet(placement, { consistent: false });
+  const field = (key: Key | null, name: string) =>
+    key ? ((found.get(keyId(key))?.[name] as string | undefined) ?? null) : null;
+  const products: SerialProducts = new Map();
+  const product = found.get(keyId(keys.product(orgId, serial.productId)));
+  if (product) products.set(serial.productId, { sku: product.sku as string, name: product.name as string });
+  return serialDetailView(serial, products, {
+    batchNumber: field(serial.batchId ? keys.batch(orgId, serial.batchId) : null, 'batchNumber'),
+    warehouseCode: field(serial.warehouseId ? keys.warehouse(orgId, serial.warehouseId) : null, 'code'),
+    binCode: field(
+      serial.warehouseId && serial.binId ? keys.bin(orgId, serial.warehouseId, serial.binId) : null,
+      'code',
+    ),
+  });
+}
+
+export const getSerialNumberOp: Operation = async ({ auth, params }) => {
+  const serial = await getSerialNumber(auth.orgId, params.id!);
+  if (!serial) throw notFound(SERIAL_RESOURCE);
+  return { body: await serialDetail(auth.orgId, serial) };
 };

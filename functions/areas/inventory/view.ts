@@ -1,6 +1,7 @@
 import type { StockAdjustment } from '../../../domain/inventory/adjustment.js';
 import type { Batch } from '../../../domain/inventory/batch.js';
 import { batchItems, lotHasHeldStock } from '../../../domain/inventory/batch-stock.js';
+import type { SerialNumber } from '../../../domain/inventory/serial.js';
 import type { StockRow } from '../../../domain/inventory/stock.js';
 import { MAX_BINS_PER_ZONE, MAX_ZONES_PER_WAREHOUSE } from '../../../domain/inventory/warehouse.js';
 import type { ProductStock } from './store/stock.js';
@@ -135,5 +136,48 @@ export function batchDetailView(batch: Batch, stock: LotStock | null, codes: Pla
     itemsTruncated: placed.itemsTruncated,
     itemsTotal: placed.itemsTotal,
     totalQuantity: placed.totalQuantity,
+  };
+}
+
+/** Product sku and name by id, for serial representations. */
+export type SerialProducts = Map<string, { sku: string; name: string }>;
+
+export const serialView = (serial: SerialNumber, products: SerialProducts) => ({
+  id: serial.id,
+  serialNumber: serial.serialNumber,
+  status: serial.status,
+  product: {
+    id: serial.productId,
+    sku: products.get(serial.productId)?.sku ?? null,
+    name: products.get(serial.productId)?.name ?? null,
+  },
+  receivedAt: serial.receivedAt,
+  soldAt: serial.soldAt,
+  returnedAt: serial.returnedAt,
+  notes: serial.notes,
+  createdAt: serial.createdAt,
+  updatedAt: serial.updatedAt,
+});
+
+/** The detail: placement by number and code, and the kept history (oldest first) with its total. */
+export function serialDetailView(
+  serial: SerialNumber,
+  products: SerialProducts,
+  names: { batchNumber: string | null; warehouseCode: string | null; binCode: string | null },
+) {
+  return {
+    ...serialView(serial, products),
+    batch: serial.batchId ? { id: serial.batchId, batchNumber: names.batchNumber } : null,
+    warehouse: serial.warehouseId ? { id: serial.warehouseId, code: names.warehouseCode } : null,
+    bin: serial.binId ? { id: serial.binId, code: names.binCode } : null,
+    history: serial.history.map((h) => ({
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      at: h.at,
+      sourceType: h.sourceType,
+      sourceId: h.sourceId,
+    })),
+    historyTruncated: serial.historyTotal > serial.history.length,
+    historyTotal: serial.historyTotal,
   };
 }

@@ -3,7 +3,9 @@
  * "Transactions beyond 100 items"). Unlike confirm, a cancel never undoes: releasing reservations and
  * putting picked stock back cannot run out of stock, so a cancel interrupted mid-way is finished (rolled
  * forward) by whoever meets its marker next. Only a capacity bin refusing returned stock fails a part
- * (the planner's 422); the marker stays and a later cancel finishes the job.
+ * (the planner's 422); the marker stays and a later cancel finishes the job. The order's allocated serials
+ * are freed after the stock parts, up to 99 a part (each re-read; only those still allocated by this order),
+ * the last of them with the closing write when they fit.
  */
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../domain/errors.js';
@@ -14,6 +16,7 @@ import { SALES_ORDER_RESOURCE } from '../../../domain/sales-orders/status.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { transact, WriteRace, type WriteItem } from '../../platform/dynamo/transact.js';
 import type { Journal, JournalEntry } from '../../platform/journal/journal.js';
+import { releaseSerials } from '../inventory/serial-moves.js';
 import { loadStockFacts } from '../inventory/stock-facts.js';
 import { stockMovementWrites } from '../inventory/stock-writes.js';
 import { confirmChunking, orderSource } from './reservations.js';
@@ -117,17 +120,34 @@ async function cancelPart(
     ...decideCancel(read, marker.reason, marker.startedAt).order,
     updatedAt: at,
   };
-  const closingCount = cancelClosing(orgId, journal, cancelled, read.status, []).length + 1;
-  if (productsOf(marker.remaining).length + 1 + closingCount <= maxItems) {
+  const released = await releaseSerials(orgId, read, at, maxItems - 1);
+  const closingCount =
+    cancelClosing(orgId, journal, cancelled, read.status, []).length + 1 + released.items.length;
+  if (released.left === 0 && productsOf(marker.remaining).length + 1 + closingCount <= maxItems) {
     const movement = await cancelMovement(orgId, read, marker.remaining, at);
     if (movement.items.length + closingCount <= maxItems) {
       await transact([
         ...movement.items,
+        ...released.items,
         markerFinishItem(orgId, cancelled, marker, () => 'retry', PENDING_CANCEL),
         ...cancelClosing(orgId, journal, cancelled, read.status, [...marker.events, ...movement.events]),
       ]);
       return cancelled;
     }
+  }
+  if (marker.remaining.length === 0) {
+    // Only serials are left to free: a part of them, the marker's step advanced (same remaining).
+    await transact([
+      ...released.items,
+      cancelStepItem(
+        orgId,
+        orderId,
+        marker,
+        { remaining: [], events: marker.events, lastAt: at },
+        () => 'retry',
+      ),
+    ]);
+    return null;
   }
   const part = await fitPart(orgId, read, marker.remaining, maxItems - 1, at);
   await transact([

@@ -6,7 +6,7 @@ import { parsePickLines, pickSalesOrder } from './back-office/pick.js';
 export const SALES_ORDER_COMMANDS: Commands = {
   'sales-order pick': {
     usage:
-      'sales-order pick --org <orgId> --id <salesOrderId> [--lines \'[{"soLineId":"..","quantity":1,"batchId":".."}]\']',
+      'sales-order pick --org <orgId> --id <salesOrderId> [--lines \'[{"soLineId":"..","quantity":1,"batchId":"..","serialNumbers":[".."]}]\']',
     flags: ['org', 'id', 'lines'],
     required: ['org', 'id'],
     run: (v) =>

@@ -80,6 +80,8 @@ export const keys = {
   }),
   serialNumber: (orgId: string, id: string): Key => ({ PK: `${org(orgId)}#SERIAL#${id}`, SK: 'SERIAL' }),
   serialCollection: (orgId: string) => `${org(orgId)}#SERIAL`,
+  /** The organisation's serial count (`all`), moved with every serial record written. */
+  serialCounts: (orgId: string): Key => ({ PK: `${org(orgId)}#COUNTS`, SK: 'SERIAL' }),
   serialProductCollection: (orgId: string, productId: string) => `${org(orgId)}#SERIAL#PRODUCT#${productId}`,
   /** Exact (case-insensitive) serial search across products: GSI4 partition of one normalised serial. */
   serialNumberLookup: (orgId: string, normalised: string) => `${org(orgId)}#SERIAL_NO#${normalised}`,

@@ -98,6 +98,7 @@ const RESOURCES: Record<string, string> = {
   'price-tiers': 'Price tier',
   'stock-adjustments': 'Stock adjustment',
   batches: 'Batch',
+  'serial-numbers': 'Serial number',
   webhooks: 'Webhook subscription',
   deliveryId: 'Webhook delivery',
 };

@@ -16,6 +16,8 @@ describe('the catalogue -> operation binding', () => {
       | 'createStockAdjustment'
       | 'listBatches'
       | 'getBatch'
+      | 'listSerialNumbers'
+      | 'getSerialNumber'
     >();
   });
 
@@ -28,6 +30,8 @@ describe('the catalogue -> operation binding', () => {
       createStockAdjustment: op,
       listBatches: op,
       getBatch: op,
+      listSerialNumbers: op,
+      getSerialNumber: op,
     };
     const { getStockAdjustment: _dropped, ...missing } = complete;
     // @ts-expect-error getStockAdjustment is declared but has no operation

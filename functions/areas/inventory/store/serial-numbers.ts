@@ -12,17 +12,24 @@
  * (docs/architecture.md, "Goods receipts beyond 100 items").
  */
 import { conflict } from '../../../../domain/errors.js';
-import { normaliseSerial, type SerialNumber } from '../../../../domain/inventory/serial.js';
+import {
+  normaliseSerial,
+  type SerialNumber,
+  type SerialStatus,
+} from '../../../../domain/inventory/serial.js';
+import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import {
   ConditionalCheckFailedException,
   DeleteCommand,
   GetCommand,
   PutCommand,
+  QueryCommand,
 } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys, sortKey } from '../../../platform/dynamo/keys.js';
+import { queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
+import { guard, transact, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 
 const SERIAL_FIELDS = [
   'id',
@@ -130,12 +137,31 @@ export async function releaseSerialNumber(orgId: string, serial: SerialNumber): 
   }
 }
 
-/** Writes the record of a claimed serial unless it is there already (a receipt finished twice). */
+/** The organisation's serial count moved by `n` (one item per transaction, however many serials it writes). */
+export const serialCountAdd = (orgId: string, n: number): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.serialCounts(orgId),
+    UpdateExpression: 'SET entity = :entity ADD #all :n',
+    ExpressionAttributeNames: { '#all': 'all' },
+    ExpressionAttributeValues: { ':entity': 'Counts', ':n': n },
+  },
+});
+
+class AlreadyWritten extends Error {}
+
+/**
+ * Writes the record of a claimed serial unless it is there already (a receipt finished twice), with the
+ * organisation's count in the same transaction, so a record is counted exactly once.
+ */
 export async function putSerialIfAbsent(orgId: string, serial: SerialNumber): Promise<void> {
   try {
-    await db().send(new PutCommand(recordPut(orgId, serial)));
+    await transact([
+      guard({ Put: recordPut(orgId, serial) }, () => new AlreadyWritten()),
+      serialCountAdd(orgId, 1),
+    ]);
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof AlreadyWritten)) throw error;
   }
 }
 
@@ -158,3 +184,159 @@ export async function getSerialNumber(orgId: string, id: string): Promise<Serial
   );
   return Item ? serialFromItem(Item) : null;
 }
+
+/** The serials of `ids` found in the organisation (consistent reads), by id. */
+export async function getSerialsByIds(
+  orgId: string,
+  ids: readonly string[],
+): Promise<Map<string, SerialNumber>> {
+  const found = await batchGet(ids.map((id) => keys.serialNumber(orgId, id)));
+  const serials = new Map<string, SerialNumber>();
+  for (const id of ids) {
+    const item = found.get(keyId(keys.serialNumber(orgId, id)));
+    if (item) serials.set(id, serialFromItem(item));
+  }
+  return serials;
+}
+
+/**
+ * The serials of a product named by their numbers (case-insensitive), through their uniqueness guards:
+ * two consistent batch reads, by normalised serial. Numbers the product does not have are absent.
+ */
+export async function findProductSerials(
+  orgId: string,
+  productId: string,
+  serialNumbers: readonly string[],
+): Promise<Map<string, SerialNumber>> {
+  const guards = await batchGet(
+    serialNumbers.map((serialNumber) => serialGuardKey(orgId, { productId, serialNumber })),
+  );
+  const ids = [...guards.values()].map((g) => g.serialId as string);
+  const serials = await getSerialsByIds(orgId, ids);
+  return new Map([...serials.values()].map((s) => [normaliseSerial(s.serialNumber), s]));
+}
+
+/**
+ * AVAILABLE serials of a product in a warehouse, oldest received first (the product's GSI3 partition in
+ * createdAt order, status and warehouse as a filter), read until `enough` says the found ones suffice. The
+ * index may lag a write by a moment: the allocation's write is conditioned on each serial's version.
+ */
+export async function availableSerials(
+  orgId: string,
+  productId: string,
+  warehouseId: string,
+  enough: (found: SerialNumber[]) => boolean,
+): Promise<SerialNumber[]> {
+  const found: SerialNumber[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'GSI3PK = :pk',
+        FilterExpression: '#status = :available AND warehouseId = :warehouseId',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pk': keys.serialProductCollection(orgId, productId),
+          ':available': 'AVAILABLE',
+          ':warehouseId': warehouseId,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(serialFromItem));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && !enough(found));
+  return found;
+}
+
+export interface SerialFilter {
+  productId?: string;
+  status?: SerialStatus;
+  serial?: string;
+  modifiedSince?: string;
+}
+
+export async function serialCount(orgId: string): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.serialCounts(orgId) }));
+  return (Item?.all as number | undefined) ?? 0;
+}
+
+/**
+ * A page of serials, newest first, through the narrowest index: the exact serial's GSI4 partition, the
+ * product's GSI3 partition, the updatedAt range of GSI2 (modifiedSince in the key condition; still shown
+ * newest created first), else GSI1. Without filters the page is read alone (a remembered cursor makes
+ * sequential pages cheap) and the total comes from the maintained count; otherwise the matching range is
+ * read once to count it (status alone has no index of its own: it filters the organisation's serials).
+ */
+export async function listSerials(
+  orgId: string,
+  filter: SerialFilter,
+  window: { offset: number; limit: number },
+): Promise<{ items: SerialNumber[]; total: number }> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const conditions: string[] = [];
+  const where = (condition: string, name: string, value: unknown) => {
+    values[`:${name}`] = value;
+    conditions.push(condition);
+  };
+  let index: 'GSI1' | 'GSI2' | 'GSI3' | 'GSI4' = 'GSI1';
+  let partition = keys.serialCollection(orgId);
+  if (filter.serial !== undefined) {
+    index = 'GSI4';
+    partition = keys.serialNumberLookup(orgId, normaliseSerial(filter.serial));
+  } else if (filter.productId) {
+    index = 'GSI3';
+    partition = keys.serialProductCollection(orgId, filter.productId);
+  } else if (filter.modifiedSince) {
+    index = 'GSI2';
+  }
+  let keyCondition = '#pk = :pk';
+  names['#pk'] = `${index}PK`;
+  values[':pk'] = partition;
+  if (index === 'GSI2') {
+    names['#sk'] = 'GSI2SK';
+    values[':since'] = filter.modifiedSince;
+    keyCondition += ' AND #sk >= :since';
+  } else if (filter.modifiedSince) {
+    where('updatedAt >= :since', 'since', filter.modifiedSince);
+  }
+  if (filter.productId && index !== 'GSI3') where('productId = :productId', 'productId', filter.productId);
+  if (filter.status) {
+    names['#status'] = 'status';
+    where('#status = :status', 'status', filter.status);
+  }
+  const input: QueryInput = {
+    TableName: tableName(),
+    IndexName: index,
+    KeyConditionExpression: keyCondition,
+    FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: false,
+  };
+  if (index === 'GSI2') {
+    // Changed serials only, then newest created first like every other list.
+    const { items } = await queryWindow(input, 0, Number.MAX_SAFE_INTEGER);
+    const all = items.map(serialFromItem).sort(newestFirst);
+    return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
+  }
+  if (index === 'GSI1' && conditions.length === 0) {
+    const [items, total] = await Promise.all([
+      readPage(input, {
+        ...window,
+        cursorId: `${orgId}|serials|GSI1`,
+        keyOf: (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+      }),
+      serialCount(orgId),
+    ]);
+    return { items: items.map(serialFromItem), total };
+  }
+  const { items, total } = await queryWindow(input, window.offset, window.limit);
+  return { items: items.map(serialFromItem), total };
+}
+
+const newestFirst = (a: SerialNumber, b: SerialNumber) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);

@@ -1,9 +1,12 @@
 /**
  * `sales-order pick` (design.md section 5): picking "in the application". Lots are allocated FEFO from the
  * order's reservations, or from the lot a line names; the picked quantity leaves on hand and reserved,
- * with a ledger entry carrying the order's reference. CONFIRMED, PICKING or PARTIALLY_DISPATCHED -> PICKING.
+ * with a ledger entry carrying the order's reference. Serial-tracked lines allocate their serials (named,
+ * or the oldest AVAILABLE of the lots picked) in the same transaction (inventory/serial-moves.ts).
+ * CONFIRMED, PICKING or PARTIALLY_DISPATCHED -> PICKING.
  */
 import type { StockChange } from '../../../../domain/inventory/movement.js';
+import { MAX_SERIAL_LENGTH } from '../../../../domain/inventory/serial.js';
 import {
   decidePick,
   type PickFacts,
@@ -19,6 +22,7 @@ import { UsageError } from '../../../platform/back-office/command.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact, WriteRace } from '../../../platform/dynamo/transact.js';
+import { pickSerials, withSerials } from '../../inventory/serial-moves.js';
 import { loadStockFacts, type LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { batchFromItem } from '../../inventory/store/batches.js';
 import { orderTransitionItems } from '../store/order-writes.js';
@@ -30,9 +34,28 @@ export const FULFILMENT_ATTEMPTS = 10;
 
 const MAX_PICK_QUANTITY = 99_999_999;
 
+/** Serial numbers one pick line may name (a goods receipt line's limit). */
+const MAX_PICK_SERIALS = 1000;
+
+function parseSerialNumbers(at: string, value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PICK_SERIALS) {
+    throw new UsageError(`${at}.serialNumbers must be an array of 1-${MAX_PICK_SERIALS} serial numbers`);
+  }
+  return value.map((raw: unknown, j) => {
+    const serial = typeof raw === 'string' ? raw.trim() : '';
+    if (serial.length === 0 || serial.length > MAX_SERIAL_LENGTH) {
+      throw new UsageError(
+        `${at}.serialNumbers[${j}] must be a serial number of 1-${MAX_SERIAL_LENGTH} characters`,
+      );
+    }
+    return serial;
+  });
+}
+
 /**
- * `--lines` JSON: `[{ soLineId, quantity, batchId? }]`. Serial numbers are refused until serial numbers
- * exist (there is nothing to allocate them from yet).
+ * `--lines` JSON: `[{ soLineId, quantity, batchId?, serialNumbers? }]`. serialNumbers name the units of a
+ * serial-tracked line (as many as its whole quantity); without them the pick chooses the oldest AVAILABLE
+ * units of the lots it picks.
  */
 export function parsePickLines(json: string): PickRequestLine[] {
   let parsed: unknown;
@@ -42,7 +65,9 @@ export function parsePickLines(json: string): PickRequestLine[] {
     throw new UsageError(`--lines is not JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > 100) {
-    throw new UsageError('--lines must be a JSON array of 1-100 { soLineId, quantity, batchId? }');
+    throw new UsageError(
+      '--lines must be a JSON array of 1-100 { soLineId, quantity, batchId?, serialNumbers? }',
+    );
   }
   return parsed.map((raw: unknown, i) => {
     const line = (raw ?? {}) as Record<string, unknown>;
@@ -61,11 +86,6 @@ export function parsePickLines(json: string): PickRequestLine[] {
     }
     if (line.batchId !== undefined && (typeof line.batchId !== 'string' || line.batchId.length === 0))
       throw new UsageError(`${at}.batchId must be a batch id`);
-    if (line.serialNumbers !== undefined) {
-      throw new UsageError(
-        `${at}.serialNumbers: serial allocation arrives with serial numbers; pick this line without them`,
-      );
-    }
     const unknown = Object.keys(line).filter(
       (k) => !['soLineId', 'quantity', 'batchId', 'serialNumbers'].includes(k),
     );
@@ -74,6 +94,9 @@ export function parsePickLines(json: string): PickRequestLine[] {
       soLineId: line.soLineId,
       quantity: line.quantity,
       ...(line.batchId ? { batchId: line.batchId as string } : {}),
+      ...(line.serialNumbers !== undefined
+        ? { serialNumbers: parseSerialNumbers(at, line.serialNumbers) }
+        : {}),
     };
   });
 }
@@ -176,7 +199,18 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
       const { decision, loaded } = await decideWithPickFacts(orgId, order, request, (facts) =>
         decidePick(order, request, facts, at),
       );
-      const next = decision.order;
+      const serials = await pickSerials(orgId, {
+        read: order,
+        decided: decision.order,
+        request,
+        records: loaded.records,
+        at,
+        source: { type: 'sales_order', id: order.id },
+      });
+      const next = {
+        ...decision.order,
+        lines: withSerials(decision.order.lines, (l) => l.id, serials.byLine),
+      };
       await transact(
         orderTransitionItems({
           orgId,
@@ -186,6 +220,7 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
           at,
           deltas: decision.deltas,
           stock: loaded,
+          extra: serials.items,
           journal: (events) =>
             backOfficeJournal(orgId, now).items({
               events,

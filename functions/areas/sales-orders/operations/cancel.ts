@@ -13,6 +13,7 @@ import {
   productsOf,
   rollForwardCancel,
 } from '../cancel-parts.js';
+import { releaseSerials } from '../../inventory/serial-moves.js';
 import { confirmChunking, settlePending } from '../reservations.js';
 import { loadSalesOrder } from '../store/pending-confirm.js';
 import { orderReplaceItem } from '../store/sales-orders.js';
@@ -23,8 +24,8 @@ const CANCEL_ATTEMPTS = 8;
 /**
  * POST /sales-orders/{id}/cancel: DRAFT, CONFIRMED, PICKING or PACKED -> CANCELLED. Reservations are
  * released and picked stock goes back on hand at its lots and bins (ledger rows with source sales_order),
- * the reason is stored, counters move, in one transaction with the events and the audit entry when they
- * fit in one, otherwise in parts (cancel-parts.ts). A cancel meeting an unfinished cancel in parts
+ * allocated serials return to AVAILABLE, the reason is stored, counters move, in one transaction with
+ * the events and the audit entry when they fit in one, otherwise in parts (cancel-parts.ts). A cancel meeting an unfinished cancel in parts
  * finishes it (with that cancel's reason) rather than starting anew.
  */
 export const cancelSalesOrderOp: Operation = async ({ auth, params, body, now, journal }) => {
@@ -55,13 +56,17 @@ export const cancelSalesOrderOp: Operation = async ({ auth, params, body, now, j
       refuseCancelWithOpenShipments(order);
       const { order: cancelled, deltas } = decideCancel(order, reason, at);
       const { maxItems } = confirmChunking;
-      // The order put, and beside the stock writes (one per product and the ledger) the closing items.
-      const overhead = 1 + cancelClosing(orgId, journal, cancelled, order.status, []).length;
+      const released = await releaseSerials(orgId, order, at);
+      // The order put, the freed serials, and beside the stock writes (one per product and the ledger)
+      // the closing items.
+      const overhead =
+        1 + released.items.length + cancelClosing(orgId, journal, cancelled, order.status, []).length;
       if (productsOf(deltas).length + 1 + overhead <= maxItems) {
         const stock = await cancelMovement(orgId, order, deltas, at);
         if (stock.items.length + overhead <= maxItems) {
           await transact([
             ...stock.items,
+            ...released.items,
             orderReplaceItem(orgId, cancelled, order, 'cancel'),
             ...cancelClosing(orgId, journal, cancelled, order.status, stock.events),
           ]);

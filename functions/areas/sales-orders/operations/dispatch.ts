@@ -6,6 +6,7 @@ import { assertCan } from '../../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
+import { sellSerials } from '../../inventory/serial-moves.js';
 import { orderTransitionItems } from '../store/order-writes.js';
 import { readOrderToTransition } from '../store/pending-confirm.js';
 import { salesOrderDetail } from '../view.js';
@@ -15,8 +16,9 @@ const DISPATCH_ATTEMPTS = 10;
 
 /**
  * POST /sales-orders/{id}/dispatch: advances dispatchedQty (clamped to the packed balance), stamps
- * shippedDate on the first dispatch, PARTIALLY_DISPATCHED or DISPATCHED. No stock moves. The order, its
- * counters, the event, the audit entry and the idempotency record commit together.
+ * shippedDate on the first dispatch, PARTIALLY_DISPATCHED or DISPATCHED. No stock moves. The allocated
+ * serials of the dispatched units become SOLD (whole units). The order, its counters, the serials, the
+ * event, the audit entry and the idempotency record commit together.
  */
 export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now, journal }) => {
   const { orgId } = auth;
@@ -29,6 +31,15 @@ export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now,
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'dispatch');
       refuseWhileShipmentsOpen(order, 'dispatch');
       const { order: next, dispatched } = decideDispatch(order, request, at);
+      const sold = await sellSerials(
+        orgId,
+        dispatched.flatMap((d) => {
+          const line = order.lines.find((l) => l.id === d.lineId)!;
+          return line.isServiceLine ? [] : [{ line, quantity: d.quantity }];
+        }),
+        at,
+        { type: 'sales_order', id: order.id },
+      );
       const response = { status: 200, body: salesOrderDetail(next) };
       await transact(
         orderTransitionItems({
@@ -38,6 +49,7 @@ export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now,
           action: 'dispatch',
           at,
           deltas: [],
+          extra: sold,
           journal: () =>
             journal.items({
               events: [

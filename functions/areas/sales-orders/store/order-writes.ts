@@ -43,6 +43,8 @@ export interface OrderTransitionWrite {
   stock?: LoadedStockFacts;
   /** The ledger's reference; defaults to the order itself ('sales_order', id, orderNumber). */
   source?: StockSource;
+  /** Items beside the order and its stock (the serial numbers the transition moves), one per serial. */
+  extra?: WriteItem[];
   /** The write's journal items (events, audit, response); `stockEvents` are the movement's events. */
   journal: (stockEvents: OrderEvents) => TransactItem[];
 }
@@ -58,7 +60,7 @@ export const orderTransitionPut = (
 /**
  * Every item of one order transition, ready for `transact`. Refuses (422) a write that would not fit in
  * one transaction: one stock item per product touched plus the ledger, order, counters, outbox, audit and
- * idempotency items must stay within 100.
+ * idempotency items must stay within 100 (and one per serial number the transition moves).
  */
 export function orderTransitionItems(write: OrderTransitionWrite): WriteItem[] {
   const { orgId, read, next, action, at, deltas } = write;
@@ -79,7 +81,7 @@ export function orderTransitionItems(write: OrderTransitionWrite): WriteItem[] {
     items.push(...movement.items);
     stockEvents = movement.events;
   }
-  items.push(...write.journal(stockEvents));
+  items.push(...(write.extra ?? []), ...write.journal(stockEvents));
   if (items.length > MAX_TRANSACTION_ITEMS) {
     throw unprocessable(
       `Sales order ${read.orderNumber}: ${action} would write ${items.length} records, more than one ` +

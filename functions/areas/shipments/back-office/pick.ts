@@ -3,7 +3,7 @@
  * does: the order's pick of the shipment's lines (decidePick), lots FEFO from the order's reservations,
  * the units out of on hand and reserved, one ledger entry with the shipment as its source
  * (`shipment`, id, number), `stock.level_changed` events, the order's lines, picks and status (CONFIRMED
- * -> PICKING) and the shipment in one transaction.
+ * -> PICKING), the serial numbers it allocates (serials.ts) and the shipment in one transaction.
  */
 import { decideShipmentPick, shipmentPickRequest } from '../../../../domain/shipments/fulfilment.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
@@ -11,6 +11,7 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { decideWithPickFacts } from '../../sales-orders/back-office/pick.js';
 import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { shipmentPickSerials } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';
 import { shipmentDetail } from '../view.js';
 
@@ -23,12 +24,13 @@ export async function pickShipment(input: { orgId: string; id: string }) {
     run: async () => {
       const read = await readShipmentStep(orgId, input.id, 'pick');
       const { shipment, order } = read;
-      const { decision: step, loaded } = await decideWithPickFacts(
+      const { decision, loaded } = await decideWithPickFacts(
         orgId,
         order,
         shipmentPickRequest(shipment),
         (facts) => decideShipmentPick(shipment, order, facts, at),
       );
+      const { step, items: serials } = await shipmentPickSerials(orgId, read, decision, loaded, at);
       await transact(
         shipmentStepItems({
           orgId,
@@ -38,6 +40,7 @@ export async function pickShipment(input: { orgId: string; id: string }) {
           orderAction: 'ship',
           at,
           stock: loaded,
+          extra: serials,
           journal: (stockEvents) =>
             backOfficeJournal(orgId, now).items({
               events: stockEvents,

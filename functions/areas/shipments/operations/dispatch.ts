@@ -28,6 +28,7 @@ export const dispatchShipmentOp: Operation = async ({ auth, params, body, now, j
       const decision = decideShipmentDispatch(shipment, order, request, at);
       const next = decision.order;
       const response = { status: 200, body: shipmentDetail(decision.shipment) };
+      const sold = await serialsSoldItems(orgId, shipment, decision.serialNumberIds, at);
       await transact(
         shipmentStepItems({
           orgId,
@@ -36,7 +37,7 @@ export const dispatchShipmentOp: Operation = async ({ auth, params, body, now, j
           action: 'dispatch',
           orderAction: 'rollUp',
           at,
-          extra: serialsSoldItems(orgId, shipment, decision.serialNumberIds, at),
+          extra: sold,
           journal: () =>
             journal.items({
               events: [

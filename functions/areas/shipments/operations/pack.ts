@@ -5,11 +5,12 @@ import {
   type ShipmentStep,
 } from '../../../../domain/shipments/fulfilment.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
-import { transact } from '../../../platform/dynamo/transact.js';
+import { transact, type WriteItem } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
 import type { LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { decideWithPickFacts } from '../../sales-orders/back-office/pick.js';
 import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { shipmentPickSerials } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';
 import { shipmentDetail } from '../view.js';
 
@@ -28,13 +29,13 @@ export const packShipmentOp: Operation = async ({ auth, params, now, journal }) 
       const { shipment, order } = read;
       let step: ShipmentStep;
       let stock: LoadedStockFacts | undefined;
+      let serials: WriteItem[] = [];
       if (shipment.status === 'PICKING') {
-        ({ decision: step, loaded: stock } = await decideWithPickFacts(
-          orgId,
-          order,
-          shipmentPickRequest(shipment),
-          (facts) => decideShipmentPack(shipment, order, facts, at),
-        ));
+        const picked = await decideWithPickFacts(orgId, order, shipmentPickRequest(shipment), (facts) =>
+          decideShipmentPack(shipment, order, facts, at),
+        );
+        stock = picked.loaded;
+        ({ step, items: serials } = await shipmentPickSerials(orgId, read, picked.decision, stock, at));
       } else {
         step = decideShipmentPack(shipment, order, null, at);
       }
@@ -49,6 +50,7 @@ export const packShipmentOp: Operation = async ({ auth, params, now, journal }) 
           orderAction: 'ship',
           at,
           stock,
+          extra: serials,
           journal: (stockEvents) =>
             journal.items({
               events: stockEvents,

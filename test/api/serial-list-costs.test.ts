@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
+import { product, warehouse } from '../support/inventory.js';
+import { receiveSerials } from '../support/serials.js';
+
+let t: Tenant;
+let productId: string;
+let scanned = 0;
+
+/** Items DynamoDB read for Query calls (ScannedCount) while this file runs: what a list really costs. */
+beforeAll(async () => {
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      if (context.commandName === 'QueryCommand') {
+        scanned += (result.output as { ScannedCount?: number }).ScannedCount ?? 0;
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'serialListCostCounter' },
+  );
+  t = await newTenant('Serial list cost org');
+  const w = await warehouse(t);
+  const [a, b] = await Promise.all([
+    product(t, { requiresSerialTracking: true }),
+    product(t, { requiresSerialTracking: true }),
+  ]);
+  productId = b.id;
+  await receiveSerials(
+    t,
+    a.id,
+    w,
+    Array.from({ length: 20 }, (_, i) => `A-${i}`),
+  );
+  await receiveSerials(t, b.id, w, ['B-1', 'B-2', 'B-3']);
+});
+
+async function measure(query: Record<string, string | number>) {
+  scanned = 0;
+  const res = await call('GET', '/serial-numbers', { key: t.key, query });
+  expect(res.status).toBe(200);
+  return { body: res.body, scanned };
+}
+
+describe('serial list cost', () => {
+  it('the default list reads about a page (total from the count); product and serial read their partitions', async () => {
+    clearListCursors();
+    const page1 = await measure({ pageSize: 5 });
+    expect(page1.body.pagination.total).toBe(23);
+    expect(page1.scanned).toBeLessThanOrEqual(6);
+    const page2 = await measure({ pageSize: 5, page: 2 });
+    expect(page2.scanned).toBeLessThanOrEqual(6);
+    const byProduct = await measure({ productId });
+    expect(byProduct.body.pagination.total).toBe(3);
+    expect(byProduct.scanned).toBe(3);
+    const bySerial = await measure({ serial: 'a-7' });
+    expect(bySerial.body.data.map((s: { serialNumber: string }) => s.serialNumber)).toEqual(['A-7']);
+    expect(bySerial.scanned).toBe(1);
+  });
+});
