@@ -50,8 +50,11 @@ export const formatReceiptReference = (sequence: number): string =>
 export const generatedSerial = (reference: string, n: number): string =>
   `${reference}-${String(n).padStart(4, '0')}`;
 
-/** Lots that cannot take stock (rule 1). */
-export const CLOSED_BATCH_STATUSES: readonly BatchStatus[] = ['EXPIRED', 'RECALLED'];
+/**
+ * Lots that cannot take stock: EXPIRED and RECALLED (spec rule 1) and QUARANTINED (issue 15: held lots are
+ * neither allocated nor received into; release the lot first).
+ */
+export const CLOSED_BATCH_STATUSES: readonly BatchStatus[] = ['QUARANTINED', 'EXPIRED', 'RECALLED'];
 
 export interface ReceiptLineInput {
   poLineId: string;

@@ -59,4 +59,25 @@ describe('receipts into an existing lot: the lot is checked open in the receipt 
     );
     expect(await onHand(t, p.id)).toBe(0);
   });
+
+  it('a quarantined lot takes no receipt either (422) until it is released; then the receipt books', async () => {
+    const p = await product(t, { isBatchTracked: true });
+    const lot = await batchOf(t, p.id);
+    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
+    const order = await approvedOrder(t, [{ productId: p.id, quantity: 2, unitPrice: 1 }]);
+    const body = {
+      warehouseId: wh.id,
+      lines: [{ poLineId: order.lines[0]!.id, productId: p.id, quantity: 2, batchNumber: lot.batchNumber }],
+    };
+    const refused = await receive(t, order.id, body);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.message).toBe(
+      `lines[0]: batch ${lot.batchNumber} is QUARANTINED and cannot receive stock`,
+    );
+    expect(await onHand(t, p.id)).toBe(0);
+    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'release' });
+    const booked = await receive(t, order.id, body);
+    expect(booked.status).toBe(201);
+    expect(await onHand(t, p.id)).toBe(2);
+  });
 });

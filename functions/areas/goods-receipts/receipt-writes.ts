@@ -139,12 +139,11 @@ export function lotsStillOpen(
       ConditionCheck: {
         TableName: tableName(),
         Key: keys.batch(orgId, id),
-        ConditionExpression: 'attribute_exists(PK) AND NOT (#status IN (:closed0, :closed1))',
+        ConditionExpression: `attribute_exists(PK) AND NOT (#status IN (${CLOSED_BATCH_STATUSES.map((_, i) => `:closed${i}`).join(', ')}))`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':closed0': CLOSED_BATCH_STATUSES[0],
-          ':closed1': CLOSED_BATCH_STATUSES[1],
-        },
+        ExpressionAttributeValues: Object.fromEntries(
+          CLOSED_BATCH_STATUSES.map((s, i) => [`:closed${i}`, s]),
+        ),
       },
     }));
 }

@@ -246,7 +246,7 @@ describe('decideReceipt: lots (rule 1)', () => {
     ]);
   });
 
-  it('an existing batch number is reused (CONSUMED and QUARANTINED lots too), a batchId names one directly', () => {
+  it('an existing batch number is reused (a CONSUMED lot too), a batchId names one directly', () => {
     const lot = { id: 'b9', batchNumber: 'LOT-9', productId: 'p2', status: 'CONSUMED' as const };
     const d = decide(
       body([
@@ -255,9 +255,7 @@ describe('decideReceipt: lots (rule 1)', () => {
       ]),
       facts({
         batchesByNumber: new Map([['lot-9', { ...lot, pending: false }]]),
-        batchesById: new Map([
-          ['b8', { id: 'b8', batchNumber: 'LOT-8', productId: 'p2', status: 'QUARANTINED' }],
-        ]),
+        batchesById: new Map([['b8', { id: 'b8', batchNumber: 'LOT-8', productId: 'p2', status: 'ACTIVE' }]]),
       }),
     );
     expect(d.batches).toEqual([]);
@@ -267,7 +265,7 @@ describe('decideReceipt: lots (rule 1)', () => {
     ]);
   });
 
-  it.each(['EXPIRED', 'RECALLED'] as const)('a %s lot is refused (422)', (status) => {
+  it.each(['QUARANTINED', 'EXPIRED', 'RECALLED'] as const)('a %s lot is refused (422)', (status) => {
     const lot = { id: 'b9', batchNumber: 'LOT-9', productId: 'p2', status };
     expect(
       failure(() =>
