@@ -6,6 +6,7 @@
  * List totals come from counters moved in the same transaction as the order: the organisation's counts
  * item (all, per status) and one count item per product.
  */
+import { statusCountItems } from '../../../platform/dynamo/status-counts.js';
 import {
   PRODUCTION_ORDER_RESOURCE,
   PRODUCTION_ORDER_TRANSITIONS,
@@ -15,7 +16,6 @@ import {
 } from '../../../../domain/production-orders/production-order.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
-import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type GuardedItem, type TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
 
@@ -133,7 +133,7 @@ export const productOrderCountKey = (orgId: string, productId: string): Key => (
   SK: `PRODUCTION_ORDER#PRODUCT#${productId}`,
 });
 
-export const statusCounter = (status: ProductionOrderStatus): string => `status_${status}`;
+export { statusCounter } from '../../../platform/dynamo/status-counts.js';
 
 /** Moves the counters for a create (from null) or a status change, in the write's own transaction. */
 export function productionOrderCountItems(
@@ -141,38 +141,10 @@ export function productionOrderCountItems(
   order: Pick<ProductionOrder, 'productId' | 'status'>,
   from: ProductionOrderStatus | null,
 ): TransactItem[] {
-  const names: Record<string, string> = { '#to': statusCounter(order.status) };
-  const values: Record<string, number> = { ':one': 1 };
-  let update = 'ADD #to :one';
-  if (from === null) {
-    names['#all'] = 'all';
-    update += ', #all :one';
-  } else {
-    names['#from'] = statusCounter(from);
-    values[':minus'] = -1;
-    update += ', #from :minus';
-  }
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: productionOrderCountsKey(orgId),
-        UpdateExpression: update,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
-  if (from === null) {
-    items.push({
-      Update: {
-        TableName: tableName(),
-        Key: productOrderCountKey(orgId, order.productId),
-        UpdateExpression: 'ADD #count :one',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    });
-  }
-  return items;
+  return statusCountItems({
+    countsKey: productionOrderCountsKey(orgId),
+    status: order.status,
+    from,
+    owner: { key: productOrderCountKey(orgId, order.productId), attribute: 'count' },
+  });
 }

@@ -8,6 +8,7 @@
  * List totals come from maintained counters (per organisation and status, per supplier) moved in the
  * same transaction as the order. Layout: docs/architecture.md (table layout, "Purchase orders").
  */
+import { statusCountItems } from '../../../platform/dynamo/status-counts.js';
 import { conflict, notFound } from '../../../../domain/errors.js';
 import {
   isOpenPurchaseOrderStatus,
@@ -169,7 +170,7 @@ export const supplierOrderCountKey = (orgId: string, supplierId: string): Key =>
   PK: `${keys.organisation(orgId).PK}#COUNTS`,
   SK: `PURCHASE_ORDER_SUPPLIER#${supplierId}`,
 });
-export const statusCounter = (status: PurchaseOrderStatus): string => `status_${status}`;
+export { statusCounter } from '../../../platform/dynamo/status-counts.js';
 
 /** Moves the counters for a create (from null) or a status change, in the write's own transaction. */
 function countItems(
@@ -177,40 +178,12 @@ function countItems(
   order: Pick<PurchaseOrder, 'supplierId' | 'status'>,
   from: PurchaseOrderStatus | null,
 ): TransactItem[] {
-  const names: Record<string, string> = { '#to': statusCounter(order.status) };
-  const values: Record<string, number> = { ':one': 1 };
-  let update = 'ADD #to :one';
-  if (from === null) {
-    names['#all'] = 'all';
-    update += ', #all :one';
-  } else {
-    names['#from'] = statusCounter(from);
-    values[':minus'] = -1;
-    update += ', #from :minus';
-  }
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: purchaseOrderCountsKey(orgId),
-        UpdateExpression: update,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
-  if (from === null) {
-    items.push({
-      Update: {
-        TableName: tableName(),
-        Key: supplierOrderCountKey(orgId, order.supplierId),
-        UpdateExpression: 'ADD #count :one',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    });
-  }
-  return items;
+  return statusCountItems({
+    countsKey: purchaseOrderCountsKey(orgId),
+    status: order.status,
+    from,
+    owner: { key: supplierOrderCountKey(orgId, order.supplierId), attribute: 'count' },
+  });
 }
 
 /** Reads the maintained totals of the list: all and per status, and one supplier's. */

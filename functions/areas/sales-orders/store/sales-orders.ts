@@ -7,6 +7,7 @@
  * List totals come from maintained counters (per organisation and status, per customer), moved in the
  * same transaction as the order, so no list counts rows.
  */
+import { statusCountItems } from '../../../platform/dynamo/status-counts.js';
 import {
   OPEN_ORDER_STATUSES,
   type SalesOrder,
@@ -165,7 +166,7 @@ export const salesOrderCountsKey = (orgId: string): Key => ({
 /** The customer's running account holds its order count, behind the customerId filter's total. */
 export const customerOrderCountKey = customerAccountKey;
 
-export const statusCounter = (status: SalesOrderStatus): string => `status_${status}`;
+export { statusCounter } from '../../../platform/dynamo/status-counts.js';
 
 /** Moves the counters for a create (from null) or a status change, in the write's own transaction. */
 export function orderCountItems(
@@ -173,39 +174,12 @@ export function orderCountItems(
   order: Pick<SalesOrder, 'customerId' | 'status'>,
   from: SalesOrderStatus | null,
 ): TransactItem[] {
-  const names: Record<string, string> = { '#to': statusCounter(order.status) };
-  const values: Record<string, number> = { ':one': 1 };
-  let update = 'ADD #to :one';
-  if (from === null) {
-    names['#all'] = 'all';
-    update += ', #all :one';
-  } else {
-    names['#from'] = statusCounter(from);
-    values[':minus'] = -1;
-    update += ', #from :minus';
-  }
-  const items: TransactItem[] = [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: salesOrderCountsKey(orgId),
-        UpdateExpression: update,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    },
-  ];
-  if (from === null) {
-    items.push({
-      Update: {
-        TableName: tableName(),
-        Key: customerOrderCountKey(orgId, order.customerId),
-        UpdateExpression: 'ADD orderCount :one',
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    });
-  }
-  return items;
+  return statusCountItems({
+    countsKey: salesOrderCountsKey(orgId),
+    status: order.status,
+    from,
+    owner: { key: customerOrderCountKey(orgId, order.customerId), attribute: 'orderCount' },
+  });
 }
 
 /**
