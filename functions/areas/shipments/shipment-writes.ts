@@ -35,9 +35,10 @@ export interface ShipmentStepWrite {
 }
 
 /**
- * The order's items fail over to a re-read instead of their own error: when a racing step on the same
- * shipment wins, both the shipment and the order conditions fail, and which failure DynamoDB reports first
- * is not fixed. The re-read checks the shipment first, so the loser always hears about the shipment.
+ * The order's put (the first of the order's items) fails over to a re-read instead of its own error: when
+ * a racing step on the same shipment wins, both the shipment and the order conditions fail, and which
+ * failure DynamoDB reports first is not fixed. The re-read checks the shipment first, so the loser always
+ * hears about the shipment (and a real refusal of the order is decided again from the fresh order).
  */
 const rereadOnFailure = (item: WriteItem): WriteItem =>
   isGuardedItem(item)
@@ -62,7 +63,7 @@ export function shipmentStepItems(write: ShipmentStepWrite): WriteItem[] {
       stock: write.stock,
       source: { type: 'shipment', id: read.shipment.id, number: read.shipment.shipmentNumber },
       journal: write.journal,
-    }).map(rereadOnFailure),
+    }).map((item, i) => (i === 0 ? rereadOnFailure(item) : item)),
   ];
   if (items.length > MAX_TRANSACTION_ITEMS) {
     throw unprocessable(
