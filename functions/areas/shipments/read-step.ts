@@ -6,9 +6,16 @@ import {
   type ShipmentAction,
 } from '../../../domain/shipments/shipment.js';
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
+import { SALES_ORDER_TRANSITIONS, type SalesOrderAction } from '../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../domain/workflow/transitions.js';
 import { readOrderToTransition } from '../sales-orders/store/pending-confirm.js';
 import { getShipment } from './store/shipments.js';
+
+/** The order's side of each shipment step (what shipment-writes passes as the order's action). */
+const ORDER_SIDE = { pick: 'ship', pack: 'ship', dispatch: 'rollUp' } as const satisfies Record<
+  ShipmentAction,
+  SalesOrderAction
+>;
 
 /** Writers racing on a shipment or its order (or the order's stock) re-read and decide again. */
 export const SHIPMENT_ATTEMPTS = 10;
@@ -26,9 +33,11 @@ export async function readShipmentStep(
   if (!first) throw notFound(SHIPMENT_RESOURCE);
   assertCan(SHIPMENT_TRANSITIONS, SHIPMENT_RESOURCE, first.status, action);
   const order = await readOrderToTransition(orgId, first.salesOrderId);
+  const orderSide = SALES_ORDER_TRANSITIONS[ORDER_SIDE[action]].from as readonly string[];
+  if (orderSide.includes(order.status)) return { shipment: first, order };
   // The two reads are not one snapshot: a racing step on this shipment may commit (shipment and order
-  // together) between them. Reading the shipment again after the order sees at least that commit, so the
-  // loser is told about the shipment, not about the order it moved.
+  // together) between them. When the order refuses its side, reading the shipment again (after the order)
+  // sees at least that commit, so the loser is told about the shipment, not about the order it moved.
   const shipment = (await getShipment(orgId, id)) ?? first;
   assertCan(SHIPMENT_TRANSITIONS, SHIPMENT_RESOURCE, shipment.status, action);
   return { shipment, order };
