@@ -6,13 +6,13 @@ import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { keys, type Key } from '../../platform/dynamo/keys.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { warehouseFromItem } from '../inventory/store/warehouses.js';
-import { deactivationsOf, productFromItem } from '../products/store/products.js';
+import { productFromItem, readDeactivations } from '../products/store/products.js';
 import { supplierFromItem } from '../suppliers/store/suppliers.js';
 import { PURCHASE_ORDER_SEQUENCE } from './store/purchase-orders.js';
 
 /**
  * Everything a new order references (supplier, its ship-to location, warehouse, products), the order
- * sequence and the product deactivation count, in one consistent batch read. Absent ids are simply
+ * sequence (after the product deactivation count, read first), in one consistent batch read. Absent ids are simply
  * missing: the domain says 422.
  */
 export async function loadPurchaseOrderFacts(
@@ -31,9 +31,10 @@ export async function loadPurchaseOrderFacts(
   const locationKey = input.shipToLocationId
     ? keys.supplierLocation(orgId, input.supplierId, input.shipToLocationId)
     : null;
+  // Read first: the products below are then read active under this count or a later one.
+  const deactivations = await readDeactivations(orgId);
   const found = await batchGet([
     sequence,
-    keys.productCounts(orgId),
     supplierKey,
     ...(warehouseKey ? [warehouseKey] : []),
     ...(locationKey ? [locationKey] : []),
@@ -52,8 +53,8 @@ export async function loadPurchaseOrderFacts(
   }
   return {
     lastNumber: sequenceValue(get(sequence)),
-    // The products were read active under this count; create checks it unchanged in its write.
-    deactivations: deactivationsOf(get(keys.productCounts(orgId))),
+    // The products were read active after this count was; create checks it unchanged in its write.
+    deactivations,
     facts: {
       supplier: supplier && {
         id: supplier.id,

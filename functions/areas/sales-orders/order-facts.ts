@@ -5,13 +5,14 @@ import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { customerFromItem } from '../customers/store/customers.js';
 import { salesReps } from '../customers/store/sales-reference.js';
 import { warehouseFromItem } from '../inventory/store/warehouses.js';
-import { deactivationsOf, productFromItem } from '../products/store/products.js';
+import { productFromItem, readDeactivations } from '../products/store/products.js';
 
 export const SALES_ORDER_SEQUENCE = 'SALES_ORDER';
 
 /**
  * Everything a new order references (customer with its addresses, warehouse, rep, products) and the order
- * sequence, in one consistent batch read. Absent ids are simply missing: the domain says 422.
+ * sequence (after the product deactivation count, read first), in one consistent batch read. Absent ids
+ * are simply missing: the domain says 422.
  */
 export async function loadOrderFacts(
   orgId: string,
@@ -21,9 +22,10 @@ export async function loadOrderFacts(
   const sequence = sequenceKey(orgId, SALES_ORDER_SEQUENCE);
   const customerKey = keys.customer(orgId, input.customerId);
   const warehouseKey = input.warehouseId ? keys.warehouse(orgId, input.warehouseId) : null;
+  // Read first: the products below are then read active under this count or a later one.
+  const deactivations = await readDeactivations(orgId);
   const found = await batchGet([
     sequence,
-    keys.productCounts(orgId),
     customerKey,
     ...(warehouseKey ? [warehouseKey] : []),
     ...productIds.map((id) => keys.product(orgId, id)),
@@ -43,8 +45,8 @@ export async function loadOrderFacts(
   }
   return {
     lastNumber: sequenceValue(get(sequence)),
-    // The products were read active under this count; create checks it unchanged in its write.
-    deactivations: deactivationsOf(get(keys.productCounts(orgId))),
+    // The products were read active after this count was; create checks it unchanged in its write.
+    deactivations,
     facts: {
       customer: customer && {
         id: customer.id,

@@ -257,6 +257,19 @@ const countsUpdate = (orgId: string, all: number, active: number): TransactItem 
 export const deactivationsOf = (countsItem: Record<string, unknown> | undefined): number =>
   (countsItem?.deactivations as number | undefined) ?? 0;
 
+/**
+ * The deactivation counter, read on its own and before the products it vouches for. A batch read of the
+ * counter beside the products is not enough: BatchGetItem reads each item separately and in no order, so it
+ * can see the counter after a deactivation committed and the product before it (active), and the write's
+ * unchanged-counter check then passes over a product that is no longer active.
+ */
+export async function readDeactivations(orgId: string): Promise<number> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.productCounts(orgId), ConsistentRead: true }),
+  );
+  return deactivationsOf(Item);
+}
+
 /** A write's check that no product was deactivated since `read` (a lost race: re-read, 'retry'). */
 export const productDeactivationsUnchanged = (orgId: string, read: number): TransactItem => ({
   ConditionCheck: {
