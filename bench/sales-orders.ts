@@ -1,6 +1,7 @@
 /**
  * Sales orders in the bench: the list cost at each size (page 1, a status-filtered page, a customer's
- * page) over orders seeded with the same items the API writes, and the write endpoints.
+ * page, and what the counters cannot answer: search, status with customer, a value sort, a cursor-less
+ * jump) over orders seeded with the same items the API writes, and the write endpoints.
  */
 import { createId } from '@paralleldrive/cuid2';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -14,6 +15,7 @@ import {
   statusCounter,
 } from '../functions/areas/sales-orders/store/sales-orders.js';
 import { createWarehouse } from '../functions/areas/inventory/back-office/warehouses.js';
+import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import { send } from './api.js';
 import { measureListCase, type ListCase } from './lists.js';
 import type { Recorder } from './measure.js';
@@ -118,6 +120,28 @@ export async function measureSalesOrderLists(
     await run('status=CANCELLED, page 1', { pageSize: PAGE_SIZE, status: 'CANCELLED' });
     await run('status=DRAFT,CANCELLED, page 1', { pageSize: PAGE_SIZE, status: 'DRAFT,CANCELLED' });
     await run('customerId, page 1', { pageSize: PAGE_SIZE, customerId: customers[3]! });
+    // The cases the maintained counters cannot answer (issue 17): search, dates, value sorts, jumps.
+    await run('search, 10% (a customer name), page 1', { pageSize: PAGE_SIZE, search: 'customer 3' });
+    await run('search, 1 match (an order number)', { pageSize: PAGE_SIZE, search: 'so-000777' });
+    await run('status + customerId, page 1', {
+      pageSize: PAGE_SIZE,
+      status: 'CANCELLED',
+      customerId: customers[4]!,
+    });
+    await run('sortBy=totalAmount, page 1', { pageSize: PAGE_SIZE, sortBy: 'totalAmount' });
+    const deepPage = Math.max(2, Math.floor(size / PAGE_SIZE / 2));
+    cases.push(
+      await measureListCase(recorder, {
+        path: '/sales-orders',
+        key: tenant.key,
+        size,
+        name: `page ${deepPage} (jump, no cursor)`,
+        query: { pageSize: PAGE_SIZE, page: deepPage },
+        before: async () => clearListCursors(),
+        reps,
+      }),
+    );
+    log(`  ${size} orders page ${deepPage}: p50 ${cases[cases.length - 1]!.latency.p50.toFixed(1)} ms`);
   }
   return cases;
 }
