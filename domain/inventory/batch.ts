@@ -136,7 +136,10 @@ export interface BatchFilter {
  * filter and the updatedAt index); the index reads apply the same rules as key conditions and filters.
  * With an expiry bound, lots without an expiry never match.
  */
-export function matchesBatchFilter(batch: Batch, filter: BatchFilter): boolean {
+export function matchesBatchFilter(
+  batch: Pick<Batch, 'status' | 'productId' | 'expiryDate' | 'batchNumber' | 'updatedAt'>,
+  filter: BatchFilter,
+): boolean {
   const { fromDate, toDate } = filter.expiry;
   if (filter.status && batch.status !== filter.status) return false;
   if (filter.productId && batch.productId !== filter.productId) return false;

@@ -6,7 +6,7 @@ import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { batchFromItem, isPendingBatchItem } from '../inventory/store/batches.js';
-import { loadStockFacts, type LoadedStockFacts } from '../inventory/stock-facts.js';
+import { forgetLot, loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/stock-facts.js';
 import { exchangeRateKey, exchangeRateOf } from '../organisations/store/exchange-rates.js';
 import { orderForReceiptFromItem, orderKeyForReceipt, type OrderForReceipt } from './store/goods-receipts.js';
 
@@ -61,7 +61,7 @@ export async function loadReceiptFacts(
   for (const id of new Set(input.lines.flatMap((l) => (l.batchId ? [l.batchId] : [])))) {
     const item = get(keys.batch(orgId, id));
     if (!item || isPendingBatchItem(item)) {
-      loaded.facts.batches.delete(id);
+      forgetLot(loaded, id);
       continue;
     }
     batchesById.set(id, lotFact(item));
@@ -87,9 +87,8 @@ export async function loadReceiptFacts(
         });
         continue;
       }
-      const lot = lotFact(item);
-      batchesByNumber.set(number, { ...lot, pending: false });
-      loaded.facts.batches.set(lot.id, { productId: lot.productId, status: lot.status });
+      batchesByNumber.set(number, { ...lotFact(item), pending: false });
+      rememberLot(loaded, batchFromItem(item));
     }
   }
 

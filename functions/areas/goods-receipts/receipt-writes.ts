@@ -14,7 +14,7 @@ import { tableName } from '../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../platform/dynamo/transact.js';
 import { batchCountAdd, batchNumberGuardPut, batchRecordPut } from '../inventory/store/batches.js';
 import { serialCountAdd, serialCreateItems } from '../inventory/store/serial-numbers.js';
-import type { LoadedStockFacts } from '../inventory/stock-facts.js';
+import { rememberLot, type LoadedStockFacts } from '../inventory/stock-facts.js';
 import { stockMovementWrites, type StockSource } from '../inventory/stock-writes.js';
 
 /** DynamoDB's limit on the items of one TransactWriteItems. */
@@ -104,9 +104,7 @@ export function receiptStockWrites(
   at: string,
 ) {
   for (const batch of created) {
-    if (!loaded.facts.batches.has(batch.id)) {
-      loaded.facts.batches.set(batch.id, { productId: batch.productId, status: 'ACTIVE' });
-    }
+    if (!loaded.facts.batches.has(batch.id)) rememberLot(loaded, { ...batch, status: 'ACTIVE' });
   }
   const plan = planStockMovement(changes, loaded.levels, loaded.facts, now);
   return stockMovementWrites(orgId, plan, loaded, receiptSource(receipt), at);

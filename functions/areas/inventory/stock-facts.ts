@@ -1,3 +1,4 @@
+import type { Batch } from '../../../domain/inventory/batch.js';
 import type { StockChange, StockFacts } from '../../../domain/inventory/movement.js';
 import type { StockLevels } from '../../../domain/inventory/stock.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
@@ -13,6 +14,11 @@ export interface LoadedStockFacts {
   stocks: Map<string, ProductStock>;
   /** Each found product's levels as read, what the plan starts from. */
   levels: Map<string, StockLevels>;
+  /**
+   * The lots in `facts.batches` as read: a status flip rewrites the lot's slim row whole from it. A caller
+   * that adds a lot to the facts adds it here too (rememberLot).
+   */
+  lots: Map<string, Batch>;
   /** An item asked for beside the facts (a document's sequence), undefined when absent. */
   alongside: (key: Key) => Record<string, unknown> | undefined;
 }
@@ -39,6 +45,7 @@ export async function loadStockFacts(
   const get = (key: Key) => found.get(keyId(key));
   const records = new Map<string, ProductRecord>();
   const stocks = new Map<string, ProductStock>();
+  const lots = new Map<string, Batch>();
   const facts: StockFacts = {
     products: new Map(),
     warehouses: new Map(),
@@ -76,6 +83,7 @@ export async function loadStockFacts(
     if (batch) {
       const record = batchFromItem(batch);
       facts.batches.set(record.id, { productId: record.productId, status: record.status });
+      lots.set(record.id, record);
     }
   }
   return {
@@ -83,6 +91,19 @@ export async function loadStockFacts(
     records,
     stocks,
     levels: new Map([...stocks].map(([productId, stock]) => [productId, stock.levels])),
+    lots,
     alongside: get,
   };
+}
+
+/** A lot read (or created) beside the facts, which the plan may move and flip: see `lots`. */
+export function rememberLot(loaded: LoadedStockFacts, lot: Batch): void {
+  loaded.facts.batches.set(lot.id, { productId: lot.productId, status: lot.status });
+  loaded.lots.set(lot.id, lot);
+}
+
+/** A lot the plan must not see (being created by another request): out of the facts. */
+export function forgetLot(loaded: LoadedStockFacts, lotId: string): void {
+  loaded.facts.batches.delete(lotId);
+  loaded.lots.delete(lotId);
 }

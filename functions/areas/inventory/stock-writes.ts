@@ -55,7 +55,11 @@ export function stockMovementWrites(
     );
   }
   for (const [batchId, to] of plan.batchStatus) {
-    items.push(batchStatusUpdate(orgId, batchId, loaded.facts.batches.get(batchId)!.status, to, at));
+    const lot = loaded.lots.get(batchId);
+    // Every lot in the facts is loaded or remembered with its record; a flip without it would leave the
+    // lot's list row stale, so a missing one is a bug to surface, not to write around.
+    if (!lot) throw new Error(`stockMovementWrites: lot ${batchId} flips but was not loaded`);
+    items.push(batchStatusUpdate(orgId, lot, to, at));
   }
   for (const [productId, costPrice] of plan.costPrices) {
     items.push(productCostUpdate(orgId, loaded.records.get(productId)!, costPrice, at));

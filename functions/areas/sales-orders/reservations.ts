@@ -25,7 +25,7 @@ import type { JournalEntry } from '../../platform/journal/journal.js';
 import { getCustomerAccount } from '../customers/store/account.js';
 import { getCustomer } from '../customers/store/customers.js';
 import { batchFromItem } from '../inventory/store/batches.js';
-import { loadStockFacts, type LoadedStockFacts } from '../inventory/stock-facts.js';
+import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/stock-facts.js';
 import { stockMovementWrites, type StockSource } from '../inventory/stock-writes.js';
 import { getCreditLimitMode } from '../organisations/store/settings.js';
 import {
@@ -100,7 +100,7 @@ export async function loadReservableStock(
     if (!item) continue;
     const batch = batchFromItem(item);
     batches.set(id, { batchNumber: batch.batchNumber, status: batch.status, expiryDate: batch.expiryDate });
-    loaded.facts.batches.set(id, { productId: batch.productId, status: batch.status });
+    rememberLot(loaded, batch);
   }
   return { loaded, batches };
 }

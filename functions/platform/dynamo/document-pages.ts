@@ -9,10 +9,12 @@
  *     condition, so only changed documents are read and counted.
  *
  * Anything else (search, dates, status and party together, modifiedSince on another sort, value sorts)
- * is not cheap: `null`, and listDocuments reads the matching range as for collections without counts.
+ * is not cheap: `null`, and listDocuments pages it on the slim projection. So is, with `withoutCursor:
+ * 'decline'`, a page past the first that no remembered cursor reaches (it would read every skipped row;
+ * several statuses always re-read from the start): the projection skips them in memory instead.
  */
 import type { DocumentFilter, DocumentPartitions } from './document-query.js';
-import { queryWindow, readPage, type QueryInput } from './query-window.js';
+import { hasListCursor, queryWindow, readPage, type QueryInput } from './query-window.js';
 import { tableName, type IndexName } from './table-definition.js';
 
 export interface DocumentCounts<S extends string> {
@@ -52,20 +54,25 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
   indexSort: keyof T & string;
   fromItem: (item: Record<string, unknown>) => T;
   counts: DocumentCounts<S>;
+  /** A deep page without a remembered cursor: read the skipped rows ('read') or answer null ('decline'). */
+  withoutCursor: 'read' | 'decline';
 }): Promise<Page<T> | null> {
   const { orgId, partitions, filter, window, fromItem, counts } = options;
   const { by, ascending } = options.sort;
   const statuses = filter.statuses;
   const partyId = filter.customerId ?? filter.supplierId;
   if (filter.search || filter.from || filter.to) return null;
-  const page = async (index: IndexName, partition: string, total: Promise<number>): Promise<Page<T>> => {
+  const decline = options.withoutCursor === 'decline';
+  const page = async (
+    index: IndexName,
+    partition: string,
+    total: () => Promise<number>,
+  ): Promise<Page<T> | null> => {
+    const cursorId = `${partition}|${index}|${ascending}`;
+    if (decline && !hasListCursor(cursorId, window.offset)) return null;
     const [items, count] = await Promise.all([
-      readPage(rangeOf(index, partition, ascending), {
-        ...window,
-        cursorId: `${partition}|${index}|${ascending}`,
-        keyOf: keyOf(index),
-      }),
-      total,
+      readPage(rangeOf(index, partition, ascending), { ...window, cursorId, keyOf: keyOf(index) }),
+      total(),
     ]);
     return { items: items.map(fromItem), total: count };
   };
@@ -73,27 +80,19 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
 
   if (by === 'updatedAt' && !statuses && !partyId) {
     if (!filter.modifiedSince)
-      return page(
-        'GSI2',
-        partitions.all(orgId),
-        totals().then((t) => t.all),
-      );
+      return page('GSI2', partitions.all(orgId), () => totals().then((t) => t.all));
     // Sort keys are `<updatedAt>\u0001<id>`: at or after the instant is the key range from it.
     const input = rangeOf('GSI2', partitions.all(orgId), ascending, filter.modifiedSince.toISOString());
     const { items, total } = await queryWindow(input, window.offset, window.limit);
     return { items: items.map(fromItem), total };
   }
   if (by !== options.indexSort || filter.modifiedSince || (partyId && statuses)) return null;
-  if (partyId) return page('GSI4', partitions.customer(orgId, partyId), counts.party(orgId, partyId));
-  if (!statuses)
-    return page(
-      'GSI1',
-      partitions.all(orgId),
-      totals().then((t) => t.all),
-    );
-  const sum = totals().then((t) => statuses.reduce((n, s) => n + (t.byStatus[s as S] ?? 0), 0));
+  if (partyId) return page('GSI4', partitions.customer(orgId, partyId), () => counts.party(orgId, partyId));
+  if (!statuses) return page('GSI1', partitions.all(orgId), () => totals().then((t) => t.all));
+  const sum = () => totals().then((t) => statuses.reduce((n, s) => n + (t.byStatus[s as S] ?? 0), 0));
   if (statuses.length === 1) return page('GSI3', partitions.status(orgId, statuses[0]!), sum);
-  return mergedStatuses(options, statuses, sum);
+  if (decline && window.offset > 0) return null;
+  return mergedStatuses(options, statuses, sum());
 }
 
 /** Several statuses: each status partition read up to the window's end, merged in index order. */

@@ -4,6 +4,7 @@
  * own attributes. Filters the partition already answers (a status or customer partition) are skipped.
  */
 import { countedDocumentPage, type DocumentCounts } from './document-pages.js';
+import { listProjectedDocuments, type DocumentProjection } from './document-projection.js';
 import { queryAll, queryWindow, type QueryInput } from './query-window.js';
 import { tableName, type IndexName } from './table-definition.js';
 
@@ -84,9 +85,12 @@ export interface DocumentPartitions<S extends string> {
 }
 
 /**
- * A page of a document list: the narrowest index range for the filters (customer GSI4, one status GSI3,
- * updatedAt GSI2 for that sort, else GSI1), the rest as filters, the total counted over the matching range.
- * GSI1, GSI3 and GSI4 are ordered by `indexSort`; any other sort reads the matching range and sorts it.
+ * A page of a document list. With maintained counts the common lists read about a page from their index
+ * (countedDocumentPage); everything else (and, for collections without counts, every list) is paged on
+ * the slim projection (listProjectedDocuments). Only when the projection is too large for this container
+ * does it read the narrowest index range for the filters (customer GSI4, one status GSI3, updatedAt GSI2
+ * for that sort, else GSI1) with the rest as filters, counting the matching range for the total: GSI1,
+ * GSI3 and GSI4 are ordered by `indexSort`; any other sort reads the matching range and sorts it.
  */
 export async function listDocuments<T extends { id: string }, S extends string>(options: {
   orgId: string;
@@ -99,11 +103,19 @@ export async function listDocuments<T extends { id: string }, S extends string>(
   fromItem: (item: Record<string, unknown>) => T;
   /** Maintained totals: with them the common lists read about a page (countedDocumentPage). */
   counts?: DocumentCounts<S>;
+  projection: DocumentProjection<T>;
 }): Promise<{ items: T[]; total: number }> {
-  if (options.counts) {
-    const counted = await countedDocumentPage({ ...options, counts: options.counts });
-    if (counted) return counted;
-  }
+  const counted = (withoutCursor: 'read' | 'decline') =>
+    options.counts ? countedDocumentPage({ ...options, counts: options.counts, withoutCursor }) : null;
+  const cheap = await counted('decline');
+  if (cheap) return cheap;
+  const projected = await listProjectedDocuments({
+    ...options,
+    filter: { ...options.filter, partyId: options.filter.customerId ?? options.filter.supplierId },
+  });
+  if (projected) return projected;
+  const deep = await counted('read');
+  if (deep) return deep;
   const { orgId, partitions, filter, window, fromItem } = options;
   const { by, ascending } = options.sort;
   const statuses = filter.statuses;

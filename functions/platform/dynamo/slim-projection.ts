@@ -137,7 +137,10 @@ async function refresh(collection: string, held: Collection): Promise<Collection
 export interface SlimProjection {
   /** Every row, in no particular order. */
   rows(): Iterable<SlimRow>;
-  /** Every row ascending by a string field, in DynamoDB's (UTF-8 byte) order. */
+  /**
+   * Every row ascending by a field, ties broken by id: strings in DynamoDB's (UTF-8 byte) order, numbers
+   * numerically (a sort key of an index is a string; a document's totalAmount is not).
+   */
   sortedBy(field: string): readonly SlimRow[];
   /** Drops rows whose items turned out to be gone. */
   forget(ids: readonly string[]): void;
@@ -169,7 +172,9 @@ export async function slimProjection(collection: string): Promise<SlimProjection
     sortedBy: (field) => {
       let sorted = c.sorted.get(field);
       if (!sorted) {
-        sorted = [...c.rows.values()].sort((a, b) => byteOrder(String(a[field]), String(b[field])));
+        sorted = [...c.rows.values()].sort(
+          (a, b) => compareValues(a[field], b[field]) || byteOrder(a.id, b.id),
+        );
         c.sorted.set(field, sorted);
       }
       return sorted;
@@ -198,6 +203,10 @@ export function byteOrder(a: string, b: string): number {
 }
 
 const rank = (code: number) => (code >= 0xd800 && code <= 0xdfff ? code + 0x2000 : code - 0x800);
+
+/** Two values of one slim field: numbers numerically, anything else as strings in byte order. */
+const compareValues = (a: unknown, b: unknown): number =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : byteOrder(String(a), String(b));
 
 /** The rows of a window of matches, in index order: `ascending` over `sorted`, else from its end. */
 export function windowOf<T>(

@@ -67,6 +67,7 @@ function stockOf(products: number): { deltas: StockDelta[]; stock: LoadedStockFa
         ids.map((id) => [id, { ...emptyStock(id, copy), levels: levels.get(id)!, version: 2 }]),
       ),
       levels,
+      lots: new Map(),
       alongside: () => undefined,
     },
   };

@@ -10,6 +10,7 @@ import {
   type CreditNoteStatus,
 } from '../../../../domain/credit-notes/credit-note.js';
 import { notFound } from '../../../../domain/errors.js';
+import { documentProjection } from '../../../platform/dynamo/document-projection.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -52,6 +53,28 @@ export const creditNoteKey = (orgId: string, id: string): Key => ({
   SK: 'CREDIT_NOTE',
 });
 
+// Lists search the note number and the customer's name, case-insensitively.
+const searchTextOf = (note: CreditNote) => `${note.creditNoteNumber} ${note.customer.name}`.toLowerCase();
+
+/**
+ * The note's slim row (GSI5): what GET /credit-notes filters (status, customer, creditDate, updatedAt,
+ * search) and sorts on (creditDate, createdAt, updatedAt). docs/architecture.md "Search and filtered lists".
+ */
+export const creditNoteProjection = documentProjection<CreditNote>({
+  collection,
+  key: creditNoteKey,
+  row: (note) => ({
+    id: note.id,
+    s: note.status,
+    p: note.customerId,
+    d: note.creditDate,
+    c: note.createdAt,
+    u: note.updatedAt,
+    t: searchTextOf(note),
+  }),
+  sorts: { creditDate: 'd', createdAt: 'c', updatedAt: 'u' },
+});
+
 export const creditNotes = entity<CreditNote>({
   name: 'CreditNote',
   fields: CREDIT_NOTE_FIELDS,
@@ -65,8 +88,8 @@ export const creditNotes = entity<CreditNote>({
     GSI3SK: sortKey(note.creditDate, note.id),
     GSI4PK: creditNotePartitions.customer(orgId, note.customerId),
     GSI4SK: sortKey(note.creditDate, note.id),
-    // Lists search the note number and the customer's name, case-insensitively.
-    searchText: `${note.creditNoteNumber} ${note.customer.name}`.toLowerCase(),
+    searchText: searchTextOf(note),
+    ...creditNoteProjection.attributes(orgId, note),
   }),
 });
 

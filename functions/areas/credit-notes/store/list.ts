@@ -1,12 +1,13 @@
 /**
- * GET /credit-notes: reads the narrowest index range (customer GSI4, one status GSI3, else creditDate GSI1
- * or updatedAt GSI2), other filters as filter expressions, with the total counted over the matching range
- * (queryWindow). The createdAt sort (and updatedAt off GSI2) reads the matching range and sorts it.
+ * GET /credit-notes: selected, counted, sorted and paged on the slim projection, then the page's notes
+ * read by key (listDocuments). A collection too large for the projection reads the narrowest index range
+ * (customer GSI4, one status GSI3, else creditDate GSI1 or updatedAt GSI2), other filters as filter
+ * expressions, counting the matching range.
  */
 import type { CreditNote, CreditNoteStatus } from '../../../../domain/credit-notes/credit-note.js';
 import { listDocuments } from '../../../platform/dynamo/document-query.js';
 import type { CreditNoteSort } from '../endpoints.js';
-import { creditNotePartitions, creditNotes } from './credit-notes.js';
+import { creditNotePartitions, creditNoteProjection, creditNotes } from './credit-notes.js';
 
 export interface CreditNoteFilter {
   statuses?: CreditNoteStatus[];
@@ -33,4 +34,5 @@ export const listCreditNotes = (
     dateAttribute: 'creditDate',
     indexSort: 'creditDate',
     fromItem: creditNotes.fromItem,
+    projection: creditNoteProjection,
   });

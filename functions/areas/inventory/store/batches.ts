@@ -1,8 +1,10 @@
 /**
  * Batch items and their index projections. One item per lot (`O#<org>#BATCH#<id>` / `BATCH`), projected
- * four ways, so every list of GET /batches reads a key range rather than the organisation's lots:
+ * four ways, so the common lists of GET /batches read a key range rather than the organisation's lots:
  * GSI1 FEFO order over all lots, GSI2 FEFO order per product, GSI3 updatedAt order (sync) and GSI4 FEFO
- * order per status (status filter, `batch expire-due`). Every status write moves GSI4 and GSI3 with it.
+ * order per status (status filter, `batch expire-due`); and the slim projection (GSI5) for search, status
+ * with product and pages no remembered cursor reaches. Every status write moves GSI3, GSI4 and the slim
+ * row with it.
  */
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import {
@@ -10,6 +12,7 @@ import {
   BATCH_TRANSITIONS,
   compareFefo,
   fefoKey,
+  matchesBatchFilter,
   uniqueBatchNumber,
   type Batch,
   type BatchAction,
@@ -17,8 +20,16 @@ import {
   type BatchStatus,
 } from '../../../../domain/inventory/batch.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { projectedPage } from '../../../platform/dynamo/document-projection.js';
 import { keys, sortKey } from '../../../platform/dynamo/keys.js';
-import { queryAll, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
+import {
+  hasListCursor,
+  queryAll,
+  queryWindow,
+  readPage,
+  type QueryInput,
+} from '../../../platform/dynamo/query-window.js';
+import { slimAttributes, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
 import { GSI_KEY_ATTRIBUTES, tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
@@ -42,10 +53,37 @@ export const batchPartitions = {
   status: (orgId: string, status: BatchStatus) => `${keys.batchCollection(orgId)}#STATUS#${status}`,
 };
 
-/** The index attributes that follow a status write. */
-const statusIndexes = (orgId: string, batchId: string, status: BatchStatus, updatedAt: string) => ({
-  GSI3SK: sortKey(updatedAt, batchId),
-  GSI4PK: batchPartitions.status(orgId, status),
+/**
+ * A lot's slim row (GSI5): what GET /batches filters on and its FEFO order, one-letter names because it is
+ * stored twice (item and GSI5).
+ */
+interface BatchSlim extends SlimRow {
+  /** FEFO sort key (expiry or the no-expiry sentinel, then id), as GSI1SK */
+  e: string;
+  /** expiryDate (null: no expiry, never matching an expiry bound) */
+  x: string | null;
+  /** status, productId, updatedAt, batch number lower-cased (search) */
+  s: BatchStatus;
+  p: string;
+  u: string;
+  t: string;
+}
+
+const batchSlim = (batch: Batch): BatchSlim => ({
+  id: batch.id,
+  e: fefoKey(batch),
+  x: batch.expiryDate,
+  s: batch.status,
+  p: batch.productId,
+  u: batch.updatedAt,
+  t: batch.batchNumber.toLowerCase(),
+});
+
+/** The index attributes that follow a status write (the lot as it is after it). */
+const statusIndexes = (orgId: string, batch: Batch) => ({
+  GSI3SK: sortKey(batch.updatedAt, batch.id),
+  GSI4PK: batchPartitions.status(orgId, batch.status),
+  ...slimAttributes(batchPartitions.all(orgId), batchSlim(batch)),
 });
 
 export async function getBatch(orgId: string, id: string): Promise<Batch | null> {
@@ -66,7 +104,7 @@ const batchIndexes = (orgId: string, batch: Batch) => {
     GSI2SK: fefo,
     GSI3PK: batchPartitions.all(orgId),
     GSI4SK: fefo,
-    ...statusIndexes(orgId, batch.id, batch.status, batch.updatedAt),
+    ...statusIndexes(orgId, batch),
   };
 };
 
@@ -165,30 +203,28 @@ export function batchDeleteItems(orgId: string, batch: Batch, receiptId: string)
   ];
 }
 
-/** A status flip by stock movement (consumed at zero, active again when refilled): no event, per the spec. */
-export function batchStatusUpdate(
-  orgId: string,
-  batchId: string,
-  from: BatchStatus,
-  to: BatchStatus,
-  now: string,
-): TransactItem {
-  const indexes = statusIndexes(orgId, batchId, to, now);
+/**
+ * A status flip by stock movement (consumed at zero, active again when refilled): no event, per the spec.
+ * `lot` is the lot as read (its status is the condition); its slim row is rewritten whole.
+ */
+export function batchStatusUpdate(orgId: string, lot: Batch, to: BatchStatus, now: string): TransactItem {
+  const indexes = Object.entries(statusIndexes(orgId, { ...lot, status: to, updatedAt: now }));
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.batch(orgId, batchId),
-      UpdateExpression:
-        'SET #status = :to, updatedAt = :now, GSI3SK = :gsi3sk, GSI4PK = :gsi4pk ADD version :one',
+      Key: keys.batch(orgId, lot.id),
+      UpdateExpression: `SET #status = :to, updatedAt = :now, ${indexes.map((_, i) => `#i${i} = :i${i}`).join(', ')} ADD version :one`,
       ConditionExpression: '#status = :from',
-      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        ...Object.fromEntries(indexes.map(([name], i) => [`#i${i}`, name])),
+      },
       ExpressionAttributeValues: {
         ':to': to,
-        ':from': from,
+        ':from': lot.status,
         ':now': now,
         ':one': 1,
-        ':gsi3sk': indexes.GSI3SK,
-        ':gsi4pk': indexes.GSI4PK,
+        ...Object.fromEntries(indexes.map(([, value], i) => [`:i${i}`, value])),
       },
     },
   };
@@ -210,7 +246,7 @@ export function batchTransitionItem(
     action,
     transition: BATCH_TRANSITIONS[action],
     version: read.version,
-    set: { updatedAt: next.updatedAt, ...statusIndexes(orgId, read.id, next.status, next.updatedAt) },
+    set: { updatedAt: next.updatedAt, ...statusIndexes(orgId, next) },
   });
 }
 
@@ -313,7 +349,8 @@ function batchQuery(
  * the status's partition, the updatedAt range (modifiedSince: only changed lots are read, then sorted),
  * else all lots (expiry in the key condition). Without filters the page is read alone (a remembered
  * cursor makes sequential pages cheap) and the total comes from the maintained count; otherwise the
- * matching range is read once to count it.
+ * matching range is read once to count it. What no key range narrows (search, status with product) and
+ * a page of the unfiltered list that no remembered cursor reaches are paged on the slim projection.
  */
 export async function listBatches(
   orgId: string,
@@ -321,6 +358,14 @@ export async function listBatches(
   window: { offset: number; limit: number },
 ): Promise<{ items: Batch[]; total: number }> {
   const { productId, status, modifiedSince } = filter;
+  const unfiltered = !productId && !status && !modifiedSince && !filter.search;
+  const allInput = () => batchQuery('GSI1', batchPartitions.all(orgId), filter, {});
+  const cursorId = `${orgId}|batches|GSI1`;
+  const plain = unfiltered && !filter.expiry.fromDate && !filter.expiry.toDate;
+  if (filter.search || (productId && status) || (plain && !hasListCursor(cursorId, window.offset))) {
+    const projected = await listProjectedBatches(orgId, filter, window);
+    if (projected) return projected;
+  }
   if (productId) {
     const input = batchQuery('GSI2', batchPartitions.product(orgId, productId), filter, { product: true });
     return windowOf(input, window);
@@ -334,13 +379,33 @@ export async function listBatches(
     const all = (await queryAll(input)).map(batchFromItem).sort(compareFefo);
     return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
   }
-  const input = batchQuery('GSI1', batchPartitions.all(orgId), filter, {});
-  if (filter.search || filter.expiry.fromDate || filter.expiry.toDate) return windowOf(input, window);
+  if (!plain) return windowOf(allInput(), window);
   const [items, total] = await Promise.all([
-    readPage(input, { ...window, cursorId: `${orgId}|batches|GSI1`, keyOf: keyOf('GSI1') }),
+    readPage(allInput(), { ...window, cursorId, keyOf: keyOf('GSI1') }),
     batchCount(orgId),
   ]);
   return { items: items.map(batchFromItem), total };
+}
+
+/** A page of lots selected, counted and FEFO-ordered on the slim projection (null: too many to hold). */
+function listProjectedBatches(
+  orgId: string,
+  filter: BatchFilter,
+  window: { offset: number; limit: number },
+): Promise<{ items: Batch[]; total: number } | null> {
+  return projectedPage({
+    collection: batchPartitions.all(orgId),
+    field: 'e',
+    ascending: true,
+    window,
+    matches: (row) => {
+      const r = row as BatchSlim;
+      const lot = { status: r.s, productId: r.p, expiryDate: r.x, batchNumber: r.t, updatedAt: r.u };
+      return matchesBatchFilter(lot, filter);
+    },
+    key: (id) => keys.batch(orgId, id),
+    fromItem: batchFromItem,
+  });
 }
 
 async function windowOf(input: QueryInput, window: { offset: number; limit: number }) {

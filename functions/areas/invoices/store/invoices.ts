@@ -9,6 +9,7 @@ import type { Invoice } from '../../../../domain/invoices/invoice.js';
 import type { InvoiceStatus } from '../../../../domain/invoices/status.js';
 import { INVOICE_RESOURCE } from '../../../../domain/invoices/status.js';
 import { notFound } from '../../../../domain/errors.js';
+import { documentProjection } from '../../../platform/dynamo/document-projection.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -55,6 +56,30 @@ export const invoiceKey = (orgId: string, id: string): Key => ({
   SK: 'INVOICE',
 });
 
+// Lists search the invoice number and the customer's name, case-insensitively.
+const searchTextOf = (invoice: Invoice) => `${invoice.invoiceNumber} ${invoice.customer.name}`.toLowerCase();
+
+/**
+ * The invoice's slim row (GSI5): what GET /invoices filters (status, customer, invoiceDate, updatedAt,
+ * search) and sorts on (invoiceNumber, createdAt, updatedAt). docs/architecture.md "Search and filtered
+ * lists".
+ */
+export const invoiceProjection = documentProjection<Invoice>({
+  collection,
+  key: invoiceKey,
+  row: (invoice) => ({
+    id: invoice.id,
+    s: invoice.status,
+    p: invoice.customerId,
+    d: invoice.invoiceDate,
+    c: invoice.createdAt,
+    u: invoice.updatedAt,
+    n: invoice.invoiceNumber,
+    t: searchTextOf(invoice),
+  }),
+  sorts: { invoiceNumber: 'n', createdAt: 'c', updatedAt: 'u' },
+});
+
 export const invoices = entity<Invoice>({
   name: 'Invoice',
   fields: INVOICE_FIELDS,
@@ -68,8 +93,8 @@ export const invoices = entity<Invoice>({
     GSI3SK: sortKey(invoice.createdAt, invoice.id),
     GSI4PK: invoicePartitions.customer(orgId, invoice.customerId),
     GSI4SK: sortKey(invoice.createdAt, invoice.id),
-    // Lists search the invoice number and the customer's name, case-insensitively.
-    searchText: `${invoice.invoiceNumber} ${invoice.customer.name}`.toLowerCase(),
+    searchText: searchTextOf(invoice),
+    ...invoiceProjection.attributes(orgId, invoice),
   }),
 });
 

@@ -1,13 +1,14 @@
 /**
- * GET /invoices: reads the narrowest index range (customer GSI4, one status GSI3, else createdAt GSI1 or
- * updatedAt GSI2), other filters as filter expressions, with the total counted over the matching range
- * (queryWindow). The invoiceNumber sort reads the matching range and sorts it.
+ * GET /invoices: selected, counted, sorted and paged on the slim projection, then the page's invoices read
+ * by key (listDocuments). A collection too large for the projection reads the narrowest index range
+ * (customer GSI4, one status GSI3, else createdAt GSI1 or updatedAt GSI2), other filters as filter
+ * expressions, counting the matching range.
  */
 import type { Invoice } from '../../../../domain/invoices/invoice.js';
 import type { InvoiceStatus } from '../../../../domain/invoices/status.js';
 import { listDocuments } from '../../../platform/dynamo/document-query.js';
 import type { InvoiceSort } from '../endpoints.js';
-import { invoicePartitions, invoices } from './invoices.js';
+import { invoicePartitions, invoiceProjection, invoices } from './invoices.js';
 
 export interface InvoiceFilter {
   statuses?: InvoiceStatus[];
@@ -34,4 +35,5 @@ export const listInvoices = (
     dateAttribute: 'invoiceDate',
     indexSort: 'createdAt',
     fromItem: invoices.fromItem,
+    projection: invoiceProjection,
   });

@@ -31,7 +31,7 @@ import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { guard, transact, type WriteItem } from '../../../platform/dynamo/transact.js';
-import { loadStockFacts, type LoadedStockFacts } from '../../inventory/stock-facts.js';
+import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { stockMovementWrites } from '../../inventory/stock-writes.js';
 import { batchCreateItems, batchFromItem } from '../../inventory/store/batches.js';
 import { binFromItem } from '../../inventory/store/warehouses.js';
@@ -100,7 +100,7 @@ async function loadProductionStock(orgId: string, order: ProductionOrder) {
       expiryDate: batch.expiryDate,
       unitCost: batch.unitCost ?? null,
     });
-    loaded.facts.batches.set(id, { productId: batch.productId, status: batch.status });
+    rememberLot(loaded, batch);
   }
   for (const id of binIds) {
     const item = found.get(keyId(keys.bin(orgId, order.warehouseId, id)));
@@ -181,7 +181,7 @@ export async function completeProductionOrderCommand(input: ProductionOrderCompl
             { id: lotId, now: at },
           )
         : null;
-      if (lot) loaded.facts.batches.set(lot.id, { productId: lot.productId, status: lot.status });
+      if (lot) rememberLot(loaded, lot);
       const changes: StockChange[] = [
         ...consumption.takes.map((t) => ({ ...t, onHandDelta: -t.quantity, reservedDelta: 0 })),
         {

@@ -3,9 +3,10 @@
  * about a page of items, with the total from a maintained counter: no filter (GSI1), one status (GSI3),
  * several statuses (each status partition read to the page's end and merged), one product (GSI4).
  * modifiedSince alone reads only the orders changed since (GSI2, the instant in the key condition) and
- * orders them in memory. Any other combination (dates on plannedStartDate, search, filters together)
- * reads the narrowest of those ranges once with the rest as a FilterExpression (documentQuery), counting
- * the matches for the total.
+ * orders them in memory. Any other combination (dates on plannedStartDate, search, filters together) and
+ * deep pages no remembered cursor reaches are paged on the slim projection (listProjectedDocuments); only
+ * a collection too large for it reads the narrowest of those ranges once with the rest as a
+ * FilterExpression (documentQuery), counting the matches for the total.
  */
 import type {
   ProductionOrder,
@@ -14,11 +15,19 @@ import type {
 import { db } from '../../../platform/dynamo/client.js';
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { documentQuery, type DocumentFilter } from '../../../platform/dynamo/document-query.js';
-import { queryAll, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
+import { listProjectedDocuments } from '../../../platform/dynamo/document-projection.js';
+import {
+  hasListCursor,
+  queryAll,
+  queryWindow,
+  readPage,
+  type QueryInput,
+} from '../../../platform/dynamo/query-window.js';
 import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
 import {
   productionOrderCountsKey,
   productionOrderPartitions,
+  productionOrderProjection,
   productionOrders,
   productOrderCountKey,
   statusCounter,
@@ -64,21 +73,24 @@ async function counted(key: { PK: string; SK: string }): Promise<Record<string, 
   return Item ?? {};
 }
 
-/** One index partition, a page of it from a remembered cursor, beside the counter that totals it. */
-async function counterPage(
-  orgId: string,
-  index: IndexName,
-  partition: string,
-  window: Window,
-  total: () => Promise<number>,
-): Promise<Page> {
+/** One index partition read a page at a time from a remembered cursor, with the counter that totals it. */
+interface CounterRead {
+  index: IndexName;
+  partition: string;
+  total: () => Promise<number>;
+}
+
+const cursorIdOf = (orgId: string, read: CounterRead) =>
+  `${orgId}|production-orders|${read.index}|${read.partition}`;
+
+async function counterPage(orgId: string, read: CounterRead, window: Window): Promise<Page> {
   const [items, count] = await Promise.all([
-    readPage(partitionQuery(index, partition), {
+    readPage(partitionQuery(read.index, read.partition), {
       ...window,
-      cursorId: `${orgId}|production-orders|${index}|${partition}`,
-      keyOf: keyOf(index),
+      cursorId: cursorIdOf(orgId, read),
+      keyOf: keyOf(read.index),
     }),
-    total(),
+    read.total(),
   ]);
   return { items: items.map(productionOrders.fromItem), total: count };
 }
@@ -86,40 +98,56 @@ async function counterPage(
 const newestFirst = (a: ProductionOrder, b: ProductionOrder) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 
+/** The list's counted shapes without row filters: no filter, one status, several statuses, one product. */
+function countedRead(orgId: string, filter: ProductionOrderFilter): CounterRead | 'merge' | null {
+  const { statuses, productId } = filter;
+  if (filter.from || filter.to || filter.search || filter.modifiedSince) return null;
+  if (!statuses && !productId) {
+    return {
+      index: 'GSI1',
+      partition: productionOrderPartitions.all(orgId),
+      total: async () => Number((await counted(productionOrderCountsKey(orgId))).all ?? 0),
+    };
+  }
+  if (statuses?.length === 1 && !productId) {
+    return {
+      index: 'GSI3',
+      partition: productionOrderPartitions.status(orgId, statuses[0]!),
+      total: async () =>
+        Number((await counted(productionOrderCountsKey(orgId)))[statusCounter(statuses[0]!)] ?? 0),
+    };
+  }
+  if (statuses && !productId) return 'merge';
+  if (productId && !statuses) {
+    return {
+      index: 'GSI4',
+      partition: productionOrderPartitions.product(orgId, productId),
+      total: async () => Number((await counted(productOrderCountKey(orgId, productId))).count ?? 0),
+    };
+  }
+  return null;
+}
+
+/** Whether the counted read would re-read every skipped row: a deep page no remembered cursor reaches. */
+const skipsRows = (orgId: string, read: CounterRead | 'merge', window: Window): boolean =>
+  read === 'merge' ? window.offset > 0 : !hasListCursor(cursorIdOf(orgId, read), window.offset);
+
+const readCounted = (
+  orgId: string,
+  read: CounterRead | 'merge',
+  filter: ProductionOrderFilter,
+  window: Window,
+) => (read === 'merge' ? mergedStatuses(orgId, filter.statuses!, window) : counterPage(orgId, read, window));
+
 export async function listProductionOrders(
   orgId: string,
   filter: ProductionOrderFilter,
   window: Window,
 ): Promise<Page> {
   const { statuses, productId } = filter;
+  const cheap = countedRead(orgId, filter);
+  if (cheap && !skipsRows(orgId, cheap, window)) return readCounted(orgId, cheap, filter, window);
   const rowFilters = Boolean(filter.from || filter.to || filter.search);
-  if (!rowFilters && !filter.modifiedSince) {
-    if (!statuses && !productId) {
-      return counterPage(orgId, 'GSI1', productionOrderPartitions.all(orgId), window, async () =>
-        Number((await counted(productionOrderCountsKey(orgId))).all ?? 0),
-      );
-    }
-    if (statuses?.length === 1 && !productId) {
-      return counterPage(
-        orgId,
-        'GSI3',
-        productionOrderPartitions.status(orgId, statuses[0]!),
-        window,
-        async () =>
-          Number((await counted(productionOrderCountsKey(orgId)))[statusCounter(statuses[0]!)] ?? 0),
-      );
-    }
-    if (statuses && !productId) return mergedStatuses(orgId, statuses, window);
-    if (productId && !statuses) {
-      return counterPage(
-        orgId,
-        'GSI4',
-        productionOrderPartitions.product(orgId, productId),
-        window,
-        async () => Number((await counted(productOrderCountKey(orgId, productId))).count ?? 0),
-      );
-    }
-  }
   if (filter.modifiedSince && !rowFilters && !statuses && !productId) {
     const changed = (
       await queryAll(
@@ -132,6 +160,16 @@ export async function listProductionOrders(
       .sort(newestFirst);
     return { items: changed.slice(window.offset, window.offset + window.limit), total: changed.length };
   }
+  const projected = await listProjectedDocuments({
+    orgId,
+    projection: productionOrderProjection,
+    filter: { ...filter, partyId: productId },
+    sort: { by: 'createdAt', ascending: false },
+    window,
+    fromItem: productionOrders.fromItem,
+  });
+  if (projected) return projected;
+  if (cheap) return readCounted(orgId, cheap, filter, window);
   const documentFilter: DocumentFilter = { ...filter, customerId: undefined };
   const input = productId
     ? documentQuery('GSI4', productionOrderPartitions.product(orgId, productId), false, documentFilter, {

@@ -14,6 +14,7 @@ import {
   type ProductionOrderAction,
   type ProductionOrderStatus,
 } from '../../../../domain/production-orders/production-order.js';
+import { documentProjection } from '../../../platform/dynamo/document-projection.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { guard, type GuardedItem, type TransactItem } from '../../../platform/dynamo/transact.js';
@@ -57,6 +58,29 @@ export const productionOrderKey = (orgId: string, id: string): Key => ({
   SK: 'PRODUCTION_ORDER',
 });
 
+// Lists search the order number and the product's SKU and name (as they were at create).
+const searchTextOf = (order: ProductionOrder) =>
+  `${order.orderNumber}\n${order.product.sku}\n${order.product.name}`.toLowerCase();
+
+/**
+ * The order's slim row (GSI5): what GET /production-orders filters (status, product, plannedStartDate,
+ * updatedAt, search) and sorts on (createdAt). docs/architecture.md "Search and filtered lists".
+ */
+export const productionOrderProjection = documentProjection<ProductionOrder>({
+  collection,
+  key: productionOrderKey,
+  row: (order) => ({
+    id: order.id,
+    s: order.status,
+    p: order.productId,
+    d: order.plannedStartDate,
+    c: order.createdAt,
+    u: order.updatedAt,
+    t: searchTextOf(order),
+  }),
+  sorts: { createdAt: 'c' },
+});
+
 export const productionOrders = entity<ProductionOrder>({
   name: 'ProductionOrder',
   fields: PRODUCTION_ORDER_FIELDS,
@@ -70,8 +94,8 @@ export const productionOrders = entity<ProductionOrder>({
     GSI3SK: sortKey(order.createdAt, order.id),
     GSI4PK: productionOrderPartitions.product(orgId, order.productId),
     GSI4SK: sortKey(order.createdAt, order.id),
-    // Lists search the order number and the product's SKU and name (as they were at create).
-    searchText: `${order.orderNumber}\n${order.product.sku}\n${order.product.name}`.toLowerCase(),
+    searchText: searchTextOf(order),
+    ...productionOrderProjection.attributes(orgId, order),
   }),
 });
 

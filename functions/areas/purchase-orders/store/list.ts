@@ -1,8 +1,8 @@
 /**
  * GET /purchase-orders through the document list (listDocuments) with the maintained counters: the default
  * list, one or several statuses, one supplier and the sync recipe read about a page of orders; search,
- * dates, combinations and the orderNumber/totalAmount sorts read the matching range of the narrowest
- * index (docs/architecture.md "What the purchase-order lists cost").
+ * dates, combinations, the orderNumber/totalAmount sorts and pages no remembered cursor reaches are paged
+ * on the slim projection (docs/architecture.md "What the purchase-order lists cost").
  */
 import type {
   PurchaseOrder,
@@ -13,6 +13,7 @@ import { listDocuments, type DocumentFilter } from '../../../platform/dynamo/doc
 import {
   purchaseOrderCounts,
   purchaseOrderPartitions,
+  purchaseOrderProjection,
   purchaseOrders,
   supplierOrderCount,
 } from './purchase-orders.js';
@@ -34,4 +35,5 @@ export const listPurchaseOrders = (
     indexSort: 'orderDate',
     fromItem: purchaseOrders.fromItem,
     counts: { totals: purchaseOrderCounts, party: supplierOrderCount },
+    projection: purchaseOrderProjection,
   });

@@ -25,6 +25,7 @@ import {
 import type { Transition } from '../../../../domain/workflow/transitions.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
+import { documentProjection } from '../../../platform/dynamo/document-projection.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -89,6 +90,29 @@ export const goodsReceiptKey = (
   SK: `${RECEIPT_SK_PREFIX}${receivedAt}#${receiptId}`,
 });
 
+// Lists search the order number and the supplier's name, case-insensitively.
+const searchTextOf = (order: PurchaseOrder) => `${order.orderNumber} ${order.supplier.name}`.toLowerCase();
+
+/**
+ * The order's slim row (GSI5): what GET /purchase-orders filters and sorts on, for the lists the counters
+ * cannot answer (docs/architecture.md "Search and filtered lists"). The list sorts createdAt as orderDate.
+ */
+export const purchaseOrderProjection = documentProjection<PurchaseOrder>({
+  collection,
+  key: purchaseOrderKey,
+  row: (order) => ({
+    id: order.id,
+    s: order.status,
+    p: order.supplierId,
+    d: order.orderDate,
+    u: order.updatedAt,
+    n: order.orderNumber,
+    a: order.totalAmount,
+    t: searchTextOf(order),
+  }),
+  sorts: { orderDate: 'd', orderNumber: 'n', totalAmount: 'a', updatedAt: 'u' },
+});
+
 export const purchaseOrders = entity<PurchaseOrder>({
   name: 'PurchaseOrder',
   fields: PURCHASE_ORDER_FIELDS,
@@ -102,8 +126,8 @@ export const purchaseOrders = entity<PurchaseOrder>({
     GSI3SK: sortKey(order.orderDate, order.id),
     GSI4PK: purchaseOrderPartitions.customer(orgId, order.supplierId),
     GSI4SK: sortKey(order.orderDate, order.id),
-    // Lists search the order number and the supplier's name, case-insensitively.
-    searchText: `${order.orderNumber} ${order.supplier.name}`.toLowerCase(),
+    searchText: searchTextOf(order),
+    ...purchaseOrderProjection.attributes(orgId, order),
   }),
 });
 

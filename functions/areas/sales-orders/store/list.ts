@@ -1,17 +1,25 @@
 /**
  * GET /sales-orders: each common list reads its own index range, about a page of items, with the total
- * from the maintained counters; only combinations of filters, search and the orderNumber/totalAmount
- * sorts read the matching range (documented in docs/architecture.md).
+ * from the maintained counters; combinations of filters, search, dates, the orderNumber/totalAmount sorts
+ * and pages no remembered cursor reaches are paged on the slim projection (docs/architecture.md).
  */
 import type { SalesOrder, SalesOrderSort, SalesOrderStatus } from '../../../../domain/sales-orders/order.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { GetCommand } from '../../../platform/dynamo/commands.js';
-import { queryAll, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
+import { listProjectedDocuments } from '../../../platform/dynamo/document-projection.js';
+import {
+  hasListCursor,
+  queryAll,
+  queryWindow,
+  readPage,
+  type QueryInput,
+} from '../../../platform/dynamo/query-window.js';
 import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
 import {
   customerOrderCountKey,
   salesOrderCountsKey,
   salesOrderPartitions,
+  salesOrderProjection,
   salesOrders,
   statusCounter,
 } from './sales-orders.js';
@@ -126,17 +134,26 @@ const compareBy = (by: SalesOrderSort, ascending: boolean) => (a: SalesOrder, b:
   return ascending ? order : -order;
 };
 
-export async function listSalesOrders(
+/**
+ * How a list the counters answer is read: one index partition a page at a time from a remembered cursor
+ * (`page`), several status partitions merged (`merge`), or the changed range of the sync recipe (`changed`).
+ */
+type CheapRead =
+  | { kind: 'page'; input: QueryInput; cursorId: string; index: IndexName; total: () => Promise<number> }
+  | { kind: 'merge'; statuses: SalesOrderStatus[] }
+  | { kind: 'changed'; input: QueryInput };
+
+/** The cheap read of a list, or null when its total needs every match counted (search, dates, ...). */
+function cheapRead(
   orgId: string,
   filter: SalesOrderFilter,
   sort: { by: SalesOrderSort; ascending: boolean },
-  window: Window,
-): Promise<{ items: SalesOrder[]; total: number }> {
+): CheapRead | null {
   const { by, ascending } = sort;
-  const hasSearchOrSince = Boolean(filter.search || filter.modifiedSince);
   const hasDates = Boolean(filter.from || filter.to);
   const statuses = filter.statuses;
   const cursorBase = `${orgId}|sales-orders|${ascending}`;
+  const all = () => countOf(salesOrderCountsKey(orgId), 'all');
 
   // The sync recipe: updatedAt order with modifiedSince in the key condition reads only changed rows.
   if (by === 'updatedAt' && !statuses && !filter.customerId && !hasDates && !filter.search) {
@@ -147,65 +164,106 @@ export async function listSalesOrders(
       { from: filter.modifiedSince?.toISOString() },
       rowFilter({}, {}),
     );
-    if (!filter.modifiedSince) {
-      const [items, total] = await Promise.all([
-        readPage(input, { ...window, cursorId: `${cursorBase}|GSI2`, keyOf: keyOf('GSI2') }),
-        countOf(salesOrderCountsKey(orgId), 'all'),
-      ]);
-      return { items: items.map(salesOrders.fromItem), total };
-    }
-    const { items, total } = await queryWindow(input, window.offset, window.limit);
-    return { items: items.map(salesOrders.fromItem), total };
+    if (filter.modifiedSince) return { kind: 'changed', input };
+    return { kind: 'page', input, cursorId: `${cursorBase}|GSI2`, index: 'GSI2', total: all };
   }
-
-  if (byOrderDate(by) && !hasSearchOrSince) {
-    // One status or one customer (not both): that index's partition, total from its counter.
-    if (statuses?.length === 1 && !filter.customerId && !hasDates) {
-      const input = rangeQuery(
+  if (!byOrderDate(by) || filter.search || filter.modifiedSince || hasDates) return null;
+  // One status or one customer (not both): that index's partition, total from its counter.
+  if (statuses?.length === 1 && !filter.customerId) {
+    return {
+      kind: 'page',
+      input: rangeQuery(
         'GSI3',
         salesOrderPartitions.status(orgId, statuses[0]!),
         ascending,
         {},
         rowFilter({}, {}),
-      );
-      const [items, total] = await Promise.all([
-        readPage(input, { ...window, cursorId: `${cursorBase}|GSI3|${statuses[0]}`, keyOf: keyOf('GSI3') }),
-        countOf(salesOrderCountsKey(orgId), statusCounter(statuses[0]!)),
-      ]);
-      return { items: items.map(salesOrders.fromItem), total };
-    }
-    if (statuses && statuses.length > 1 && !filter.customerId && !hasDates) {
-      return mergedStatuses(orgId, statuses, ascending, window);
-    }
-    if (filter.customerId && !statuses && !hasDates) {
-      const input = rangeQuery(
+      ),
+      cursorId: `${cursorBase}|GSI3|${statuses[0]}`,
+      index: 'GSI3',
+      total: () => countOf(salesOrderCountsKey(orgId), statusCounter(statuses[0]!)),
+    };
+  }
+  if (statuses && statuses.length > 1 && !filter.customerId) return { kind: 'merge', statuses };
+  if (filter.customerId && !statuses) {
+    return {
+      kind: 'page',
+      input: rangeQuery(
         'GSI4',
         salesOrderPartitions.customer(orgId, filter.customerId),
         ascending,
         {},
         rowFilter({}, {}),
-      );
-      const [items, total] = await Promise.all([
-        readPage(input, {
-          ...window,
-          cursorId: `${cursorBase}|GSI4|${filter.customerId}`,
-          keyOf: keyOf('GSI4'),
-        }),
-        countOf(customerOrderCountKey(orgId, filter.customerId), 'orderCount'),
-      ]);
-      return { items: items.map(salesOrders.fromItem), total };
-    }
-    if (!statuses && !filter.customerId && !hasDates) {
-      const input = rangeQuery('GSI1', salesOrderPartitions.all(orgId), ascending, {}, rowFilter({}, {}));
-      const [items, total] = await Promise.all([
-        readPage(input, { ...window, cursorId: `${cursorBase}|GSI1`, keyOf: keyOf('GSI1') }),
-        countOf(salesOrderCountsKey(orgId), 'all'),
-      ]);
-      return { items: items.map(salesOrders.fromItem), total };
-    }
+      ),
+      cursorId: `${cursorBase}|GSI4|${filter.customerId}`,
+      index: 'GSI4',
+      total: () => countOf(customerOrderCountKey(orgId, filter.customerId!), 'orderCount'),
+    };
   }
+  if (!statuses && !filter.customerId) {
+    return {
+      kind: 'page',
+      input: rangeQuery('GSI1', salesOrderPartitions.all(orgId), ascending, {}, rowFilter({}, {})),
+      cursorId: `${cursorBase}|GSI1`,
+      index: 'GSI1',
+      total: all,
+    };
+  }
+  return null;
+}
+
+/** Whether the cheap read would re-read every skipped row: a deep page no remembered cursor reaches. */
+const skipsRows = (read: CheapRead, window: Window): boolean =>
+  read.kind === 'page'
+    ? !hasListCursor(read.cursorId, window.offset)
+    : read.kind === 'merge' && window.offset > 0;
+
+async function readCheap(
+  orgId: string,
+  read: CheapRead,
+  ascending: boolean,
+  window: Window,
+): Promise<{ items: SalesOrder[]; total: number }> {
+  if (read.kind === 'merge') return mergedStatuses(orgId, read.statuses, ascending, window);
+  if (read.kind === 'changed') {
+    const { items, total } = await queryWindow(read.input, window.offset, window.limit);
+    return { items: items.map(salesOrders.fromItem), total };
+  }
+  const [items, total] = await Promise.all([
+    readPage(read.input, { ...window, cursorId: read.cursorId, keyOf: keyOf(read.index) }),
+    read.total(),
+  ]);
+  return { items: items.map(salesOrders.fromItem), total };
+}
+
+/**
+ * A page of sales orders. The lists the counters answer (see cheapRead) read about a page of their index;
+ * everything else, and deep pages no remembered cursor reaches, are paged on the slim projection
+ * (listProjectedDocuments). Only when the organisation's orders are more than the projection holds do
+ * those read the matching range of the narrowest index.
+ */
+export async function listSalesOrders(
+  orgId: string,
+  filter: SalesOrderFilter,
+  sort: { by: SalesOrderSort; ascending: boolean },
+  window: Window,
+): Promise<{ items: SalesOrder[]; total: number }> {
+  const { by, ascending } = sort;
+  const cheap = cheapRead(orgId, filter, sort);
+  if (cheap && !skipsRows(cheap, window)) return readCheap(orgId, cheap, ascending, window);
+  const projected = await listProjectedDocuments({
+    orgId,
+    projection: salesOrderProjection,
+    filter: { ...filter, partyId: filter.customerId },
+    sort,
+    window,
+    fromItem: salesOrders.fromItem,
+  });
+  if (projected) return projected;
+  if (cheap) return readCheap(orgId, cheap, ascending, window);
 
   // Everything else reads the matching range of the narrowest index once (dates in the key condition).
+  const statuses = filter.statuses;
   const range = { from: filter.from, to: filter.to };
   const [index, partition, skip] = filter.customerId
     ? ([

@@ -14,6 +14,7 @@ import {
   type SalesOrderStatus,
 } from '../../../../domain/sales-orders/order.js';
 import { customerAccountKey } from '../../customers/store/account.js';
+import { documentProjection } from '../../../platform/dynamo/document-projection.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -81,6 +82,30 @@ export const salesOrderKey = (orgId: string, id: string): Key => ({
   SK: 'SALES_ORDER',
 });
 
+// Lists search the order number and the customer's name, case-insensitively.
+const searchTextOf = (order: SalesOrder) => `${order.orderNumber} ${order.customer.name}`.toLowerCase();
+
+/**
+ * The order's slim row (GSI5): what GET /sales-orders filters and sorts on, for the lists the counters
+ * cannot answer (docs/architecture.md "Search and filtered lists"). createdAt sorts as orderDate (the
+ * same instant), as the index lists do.
+ */
+export const salesOrderProjection = documentProjection<SalesOrder>({
+  collection,
+  key: salesOrderKey,
+  row: (order) => ({
+    id: order.id,
+    s: order.status,
+    p: order.customerId,
+    d: order.orderDate,
+    u: order.updatedAt,
+    n: order.orderNumber,
+    a: order.totalAmount,
+    t: searchTextOf(order),
+  }),
+  sorts: { orderDate: 'd', createdAt: 'd', orderNumber: 'n', totalAmount: 'a', updatedAt: 'u' },
+});
+
 export const salesOrders = entity<SalesOrder>({
   name: 'SalesOrder',
   fields: SALES_ORDER_FIELDS,
@@ -94,10 +119,10 @@ export const salesOrders = entity<SalesOrder>({
     GSI3SK: sortKey(order.orderDate, order.id),
     GSI4PK: salesOrderPartitions.customer(orgId, order.customerId),
     GSI4SK: sortKey(order.orderDate, order.id),
-    // Lists search the order number and the customer's name, case-insensitively.
-    searchText: `${order.orderNumber} ${order.customer.name}`.toLowerCase(),
+    searchText: searchTextOf(order),
     // Product deactivation finds the open orders holding a product with contains(productIds, :id).
     productIds: [...new Set(order.lines.map((l) => l.productId))],
+    ...salesOrderProjection.attributes(orgId, order),
   }),
 });
 

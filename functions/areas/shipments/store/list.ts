@@ -1,11 +1,12 @@
 /**
- * GET /shipments: newest first (createdAt desc) from the narrowest index range: the order's GSI4 partition
- * for salesOrderId, one status's GSI3 partition, else GSI1; other filters (several statuses, modifiedSince)
- * as filter expressions, the total counted over the matching range (listDocuments).
+ * GET /shipments, newest first (createdAt desc): selected, counted and paged on the slim projection, then
+ * the page's shipments read by key (listDocuments). A collection too large for the projection reads the
+ * narrowest index range (the order's GSI4 partition for salesOrderId, one status's GSI3 partition, else
+ * GSI1) with the other filters as filter expressions, counting the matching range.
  */
 import type { Shipment, ShipmentStatus } from '../../../../domain/shipments/shipment.js';
 import { listDocuments } from '../../../platform/dynamo/document-query.js';
-import { shipmentPartitions, shipments } from './shipments.js';
+import { shipmentPartitions, shipmentProjection, shipments } from './shipments.js';
 
 export interface ShipmentFilter {
   statuses?: ShipmentStatus[];
@@ -33,4 +34,5 @@ export const listShipments = (
     dateAttribute: 'createdAt',
     indexSort: 'createdAt',
     fromItem: shipments.fromItem,
+    projection: shipmentProjection,
   });

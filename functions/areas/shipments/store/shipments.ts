@@ -13,6 +13,7 @@ import {
 } from '../../../../domain/shipments/shipment.js';
 import { notFound } from '../../../../domain/errors.js';
 import { transitionRefused } from '../../../../domain/workflow/transitions.js';
+import { documentProjection } from '../../../platform/dynamo/document-projection.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -51,6 +52,23 @@ export const shipmentKey = (orgId: string, id: string): Key => ({
   SK: 'SHIPMENT',
 });
 
+/**
+ * The shipment's slim row (GSI5): what GET /shipments filters (status, sales order, updatedAt) and sorts
+ * on (createdAt). docs/architecture.md "Search and filtered lists".
+ */
+export const shipmentProjection = documentProjection<Shipment>({
+  collection,
+  key: shipmentKey,
+  row: (shipment) => ({
+    id: shipment.id,
+    s: shipment.status,
+    p: shipment.salesOrderId,
+    c: shipment.createdAt,
+    u: shipment.updatedAt,
+  }),
+  sorts: { createdAt: 'c' },
+});
+
 export const shipments = entity<Shipment>({
   name: 'Shipment',
   fields: SHIPMENT_FIELDS,
@@ -64,6 +82,7 @@ export const shipments = entity<Shipment>({
     GSI3SK: sortKey(shipment.createdAt, shipment.id),
     GSI4PK: shipmentPartitions.salesOrder(orgId, shipment.salesOrderId),
     GSI4SK: sortKey(shipment.createdAt, shipment.id),
+    ...shipmentProjection.attributes(orgId, shipment),
   }),
 });
 
