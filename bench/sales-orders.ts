@@ -16,6 +16,7 @@ import {
 } from '../functions/areas/sales-orders/store/sales-orders.js';
 import { createWarehouse } from '../functions/areas/inventory/back-office/warehouses.js';
 import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
+import { clearSlimProjections } from '../functions/platform/dynamo/slim-projection.js';
 import { send } from './api.js';
 import { measureListCase, type ListCase } from './lists.js';
 import type { Recorder } from './measure.js';
@@ -142,6 +143,19 @@ export async function measureSalesOrderLists(
       }),
     );
     log(`  ${size} orders page ${deepPage}: p50 ${cases[cases.length - 1]!.latency.p50.toFixed(1)} ms`);
+    // What the first such request of a fresh container pays: loading the orders' slim rows.
+    cases.push(
+      await measureListCase(recorder, {
+        path: '/sales-orders',
+        key: tenant.key,
+        size,
+        name: `search, cold projection (load ${size} slim rows)`,
+        query: { pageSize: PAGE_SIZE, search: 'so-000777' },
+        before: async () => clearSlimProjections(),
+        reps,
+      }),
+    );
+    log(`  ${size} orders cold search: p50 ${cases[cases.length - 1]!.latency.p50.toFixed(1)} ms`);
   }
   return cases;
 }
