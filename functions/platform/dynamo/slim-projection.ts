@@ -137,7 +137,10 @@ async function refresh(collection: string, held: Collection): Promise<Collection
 export interface SlimProjection {
   /** Every row, in no particular order. */
   rows(): Iterable<SlimRow>;
-  /** Every row ascending by a string field, in DynamoDB's (UTF-8 byte) order. */
+  /**
+   * Every row ascending by a string field, in DynamoDB's (UTF-8 byte) order, ties broken by id: the order
+   * of an index whose sort key is `<field>\u0001<id>`.
+   */
   sortedBy(field: string): readonly SlimRow[];
   /** Drops rows whose items turned out to be gone. */
   forget(ids: readonly string[]): void;
@@ -169,7 +172,9 @@ export async function slimProjection(collection: string): Promise<SlimProjection
     sortedBy: (field) => {
       let sorted = c.sorted.get(field);
       if (!sorted) {
-        sorted = [...c.rows.values()].sort((a, b) => byteOrder(String(a[field]), String(b[field])));
+        sorted = [...c.rows.values()].sort(
+          (a, b) => byteOrder(String(a[field]), String(b[field])) || byteOrder(a.id, b.id),
+        );
         c.sorted.set(field, sorted);
       }
       return sorted;
