@@ -80,7 +80,10 @@ describe('GET /docs', () => {
       metaValidators,
     );
     const endpoint = endpointByRouteKey('GET /api/v1/docs')!;
-    const result = await handler(buildEvent({ method: 'GET', path: '/api/v1/docs' }, endpoint, {}), {});
+    const result = await handler(
+      buildEvent({ method: 'GET', path: '/api/v1/docs' }, endpoint, {}),
+      {} as never,
+    );
     expect(result.statusCode).toBe(500);
     expect(JSON.parse(result.body)).toEqual({
       error: { code: 'internal_error', message: 'An unexpected error occurred' },
@@ -109,7 +112,7 @@ describe('GET /docs/renderer.js', () => {
   it('is kept a year under the URL the page names (its digest), a day under any other', async () => {
     const named = await call('GET', '/docs/renderer.js', { query: { v: expected.digest } });
     expect(named.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    for (const query of [{}, { v: 'stale-digest' }]) {
+    for (const query of [{}, { v: 'stale-digest' }] as Record<string, string>[]) {
       const other = await call('GET', '/docs/renderer.js', { query });
       expect(other.status).toBe(200);
       expect(other.headers['cache-control']).toBe('public, max-age=86400');
