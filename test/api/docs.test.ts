@@ -68,6 +68,12 @@ describe('GET /docs', () => {
     expect(body).not.toMatch(/<script>/);
   });
 
+  it('has no trailing-slash twin (its relative URLs would resolve below /docs/): 404 like any unknown route', async () => {
+    const res = await call('GET', '/docs/');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'Route not found' } });
+  });
+
   it('is served whatever key is sent, even an invalid one', async () => {
     const res = await call('GET', '/docs', { key: 'sfk_live_not-a-key' });
     expect(res.status).toBe(200);
