@@ -8,12 +8,18 @@ import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import {
+  LogLevel,
+  NodejsFunction,
+  OutputFormat,
+  type NodejsFunctionProps,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { acknowledgeNagFindings } from './nag.js';
+import { copyRenderer } from './api-reference.js';
 import { addOperability, functionObservability, type Operability } from './operability.js';
 import { tableEncryption } from './table-encryption.js';
 import { allowOpening, allowSealing, webhookSecretsKey } from './webhook-secrets.js';
@@ -24,7 +30,7 @@ import { TABLE_DEFINITION } from '../functions/platform/dynamo/table-definition.
 // Resolved from this file rather than process.cwd() so synth and tests work from any directory.
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Groups that never read or write the table (meta only serves the OpenAPI document). */
+/** Groups that never read or write the table (meta serves the OpenAPI document and its reference page). */
 const WITHOUT_TABLE_ACCESS: ReadonlySet<Group> = new Set<Group>(['meta']);
 
 const string = (name: string) => ({ name, type: AttributeType.STRING });
@@ -139,7 +145,7 @@ export class ApiStack extends Stack {
   }
 
   private groupFunction(group: Group): NodejsFunction {
-    const fn = this.nodeFunction(`${group}`, join(ROOT, 'functions', 'entries', `${group}.ts`));
+    const fn = this.nodeFunction(group, groupEntry(group));
     if (!WITHOUT_TABLE_ACCESS.has(group)) this.table.grantReadWriteData(fn);
     if (group === 'webhooks') allowSealing(this.webhookSecretsKey, fn);
     return fn;
@@ -282,12 +288,7 @@ export class ApiStack extends Stack {
     const observability = functionObservability(this);
     return new NodejsFunction(this, `${name}Function`, {
       ...observability,
-      entry,
-      handler: 'handler',
-      projectRoot: ROOT,
-      depsLockFilePath: join(ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      ...functionCode(name, entry),
       memorySize: 512,
       timeout: options.timeout ?? Duration.seconds(10),
       environment: {
@@ -297,19 +298,38 @@ export class ApiStack extends Stack {
         ...options.environment,
       },
       logGroup: new LogGroup(this, `${name}Logs`, { retention: RetentionDays.ONE_MONTH }),
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        // esbuild's per-bundle size report would print through `cdk synth --quiet`; errors still show.
-        logLevel: LogLevel.ERROR,
-        // Bundle the SDK: the pinned version is the one tested, not whatever the runtime ships.
-        externalModules: [],
-        mainFields: ['module', 'main'],
-        // ESM output has no require(); bundled CommonJS dependencies still call it.
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-      },
     });
   }
+}
+
+export const groupEntry = (group: Group): string => join(ROOT, 'functions', 'entries', `${group}.ts`);
+
+/**
+ * How a function's code is built and run, shared by every function (and by the test that bundles the meta
+ * Lambda for real, test/infra/api-reference-asset.test.ts).
+ */
+export function functionCode(name: string, entry: string) {
+  return {
+    entry,
+    handler: 'handler',
+    projectRoot: ROOT,
+    depsLockFilePath: join(ROOT, 'package-lock.json'),
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    bundling: {
+      format: OutputFormat.ESM,
+      target: 'node22',
+      minify: true,
+      sourceMap: true,
+      // esbuild's per-bundle size report would print through `cdk synth --quiet`; errors still show.
+      logLevel: LogLevel.ERROR,
+      // Bundle the SDK: the pinned version is the one tested, not whatever the runtime ships.
+      externalModules: [],
+      mainFields: ['module', 'main'],
+      // ESM output has no require(); bundled CommonJS dependencies still call it.
+      banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+      // The API reference page's renderer travels beside the meta bundle only (infra/api-reference.ts).
+      ...(name === 'meta' ? { commandHooks: copyRenderer(ROOT) } : {}),
+    },
+  } satisfies NodejsFunctionProps;
 }

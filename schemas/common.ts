@@ -3,6 +3,13 @@
 export const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
 
 /**
+ * An object whose every listed property is always present (a response representation: absent values are
+ * null, never missing), so the response validation catches a field a view forgot.
+ */
+export const requiredObject = <P extends Record<string, object>>(properties: P) =>
+  ({ type: 'object', required: Object.keys(properties), properties }) as const;
+
+/**
  * An id as written in a body. Existence is checked by the domain (422 invalid_reference), not here: an id
  * of any length is a reference that does not exist (design.md: a malformed body id is 422), not a 400.
  */

@@ -1,5 +1,5 @@
 import { CREDIT_NOTE_STATUSES } from '../domain/credit-notes/credit-note.js';
-import { listOf, nullable, timestamp } from './common.js';
+import { listOf, nullable, requiredObject, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const optStr = nullable(str);
@@ -51,24 +51,20 @@ const headerFields = {
 
 export const CreditNote = {
   $id: 'CreditNote',
-  type: 'object',
-  required: Object.keys(headerFields),
-  properties: headerFields,
+  ...requiredObject(headerFields),
 } as const;
 
 const detailFields = {
   ...headerFields,
   lines: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+    items: requiredObject(lineFields),
   },
 } as const;
 
 export const CreditNoteDetail = {
   $id: 'CreditNoteDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const CreditNoteList = listOf('CreditNoteList', { $ref: 'CreditNote' });

@@ -1,6 +1,15 @@
 import { ADDRESS_TYPES } from '../domain/customers/addresses.js';
 import { CURRENCIES } from '../domain/customers/customer.js';
-import { emailOrEmpty, fraction, idRef, listOf, nullable, text, timestamp } from './common.js';
+import {
+  emailOrEmpty,
+  fraction,
+  idRef,
+  listOf,
+  nullable,
+  requiredObject,
+  text,
+  timestamp,
+} from './common.js';
 
 /** Optional text: null or "" means no value. */
 const optional = (maxLength: number) => nullable(text(maxLength));
@@ -101,9 +110,7 @@ const contactFields = {
 } as const;
 export const CustomerContact = {
   $id: 'CustomerContact',
-  type: 'object',
-  required: Object.keys(contactFields),
-  properties: contactFields,
+  ...requiredObject(contactFields),
 } as const;
 export const CustomerContactList = listOf('CustomerContactList', { $ref: 'CustomerContact' });
 
@@ -124,9 +131,7 @@ const addressFields = {
 } as const;
 export const CustomerAddress = {
   $id: 'CustomerAddress',
-  type: 'object',
-  required: Object.keys(addressFields),
-  properties: addressFields,
+  ...requiredObject(addressFields),
 } as const;
 export const CustomerAddressList = listOf('CustomerAddressList', { $ref: 'CustomerAddress' });
 
@@ -163,9 +168,7 @@ const customerFields = {
 
 export const Customer = {
   $id: 'Customer',
-  type: 'object',
-  required: Object.keys(customerFields),
-  properties: customerFields,
+  ...requiredObject(customerFields),
 } as const;
 
 const detailFields = {
@@ -183,9 +186,7 @@ const detailFields = {
 
 export const CustomerDetail = {
   $id: 'CustomerDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const CustomerList = listOf('CustomerList', { $ref: 'Customer' });

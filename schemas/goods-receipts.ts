@@ -1,7 +1,7 @@
 import { MAX_LINE_SERIALS, MAX_RECEIPT_LINES } from '../domain/goods-receipts/receipt.js';
 import { MAX_SERIAL_LENGTH } from '../domain/inventory/serial.js';
 import { PURCHASE_ORDER_STATUSES } from '../domain/purchase-orders/purchase-order.js';
-import { idRef, nullable, text, timestamp } from './common.js';
+import { idRef, nullable, requiredObject, text, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const optStr = nullable(str);
@@ -66,7 +66,7 @@ const receiptFields = {
   exchangeRate: num,
   lines: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+    items: requiredObject(lineFields),
   },
   purchaseOrder: {
     type: 'object',
@@ -83,9 +83,7 @@ const receiptFields = {
 
 export const GoodsReceipt = {
   $id: 'GoodsReceipt',
-  type: 'object',
-  required: Object.keys(receiptFields),
-  properties: receiptFields,
+  ...requiredObject(receiptFields),
 } as const;
 
 export const GOODS_RECEIPT_SCHEMAS = { GoodsReceiptCreate, GoodsReceipt } as const;

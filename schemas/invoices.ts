@@ -2,7 +2,7 @@ import { CURRENCIES } from '../domain/customers/customer.js';
 import { PAYMENT_METHODS } from '../domain/invoices/invoice.js';
 import { INVOICE_STATUSES } from '../domain/invoices/status.js';
 import { CHARGE_TYPES, MAX_ORDER_LINES } from '../domain/sales-orders/order.js';
-import { listOf, nullable, text, timestamp } from './common.js';
+import { listOf, nullable, requiredObject, text, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const optStr = nullable(str);
@@ -91,24 +91,22 @@ const headerFields = {
 
 export const Invoice = {
   $id: 'Invoice',
-  type: 'object',
-  required: Object.keys(headerFields),
-  properties: headerFields,
+  ...requiredObject(headerFields),
 } as const;
 
 const detailFields = {
   ...headerFields,
   lines: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+    items: requiredObject(lineFields),
   },
   charges: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(chargeFields), properties: chargeFields },
+    items: requiredObject(chargeFields),
   },
   payments: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(paymentFields), properties: paymentFields },
+    items: requiredObject(paymentFields),
   },
   paymentsTotal: { type: 'integer' },
   paymentsTruncated: { type: 'boolean' },
@@ -116,9 +114,7 @@ const detailFields = {
 
 export const InvoiceDetail = {
   $id: 'InvoiceDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const InvoiceList = listOf('InvoiceList', { $ref: 'Invoice' });
@@ -151,9 +147,7 @@ const paymentResponseFields = {
 
 export const PaymentRecorded = {
   $id: 'PaymentRecorded',
-  type: 'object',
-  required: Object.keys(paymentResponseFields),
-  properties: paymentResponseFields,
+  ...requiredObject(paymentResponseFields),
 } as const;
 
 export const INVOICE_SCHEMAS = {

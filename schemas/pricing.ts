@@ -1,4 +1,4 @@
-import { listOf, timestamp } from './common.js';
+import { listOf, requiredObject, timestamp } from './common.js';
 
 const tierFields = {
   id: { type: 'string' },
@@ -13,9 +13,7 @@ const tierFields = {
 
 export const PriceTier = {
   $id: 'PriceTier',
-  type: 'object',
-  required: Object.keys(tierFields),
-  properties: tierFields,
+  ...requiredObject(tierFields),
 } as const;
 export const PriceTierList = listOf('PriceTierList', { $ref: 'PriceTier' });
 
@@ -53,9 +51,7 @@ const detailFields = {
 
 export const PriceTierDetail = {
   $id: 'PriceTierDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const PRICING_SCHEMAS = { PriceTier, PriceTierList, PriceTierDetail } as const;

@@ -1,5 +1,5 @@
 import { PRODUCTION_ORDER_STATUSES } from '../domain/production-orders/production-order.js';
-import { listOf, nullable, timestamp } from './common.js';
+import { listOf, nullable, requiredObject, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const optStr = nullable(str);
@@ -67,9 +67,7 @@ const headerFields = {
 
 export const ProductionOrder = {
   $id: 'ProductionOrder',
-  type: 'object',
-  required: Object.keys(headerFields),
-  properties: headerFields,
+  ...requiredObject(headerFields),
 } as const;
 
 const detailFields = {
@@ -77,7 +75,7 @@ const detailFields = {
   lines: {
     type: 'array',
     maxItems: 1000,
-    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+    items: requiredObject(lineFields),
   },
   linesTruncated: { type: 'boolean' },
   linesTotal: { type: 'integer' },
@@ -85,9 +83,7 @@ const detailFields = {
 
 export const ProductionOrderDetail = {
   $id: 'ProductionOrderDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const ProductionOrderList = listOf('ProductionOrderList', { $ref: 'ProductionOrder' });

@@ -1,5 +1,5 @@
 import { ALLERGENS } from '../domain/products/allergens.js';
-import { idRef, listOf, money, nullable, text, timestamp, fraction } from './common.js';
+import { fraction, idRef, listOf, money, nullable, requiredObject, text, timestamp } from './common.js';
 
 const factor = nullable({ type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 });
 const level = nullable({ type: 'number', minimum: 0, maximum: 99_999_999 });
@@ -109,9 +109,7 @@ const productFields = {
 
 export const Product = {
   $id: 'Product',
-  type: 'object',
-  required: Object.keys(productFields),
-  properties: productFields,
+  ...requiredObject(productFields),
 } as const;
 
 const detailFields = {
@@ -142,9 +140,7 @@ const detailFields = {
 
 export const ProductDetail = {
   $id: 'ProductDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const ProductList = listOf('ProductList', { $ref: 'Product' });

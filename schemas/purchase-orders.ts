@@ -3,7 +3,7 @@ import {
   MAX_PURCHASE_ORDER_LINES,
   PURCHASE_ORDER_STATUSES,
 } from '../domain/purchase-orders/purchase-order.js';
-import { fraction, idRef, listOf, money, nullable, text, timestamp } from './common.js';
+import { fraction, idRef, listOf, money, nullable, requiredObject, text, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const optStr = nullable(str);
@@ -106,20 +106,18 @@ const headerFields = {
 
 export const PurchaseOrder = {
   $id: 'PurchaseOrder',
-  type: 'object',
-  required: Object.keys(headerFields),
-  properties: headerFields,
+  ...requiredObject(headerFields),
 } as const;
 
 const detailFields = {
   ...headerFields,
   lines: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+    items: requiredObject(lineFields),
   },
   receipts: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(receiptFields), properties: receiptFields },
+    items: requiredObject(receiptFields),
   },
   receiptsTotal: { type: 'integer' },
   receiptsTruncated: { type: 'boolean' },
@@ -127,9 +125,7 @@ const detailFields = {
 
 export const PurchaseOrderDetail = {
   $id: 'PurchaseOrderDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const PurchaseOrderList = listOf('PurchaseOrderList', { $ref: 'PurchaseOrder' });

@@ -1,6 +1,6 @@
 import { CURRENCIES } from '../domain/customers/customer.js';
 import { AGING_BUCKETS } from '../domain/invoices/aging.js';
-import { nullable, timestamp } from './common.js';
+import { nullable, requiredObject, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const num = { type: 'number' } as const;
@@ -32,9 +32,9 @@ export const ReceivableAging = {
     asOf: timestamp,
     invoices: {
       type: 'array',
-      items: { type: 'object', required: Object.keys(agingRowFields), properties: agingRowFields },
+      items: requiredObject(agingRowFields),
     },
-    totals: { type: 'object', required: Object.keys(totalFields), properties: totalFields },
+    totals: requiredObject(totalFields),
     // More than 1000 outstanding invoices: the first 1000 read (OVERDUE, then PARTIALLY_PAID, then SENT).
     truncated: { type: 'boolean' },
   },
@@ -42,20 +42,18 @@ export const ReceivableAging = {
 
 const quantity = num;
 const date = { type: 'string', format: 'date' } as const;
-const object = (properties: Record<string, object>) =>
-  ({ type: 'object', required: Object.keys(properties), properties }) as const;
 const arrayOf = (properties: Record<string, object>) =>
-  ({ type: 'array', items: object(properties) }) as const;
+  ({ type: 'array', items: requiredObject(properties) }) as const;
 
-const product = object({ id: str, sku: str, name: str });
-const category = nullable(object({ id: str, name: str }));
-const warehouse = object({ id: str, code: str });
+const product = requiredObject({ id: str, sku: str, name: str });
+const category = nullable(requiredObject({ id: str, name: str }));
+const warehouse = requiredObject({ id: str, code: str });
 // A bin's code is null only if the bin item is gone (bins are never deleted today).
-const bin = nullable(object({ id: str, code: nullable(str) }));
+const bin = nullable(requiredObject({ id: str, code: nullable(str) }));
 
 export const StockMovementReport = {
   $id: 'StockMovementReport',
-  ...object({
+  ...requiredObject({
     dateFrom: timestamp,
     dateTo: timestamp,
     movements: arrayOf({
@@ -63,7 +61,7 @@ export const StockMovementReport = {
       product,
       warehouse,
       bin,
-      batch: nullable(object({ id: str, batchNumber: nullable(str) })),
+      batch: nullable(requiredObject({ id: str, batchNumber: nullable(str) })),
       // Signed, in base units: positive into the location, negative out of it.
       quantityChange: quantity,
       direction: { enum: ['IN', 'OUT'] },
@@ -79,7 +77,7 @@ export const StockMovementReport = {
 
 export const StockAtDateReport = {
   $id: 'StockAtDateReport',
-  ...object({
+  ...requiredObject({
     asAtDate: timestamp,
     rows: arrayOf({
       product,
@@ -94,7 +92,7 @@ export const StockAtDateReport = {
 
 export const ValuationReport = {
   $id: 'ValuationReport',
-  ...object({
+  ...requiredObject({
     asOf: timestamp,
     items: arrayOf({
       product,
@@ -120,7 +118,7 @@ export const ValuationReport = {
 
 export const ExpiryReport = {
   $id: 'ExpiryReport',
-  ...object({
+  ...requiredObject({
     today: date,
     expiringFrom: date,
     expiringTo: date,
@@ -140,7 +138,7 @@ export const ExpiryReport = {
 
 export const LowStockReport = {
   $id: 'LowStockReport',
-  ...object({
+  ...requiredObject({
     asOf: timestamp,
     products: arrayOf({
       product,

@@ -6,7 +6,7 @@ import {
   MAX_ORDER_LINES,
   SALES_ORDER_STATUSES,
 } from '../domain/sales-orders/order.js';
-import { fraction, idRef, listOf, money, nullable, text, timestamp } from './common.js';
+import { fraction, idRef, listOf, money, nullable, requiredObject, text, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const optStr = nullable(str);
@@ -99,9 +99,7 @@ const addressFields = {
   type: { enum: ADDRESS_TYPES },
 } as const;
 const orderAddress = nullable({
-  type: 'object',
-  required: Object.keys(addressFields),
-  properties: addressFields,
+  ...requiredObject(addressFields),
 });
 
 const lineFields = {
@@ -178,9 +176,7 @@ const headerFields = {
 
 export const SalesOrder = {
   $id: 'SalesOrder',
-  type: 'object',
-  required: Object.keys(headerFields),
-  properties: headerFields,
+  ...requiredObject(headerFields),
 } as const;
 
 const detailFields = {
@@ -189,19 +185,17 @@ const detailFields = {
   billToAddress: orderAddress,
   lines: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+    items: requiredObject(lineFields),
   },
   charges: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(chargeFields), properties: chargeFields },
+    items: requiredObject(chargeFields),
   },
 } as const;
 
 export const SalesOrderDetail = {
   $id: 'SalesOrderDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const SalesOrderList = listOf('SalesOrderList', { $ref: 'SalesOrder' });

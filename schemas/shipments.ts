@@ -1,6 +1,6 @@
 import { CARRIER_PATTERN, TRACKING_NUMBER_PATTERN } from '../domain/shipments/dispatch-details.js';
 import { SHIPMENT_STATUSES } from '../domain/shipments/shipment.js';
-import { listOf, nullable, timestamp } from './common.js';
+import { listOf, nullable, requiredObject, timestamp } from './common.js';
 
 const str = { type: 'string' } as const;
 const optStr = nullable(str);
@@ -27,7 +27,7 @@ const lineFields = {
   taxRate: num,
   lots: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(lotFields), properties: lotFields },
+    items: requiredObject(lotFields),
   },
 } as const;
 
@@ -49,24 +49,20 @@ const headerFields = {
 
 export const Shipment = {
   $id: 'Shipment',
-  type: 'object',
-  required: Object.keys(headerFields),
-  properties: headerFields,
+  ...requiredObject(headerFields),
 } as const;
 
 const detailFields = {
   ...headerFields,
   lines: {
     type: 'array',
-    items: { type: 'object', required: Object.keys(lineFields), properties: lineFields },
+    items: requiredObject(lineFields),
   },
 } as const;
 
 export const ShipmentDetail = {
   $id: 'ShipmentDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const ShipmentList = listOf('ShipmentList', { $ref: 'Shipment' });

@@ -1,6 +1,6 @@
 import { ADDRESS_TYPES } from '../domain/customers/addresses.js';
 import { CURRENCIES } from '../domain/customers/customer.js';
-import { emailOrEmpty, listOf, nullable, text, timestamp } from './common.js';
+import { emailOrEmpty, listOf, nullable, requiredObject, text, timestamp } from './common.js';
 import { code } from './customers.js';
 
 const optional = (maxLength: number) => nullable(text(maxLength));
@@ -60,9 +60,7 @@ const supplierFields = {
 
 export const Supplier = {
   $id: 'Supplier',
-  type: 'object',
-  required: Object.keys(supplierFields),
-  properties: supplierFields,
+  ...requiredObject(supplierFields),
 } as const;
 export const SupplierList = listOf('SupplierList', { $ref: 'Supplier' });
 
@@ -84,9 +82,7 @@ const locationFields = {
 } as const;
 export const SupplierLocation = {
   $id: 'SupplierLocation',
-  type: 'object',
-  required: Object.keys(locationFields),
-  properties: locationFields,
+  ...requiredObject(locationFields),
 } as const;
 export const SupplierLocationList = listOf('SupplierLocationList', { $ref: 'SupplierLocation' });
 
@@ -107,7 +103,7 @@ const detailFields = {
   priceList: {
     type: 'array',
     maxItems: 500,
-    items: { type: 'object', required: Object.keys(priceRowFields), properties: priceRowFields },
+    items: requiredObject(priceRowFields),
   },
   priceListTruncated: { type: 'boolean' },
   priceListTotal: { type: 'integer' },
@@ -115,9 +111,7 @@ const detailFields = {
 
 export const SupplierDetail = {
   $id: 'SupplierDetail',
-  type: 'object',
-  required: Object.keys(detailFields),
-  properties: detailFields,
+  ...requiredObject(detailFields),
 } as const;
 
 export const SUPPLIER_SCHEMAS = {

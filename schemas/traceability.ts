@@ -1,6 +1,6 @@
 import { BATCH_STATUSES } from '../domain/inventory/batch.js';
 import { MAX_SERIAL_HISTORY, SERIAL_STATUSES } from '../domain/inventory/serial.js';
-import { listOf, nullable, timestamp } from './common.js';
+import { listOf, nullable, requiredObject, timestamp } from './common.js';
 
 const date = { type: 'string', format: 'date' } as const;
 
@@ -24,9 +24,7 @@ const batchProperties = {
 
 export const Batch = {
   $id: 'Batch',
-  type: 'object',
-  required: Object.keys(batchProperties),
-  properties: batchProperties,
+  ...requiredObject(batchProperties),
 } as const;
 export const BatchList = listOf('BatchList', { $ref: 'Batch' });
 
@@ -98,9 +96,7 @@ const serialProperties = {
 
 export const SerialNumber = {
   $id: 'SerialNumber',
-  type: 'object',
-  required: Object.keys(serialProperties),
-  properties: serialProperties,
+  ...requiredObject(serialProperties),
 } as const;
 export const SerialNumberList = listOf('SerialNumberList', { $ref: 'SerialNumber' });
 

@@ -1,6 +1,6 @@
 import { EVENT_TYPES } from '../domain/events.js';
 import { DELIVERY_STATUSES } from '../domain/webhooks/delivery.js';
-import { listOf, nullable, text, timestamp } from './common.js';
+import { listOf, nullable, requiredObject, text, timestamp } from './common.js';
 
 const events = {
   type: 'array',
@@ -42,9 +42,7 @@ const subscriptionFields = {
 
 export const Webhook = {
   $id: 'Webhook',
-  type: 'object',
-  required: Object.keys(subscriptionFields),
-  properties: subscriptionFields,
+  ...requiredObject(subscriptionFields),
 } as const;
 
 export const WebhookCreated = {
@@ -106,9 +104,7 @@ const deliveryFields = {
 
 export const WebhookDelivery = {
   $id: 'WebhookDelivery',
-  type: 'object',
-  required: Object.keys(deliveryFields),
-  properties: deliveryFields,
+  ...requiredObject(deliveryFields),
 } as const;
 
 export const WebhookDeliveryList = listOf('WebhookDeliveryList', { $ref: 'WebhookDelivery' });

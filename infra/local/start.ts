@@ -119,4 +119,5 @@ server.listen(port, () => {
     `Events: stream publisher, webhook delivery and sweeper running${process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' ? ' (private webhook urls allowed)' : ''}`,
   );
   console.log(`Try: curl -H "Authorization: Bearer <key>" http://localhost:${port}${API_PREFIX}/products`);
+  console.log(`API reference: http://localhost:${port}${API_PREFIX}/docs`);
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '../../functions/areas/products/back-office/catalogue-data.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { adjust, product, warehouse } from '../support/inventory.js';
 
 let t: Tenant;
 let category: { id: string };
@@ -156,5 +157,30 @@ describe('GET /products', () => {
     const other = await newTenant('Nobody');
     const res = await call('GET', '/products', { key: other.key, query: { includeInactive: true } });
     expect(res.body).toEqual({ data: [], pagination: { total: 0, page: 1, pageSize: 50, totalPages: 0 } });
+  });
+
+  it('a cost change by a stock movement moves the slim row: modifiedSince finds the product on every sort', async () => {
+    const own = await newTenant('Cost moves org');
+    const wh = await warehouse(own);
+    const moved = await product(own, { costPrice: 1 });
+    await product(own);
+    const byName = (query: Record<string, string>) =>
+      call('GET', '/products', { key: own.key, query: { sortBy: 'name', ...query } });
+    // Loads this organisation's projection, so the next list reads it incrementally.
+    expect((await byName({ search: 'product' })).body.pagination.total).toBe(2);
+    await new Promise((r) => setTimeout(r, 5));
+    const since = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 5));
+    const moving = await adjust(own, [
+      { productId: moved.id, warehouseId: wh.id, quantityChange: 2, costPerUnit: 3 },
+    ]);
+    expect(moving.status).toBe(201);
+    for (const sortBy of ['name', 'sku', 'createdAt']) {
+      const res = await byName({ modifiedSince: since, sortBy });
+      expect(res.body.data.map((p: { id: string; costPrice: number }) => [p.id, p.costPrice])).toEqual([
+        [moved.id, 3],
+      ]);
+      expect(res.body.pagination.total).toBe(1);
+    }
   });
 });

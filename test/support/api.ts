@@ -48,8 +48,9 @@ export async function call<T = any>(
     sourceIp: options.sourceIp ?? randomTestIp(),
   });
   const normalised = Object.fromEntries(Object.entries(result.headers).map(([k, v]) => [k.toLowerCase(), v]));
-  // A 304 (conditional GET) has no body.
-  const body = (result.body === '' ? undefined : JSON.parse(result.body)) as T;
+  // A 304 (conditional GET) has no body; the API reference page and its script are not JSON.
+  const json = (normalised['content-type'] ?? '').startsWith('application/json');
+  const body = (result.body === '' ? undefined : json ? JSON.parse(result.body) : result.body) as T;
   assertResponseConforms(method, `/api/v1${path}`, result.statusCode, body);
   return { status: result.statusCode, headers: normalised, body, raw: result.body };
 }

@@ -10,4 +10,34 @@ export const META_ENDPOINTS = [
     public: true,
     response: null,
   }),
+  // Beyond the spec (docs/decisions.md): the reference page and its renderer, served offline by meta.
+  declare({
+    operationId: 'getApiReference',
+    method: 'GET',
+    path: '/docs',
+    summary: 'The API reference: an interactive page rendered from the OpenAPI document',
+    permission: null,
+    public: true,
+    response: null,
+    contentType: 'text/html',
+  }),
+  declare({
+    operationId: 'getApiReferenceRenderer',
+    method: 'GET',
+    path: '/docs/renderer.js',
+    summary: "The reference page's renderer (Redoc's standalone bundle)",
+    permission: null,
+    public: true,
+    response: null,
+    contentType: 'text/javascript',
+    query: [
+      {
+        name: 'v',
+        type: 'string',
+        maxLength: 64,
+        description:
+          "The renderer's digest, as the page asks for it: that URL is cached for a year, any other for a day.",
+      },
+    ],
+  }),
 ] as const satisfies readonly Declared[];

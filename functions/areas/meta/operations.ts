@@ -1,7 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import type { OperationsOf } from '../../platform/http/types.js';
 import type { META_ENDPOINTS } from './endpoints.js';
 import { buildOpenApi } from '../../platform/openapi/build.js';
+import { PAGE_HEADERS, referencePage, referencePolicy, rendererHeaders } from './reference-page.js';
+import { rendererScript } from './renderer-script.js';
 
 export const metaOperations: OperationsOf<typeof META_ENDPOINTS> = {
   getOpenApi: async () => ({ body: buildOpenApi() }),
+  getApiReference: async () => {
+    const nonce = randomBytes(16).toString('base64');
+    const { digest } = await rendererScript();
+    return {
+      body: referencePage({ nonce, rendererDigest: digest }),
+      headers: { ...PAGE_HEADERS, 'Content-Security-Policy': referencePolicy(nonce) },
+    };
+  },
+  getApiReferenceRenderer: async ({ query }) => {
+    const { text, digest } = await rendererScript();
+    return { body: text, headers: rendererHeaders(query.v, digest) };
+  },
 };

@@ -10,6 +10,8 @@ import type { Area, Group } from '../../lambdas.js';
 export { GROUPS, type Area, type Group } from '../../lambdas.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** What a success body is: JSON everywhere but the API reference page and its script (beyond the spec). */
+export type ContentType = 'application/json' | 'text/html' | 'text/javascript';
 export interface Endpoint {
   operationId: string;
   method: Method;
@@ -38,6 +40,11 @@ export interface Endpoint {
    * a GET honours If-None-Match (304), a PUT If-Match (412). OpenAPI derives the headers from this flag.
    */
   etag: boolean;
+  /**
+   * The success body's media type. The pipeline serialises JSON bodies; any other type is the string the
+   * operation returns, sent as it is.
+   */
+  contentType: ContentType;
 }
 
 /** An area's declaration: the catalogue adds the area and its Lambda. */
@@ -45,10 +52,30 @@ export type Declared = Omit<Endpoint, 'area' | 'group'>;
 
 type Declaration = Omit<
   Declared,
-  'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'permission' | 'status' | 'etag'
+  | 'query'
+  | 'body'
+  | 'bodyOptional'
+  | 'idempotent'
+  | 'public'
+  | 'errors'
+  | 'permission'
+  | 'status'
+  | 'etag'
+  | 'contentType'
 > &
   Partial<
-    Pick<Endpoint, 'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'status' | 'etag'>
+    Pick<
+      Endpoint,
+      | 'query'
+      | 'body'
+      | 'bodyOptional'
+      | 'idempotent'
+      | 'public'
+      | 'errors'
+      | 'status'
+      | 'etag'
+      | 'contentType'
+    >
   > & {
     permission: Permission | null;
   };
@@ -67,6 +94,7 @@ export const declare = <const Id extends string>(
   public: false,
   errors: [],
   etag: false,
+  contentType: 'application/json',
   status: d.method === 'POST' ? 201 : 200,
   ...d,
 });

@@ -48,12 +48,13 @@ export function codedIndexAttributes(collection: string, record: CodedRecord) {
     GSI4SK: sortKey(record.updatedAt, record.id),
     searchText: [record.name, record.code, record.email ?? ''].join('\n').toLowerCase(),
   };
+  // Sort values without the keys' id suffix: the projection breaks ties on the row's id (the same order).
   const slim: CodedSlim = {
     id: record.id,
-    n: index.GSI1SK,
-    k: index.GSI2SK,
-    c: index.GSI3SK,
-    u: index.GSI4SK,
+    n: record.name.toLowerCase(),
+    k: record.code,
+    c: record.createdAt,
+    u: record.updatedAt,
     t: index.searchText,
     code: record.code,
     a: record.isActive,

@@ -79,8 +79,7 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
   const totals = () => counts.totals(orgId);
 
   if (by === 'updatedAt' && !statuses && !partyId) {
-    if (!filter.modifiedSince)
-      return page('GSI2', partitions.all(orgId), () => totals().then((t) => t.all));
+    if (!filter.modifiedSince) return page('GSI2', partitions.all(orgId), () => totals().then((t) => t.all));
     // Sort keys are `<updatedAt>\u0001<id>`: at or after the instant is the key range from it.
     const input = rangeOf('GSI2', partitions.all(orgId), ascending, filter.modifiedSince.toISOString());
     const { items, total } = await queryWindow(input, window.offset, window.limit);

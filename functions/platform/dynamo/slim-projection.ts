@@ -138,8 +138,9 @@ export interface SlimProjection {
   /** Every row, in no particular order. */
   rows(): Iterable<SlimRow>;
   /**
-   * Every row ascending by a field, ties broken by id: strings in DynamoDB's (UTF-8 byte) order, numbers
-   * numerically (a sort key of an index is a string; a document's totalAmount is not).
+   * Every row ascending by a field, ties broken by id: strings in DynamoDB's (UTF-8 byte) order (the
+   * order of an index whose sort key is `<field>\u0001<id>`), numbers numerically (a document's
+   * totalAmount).
    */
   sortedBy(field: string): readonly SlimRow[];
   /** Drops rows whose items turned out to be gone. */

@@ -19,7 +19,7 @@ import { idempotency } from './idempotency.js';
 import { observe } from './observe.js';
 import { rateLimit } from './rate-limit.js';
 import { parseJsonBody } from './json-body.js';
-import { jsonResult, renderError } from './render.js';
+import { jsonResult, renderError, textResult } from './render.js';
 import { requestIdFor } from './request-id.js';
 import { initState, peekState, stateOf } from './state.js';
 import type { ApiEvent, ApiResult, Operation } from './types.js';
@@ -183,7 +183,11 @@ export function createGroupHandler(
         })),
         preconditions: preconditionsFor(state.endpoint, event.headers),
       });
-      const result = jsonResult(output.status ?? state.endpoint.status, output.body);
+      const status = output.status ?? state.endpoint.status;
+      const result =
+        state.endpoint.contentType === 'application/json'
+          ? jsonResult(status, output.body, output.headers)
+          : textResult(status, state.endpoint.contentType, output.body, output.headers);
       if (!state.endpoint.etag || output.version === undefined) return result;
       const tag = entityTag(output.version, result.body);
       // A 304 has no body; it keeps the tag and the usual headers (added by lifecycle and rate limit).

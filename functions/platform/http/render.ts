@@ -1,4 +1,5 @@
 import { ApiError } from '../../../domain/errors.js';
+import type { ContentType } from '../catalogue/endpoint.js';
 import type { ApiResult } from './types.js';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
@@ -12,6 +13,18 @@ export const jsonResult = (
   headers: { ...JSON_HEADERS, ...headers },
   body: JSON.stringify(body),
 });
+
+/** A body that is not JSON (the API reference page and its script), sent as the operation wrote it. */
+export function textResult(
+  statusCode: number,
+  contentType: ContentType,
+  body: unknown,
+  headers: Record<string, string> = {},
+): ApiResult {
+  // A programming error, not the caller's: it becomes the usual 500.
+  if (typeof body !== 'string') throw new Error(`A ${contentType} body must be a string`);
+  return { statusCode, headers: { 'Content-Type': `${contentType}; charset=utf-8`, ...headers }, body };
+}
 
 /**
  * The one place errors become responses. Anything that is not an ApiError is a 500 that reveals nothing;

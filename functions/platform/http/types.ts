@@ -34,7 +34,10 @@ export interface OperationInput {
 
 export interface OperationOutput {
   status?: number;
+  /** JSON, or the string itself on endpoints declaring another content type (the API reference page). */
   body: unknown;
+  /** Headers of this answer beyond the pipeline's own (the reference page's Cache-Control and CSP). */
+  headers?: Record<string, string>;
   /** The record's version, on endpoints declared with `etag: true`: the pipeline turns it into the ETag. */
   version?: number;
 }

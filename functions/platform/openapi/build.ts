@@ -3,6 +3,7 @@ import type { QueryParam } from '../../../domain/listing/query-params.js';
 import { ErrorResponse } from '../../../schemas/common.js';
 import { SCHEMAS } from '../../../schemas/index.js';
 import { pathParamNames } from '../../../domain/ids.js';
+import { errorExamples, errorTable } from './error-table.js';
 
 type Json = Record<string, unknown>;
 
@@ -119,7 +120,7 @@ function errorResponse(status: number): Json {
   return {
     description: STATUS_TEXT[status] ?? `Error ${status}`,
     headers,
-    content: { 'application/json': { schema: schemaRef('ErrorResponse') } },
+    content: { 'application/json': { schema: schemaRef('ErrorResponse'), examples: errorExamples(status) } },
   };
 }
 
@@ -228,6 +229,10 @@ function successResponse(endpoint: Endpoint): Json {
   if (endpoint.etag) headers['ETag'] = headerRef('ETag');
   const description = STATUS_TEXT[endpoint.status] ?? 'Success';
   if (endpoint.status === 204) return { description, headers };
+  // The reference page and its script: text, as the operation wrote it.
+  if (endpoint.contentType !== 'application/json') {
+    return { description, headers, content: { [endpoint.contentType]: { schema: { type: 'string' } } } };
+  }
   // Only the OpenAPI document itself has no named schema: it is an arbitrary JSON object.
   const schema = endpoint.response ? schemaRef(endpoint.response) : { type: 'object' };
   return { description, headers, content: { 'application/json': { schema } } };
@@ -316,16 +321,16 @@ function build(): Json {
   const schemas = Object.fromEntries(
     Object.entries({ ...SCHEMAS, ErrorResponse }).map(([name, schema]) => [name, toComponentSchema(schema)]),
   );
-  const tags = [...new Set(ENDPOINTS.map(tagOf))].map((name) => ({ name }));
+  // The document and its reference page are not what readers come for: their tag goes last.
+  const tagNames = [...new Set(ENDPOINTS.map(tagOf))];
+  const tags = [...tagNames.filter((name) => name !== 'meta'), 'meta'].map((name) => ({ name }));
 
   return {
     openapi: '3.1.0',
     info: {
       title: OPENAPI_TITLE,
       version: OPENAPI_VERSION,
-      description:
-        'Multi-tenant inventory, order-to-cash and procure-to-pay API. Authenticate with an API key, ' +
-        'sent as `Authorization: Bearer <key>` or `X-API-Key: <key>`.',
+      description: DESCRIPTION,
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: API_PREFIX }],
@@ -344,6 +349,25 @@ function build(): Json {
     },
   };
 }
+
+/**
+ * Markdown: renderers show its headings as sections (Redoc puts the security schemes where its comment
+ * stands, and lists the headings in its sidebar).
+ */
+const DESCRIPTION = [
+  'Multi-tenant inventory, order-to-cash and procure-to-pay API. Authenticate with an API key, sent as ' +
+    '`Authorization: Bearer <key>` or `X-API-Key: <key>`.',
+  '## Authentication',
+  'Every endpoint but this document and the API reference page (`GET /docs`) needs an API key. A key ' +
+    'carries scopes (`read`, `write`, `<family>:read`, `<family>:write`; the family is the first path ' +
+    'segment) and named permissions; each operation says which it requires. A missing or invalid key is ' +
+    '401 `invalid_api_key`, a scope or permission the key lacks 403.',
+  '<!-- ReDoc-Inject: <security-definitions> -->',
+  '## Errors',
+  'Every error answers `{ "error": { "code": "...", "message": "...", "details": [...] } }` (`details` ' +
+    'only on `validation_error`), with an `X-Request-Id` header to quote when reporting it.',
+  errorTable(),
+].join('\n\n');
 
 let cached: Json | undefined;
 

@@ -62,11 +62,12 @@ const INTERNAL = new Set([
 ]);
 
 /**
- * A product's row in the slim projection: every list filter and the four sort keys (GSI1-4SK), short
- * names because it is stored twice (item and GSI5).
+ * A product's row in the slim projection: every list filter and the four sort values, short names because
+ * it is stored twice (item and GSI5). The sort values leave out the index keys' id suffix (the projection
+ * breaks ties on the row's id, the same order): 100 bytes less on every product write.
  */
 interface ProductSlim extends SlimRow {
-  /** name, sku, createdAt, updatedAt sort keys (GSI1SK..GSI4SK) */
+  /** the values GSI1SK..GSI4SK sort by: lowercased name and sku, createdAt, updatedAt */
   n: string;
   s: string;
   c: string;
@@ -87,22 +88,9 @@ export function productItem(orgId: string, record: ProductRecord): Record<string
     GSI2SK: sortKey(record.sku.toLowerCase(), record.id),
     GSI3SK: sortKey(record.createdAt, record.id),
     GSI4SK: sortKey(record.updatedAt, record.id),
-    searchText: [record.name, record.sku, record.barcode ?? ''].join('\n').toLowerCase(),
+    searchText: productSearchText(record),
     skuKey: record.sku.toLowerCase(),
     barcodeKey: record.barcode?.toLowerCase() ?? null,
-  };
-  const slim: ProductSlim = {
-    id: record.id,
-    n: index.GSI1SK,
-    s: index.GSI2SK,
-    c: index.GSI3SK,
-    u: index.GSI4SK,
-    t: index.searchText,
-    k: index.skuKey,
-    b: index.barcodeKey,
-    g: record.categoryId ?? null,
-    p: record.productType,
-    a: record.isActive,
   };
   return {
     ...keys.product(orgId, record.id),
@@ -114,9 +102,28 @@ export function productItem(orgId: string, record: ProductRecord): Record<string
     GSI3PK: collection,
     GSI4PK: collection,
     ...index,
-    ...slimAttributes(collection, slim),
+    ...slimAttributes(collection, productSlim(record)),
   };
 }
+
+function productSlim(record: ProductRecord): ProductSlim {
+  return {
+    id: record.id,
+    n: record.name.toLowerCase(),
+    s: record.sku.toLowerCase(),
+    c: record.createdAt,
+    u: record.updatedAt,
+    t: productSearchText(record),
+    k: record.sku.toLowerCase(),
+    b: record.barcode?.toLowerCase() ?? null,
+    g: record.categoryId ?? null,
+    p: record.productType,
+    a: record.isActive,
+  };
+}
+
+const productSearchText = (record: ProductRecord): string =>
+  [record.name, record.sku, record.barcode ?? ''].join('\n').toLowerCase();
 
 export const productFromItem = (item: Record<string, unknown>): ProductRecord =>
   Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k))) as unknown as ProductRecord;
@@ -527,11 +534,15 @@ export function productCostUpdate(
   costPrice: number,
   now: string,
 ): TransactItem {
+  // The slim row moves too: the projected lists filter on modifiedSince and sort on updatedAt.
+  const slim = slimAttributes(keys.productCollection(orgId), productSlim({ ...product, updatedAt: now }));
   return {
     Update: {
       TableName: tableName(),
       Key: keys.product(orgId, product.id),
-      UpdateExpression: 'SET costPrice = :cost, updatedAt = :now, GSI4SK = :g4, version = :next',
+      UpdateExpression:
+        'SET costPrice = :cost, updatedAt = :now, GSI4SK = :g4, version = :next, ' +
+        'GSI5PK = :g5pk, GSI5SK = :g5sk, slim = :slim',
       ConditionExpression: 'version = :v',
       ExpressionAttributeValues: {
         ':cost': costPrice,
@@ -539,6 +550,9 @@ export function productCostUpdate(
         ':g4': sortKey(now, product.id),
         ':next': product.version + 1,
         ':v': product.version,
+        ':g5pk': slim.GSI5PK,
+        ':g5sk': slim.GSI5SK,
+        ':slim': slim.slim,
       },
     },
   };

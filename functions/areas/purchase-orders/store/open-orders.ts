@@ -7,9 +7,9 @@
  *     in the order's own transaction;
  *   - the deactivation reads the product's count and ConditionChecks it still 0 (absent) in its write, so
  *     an order created after the read fails the deactivation, which re-reads and answers 409;
- *   - the create ConditionChecks the product counts item's `deactivations` unchanged since it read the
- *     products active (as sales-order create does), so a deactivation after that read fails the create,
- *     which re-reads and answers 422.
+ *   - the create reads the product counts item's `deactivations` before it reads the products active, and
+ *     ConditionChecks it unchanged (as sales-order create does), so a deactivation after that read fails
+ *     the create, which re-reads and answers 422.
  *
  * The counts are attributes `p_<productId>` of 32 bucket items (`O#<org>#OPEN_PURCHASE_ORDERS#<n>`, n from
  * the product id's hash), not one item per product: an order of 100 distinct products then writes at most
