@@ -38,7 +38,7 @@ interface ListBody {
   pagination: { total: number };
 }
 
-const COLD_LOAD_MAX = Number(process.env.BENCH_COLD_LOAD_MAX ?? 10_000);
+export const COLD_LOAD_MAX = Number(process.env.BENCH_COLD_LOAD_MAX ?? 10_000);
 
 /** Measures one list request `reps` times (after a warm-up run): calls, rows read, capacity, latency. */
 export async function measureListCase(
