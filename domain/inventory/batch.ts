@@ -95,9 +95,12 @@ export function changeBatchStatus(batch: Batch, action: BatchAction, now: string
 /** The sentinel that sorts lots without an expiry after every dated one. */
 const NO_EXPIRY = '9999-12-31';
 
+/** The date a lot sorts under in FEFO order: its expiry, or after every dated lot. */
+export const fefoDate = (batch: Pick<Batch, 'expiryDate'>): string => batch.expiryDate ?? NO_EXPIRY;
+
 /** FEFO order as one sortable string: earliest expiry first, no expiry last, id tiebreaker. */
 export const fefoKey = (batch: Pick<Batch, 'id' | 'expiryDate'>): string =>
-  `${batch.expiryDate ?? NO_EXPIRY}\u0001${batch.id}`;
+  `${fefoDate(batch)}\u0001${batch.id}`;
 
 export const compareFefo = (a: Pick<Batch, 'id' | 'expiryDate'>, b: Pick<Batch, 'id' | 'expiryDate'>) => {
   const [x, y] = [fefoKey(a), fefoKey(b)];

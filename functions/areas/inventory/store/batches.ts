@@ -11,6 +11,7 @@ import {
   BATCH_RESOURCE,
   BATCH_TRANSITIONS,
   compareFefo,
+  fefoDate,
   fefoKey,
   matchesBatchFilter,
   uniqueBatchNumber,
@@ -58,7 +59,7 @@ export const batchPartitions = {
  * stored twice (item and GSI5).
  */
 interface BatchSlim extends SlimRow {
-  /** FEFO sort key (expiry or the no-expiry sentinel, then id), as GSI1SK */
+  /** FEFO date (expiry or the no-expiry sentinel): sorted with the id as tiebreak, GSI1's order */
   e: string;
   /** expiryDate (null: no expiry, never matching an expiry bound) */
   x: string | null;
@@ -71,7 +72,7 @@ interface BatchSlim extends SlimRow {
 
 const batchSlim = (batch: Batch): BatchSlim => ({
   id: batch.id,
-  e: fefoKey(batch),
+  e: fefoDate(batch),
   x: batch.expiryDate,
   s: batch.status,
   p: batch.productId,
