@@ -17,7 +17,9 @@ import {
 } from '../../functions/areas/purchase-orders/store/purchase-orders.js';
 import { salesOrderCountsKey, salesOrders } from '../../functions/areas/sales-orders/store/sales-orders.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { BatchWriteCommand, PutCommand } from '../../functions/platform/dynamo/commands.js';
+import { batchPut } from '../../functions/platform/dynamo/batch-write.js';
+import { PutCommand } from '../../functions/platform/dynamo/commands.js';
+import type { Key } from '../../functions/platform/dynamo/keys.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import {
   clearSlimProjections,
@@ -70,16 +72,6 @@ async function measure(tenant: Tenant, path: string, query: Query) {
   };
 }
 
-async function batchWrite(items: Record<string, unknown>[]) {
-  for (let i = 0; i < items.length; i += 25) {
-    await db().send(
-      new BatchWriteCommand({
-        RequestItems: { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
-      }),
-    );
-  }
-}
-
 const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item }));
 
 /** Instants a second apart, oldest first, ending an hour ago (before anything the API writes). */
@@ -101,91 +93,99 @@ const shape = <S extends string>(i: number, statuses: readonly S[]) => ({
 
 const partyName = (n: number) => (n === 0 ? 'Needle Foods' : `Party ${n}`);
 
-/** `count` sales orders written as the API writes them, with the counters their lists read. */
-async function seedSalesOrders(tenant: Tenant, count: number, needles = count): Promise<Seeded> {
+/**
+ * `count` documents written as the API writes them (`build` gives the item of the i-th, of that party and
+ * shape), with the counters their lists read: the organisation's totals and each party's count.
+ */
+async function seedDocuments<S extends string>(
+  tenant: Tenant,
+  count: number,
+  needles: number,
+  kind: {
+    statuses: readonly S[];
+    build: (i: number, party: { id: string; name: string }, s: ReturnType<typeof shape<S>>) => Document;
+    countsKey: (orgId: string) => Key;
+    partyCount: (orgId: string, partyId: string, n: number) => Record<string, unknown>;
+  },
+): Promise<Seeded> {
   const parties = [createId(), createId(), createId()];
-  const productId = createId();
-  const statuses: SalesOrderStatus[] = ['DRAFT', 'CONFIRMED', 'DRAFT', 'CANCELLED'];
   const items: Record<string, unknown>[] = [];
   const ids: string[] = [];
   const byStatus = new Map<string, number>();
   const byParty = new Map<string, number>();
   for (let i = 0; i < count; i += 1) {
-    const s = shape(i, statuses);
+    const s = shape(i, kind.statuses);
     const party = i < needles ? parties[s.party]! : parties[1 + (i % 2)]!;
-    const order = newSalesOrder(
-      { customerId: party, lines: [{ productId, quantity: 2, unitPrice: s.unitPrice }] },
-      {
-        customer: {
-          id: party,
-          code: 'C',
-          name: partyName(parties.indexOf(party)),
-          isActive: true,
-          currency: 'NZD',
-          discountPct: null,
-          taxExempt: false,
-          salesRepId: null,
-          addresses: [],
-        },
-        products: new Map([[productId, { sku: 'S', name: 'N', isActive: true, productType: 'STOCKED' }]]),
-      },
-      { id: createId(), sequence: i + 1, now: instant(i), newId: createId },
-    );
-    ids.push(order.id);
-    items.push(salesOrders.toItem(tenant.orgId, { ...order, status: s.status, updatedAt: s.updatedAt }));
+    const document = kind.build(i, { id: party, name: partyName(parties.indexOf(party)) }, s);
+    ids.push(document.id);
+    items.push(document.item(tenant.orgId));
     byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
     byParty.set(party, (byParty.get(party) ?? 0) + 1);
   }
-  await batchWrite(items);
+  await batchPut(items);
   await put({
-    ...salesOrderCountsKey(tenant.orgId),
+    ...kind.countsKey(tenant.orgId),
     all: count,
     ...Object.fromEntries([...byStatus].map(([s, n]) => [statusCounter(s), n])),
   });
-  for (const [party, n] of byParty) await put({ ...customerAccountKey(tenant.orgId, party), orderCount: n });
+  for (const [party, n] of byParty) await put(kind.partyCount(tenant.orgId, party, n));
   return { ids, parties };
 }
 
-/** `count` purchase orders written as the API writes them, with the counters their lists read. */
-async function seedPurchaseOrders(tenant: Tenant, count: number, needles = count): Promise<Seeded> {
-  const parties = [createId(), createId(), createId()];
-  const productId = createId();
-  const statuses: PurchaseOrderStatus[] = ['DRAFT', 'SUBMITTED', 'DRAFT', 'APPROVED'];
-  const items: Record<string, unknown>[] = [];
-  const ids: string[] = [];
-  const byStatus = new Map<string, number>();
-  const byParty = new Map<string, number>();
-  for (let i = 0; i < count; i += 1) {
-    const s = shape(i, statuses);
-    const party = i < needles ? parties[s.party]! : parties[1 + (i % 2)]!;
-    const order = newPurchaseOrder(
-      { supplierId: party, lines: [{ productId, quantity: 2, unitPrice: s.unitPrice }] },
-      {
-        supplier: {
-          id: party,
-          code: 'S',
-          name: partyName(parties.indexOf(party)),
-          isActive: true,
-          currency: 'NZD',
-        },
-        products: new Map([[productId, { sku: 'S', name: 'N', isActive: true }]]),
-      },
-      { id: createId(), sequence: i + 1, now: instant(i), newId: createId },
-    );
-    ids.push(order.id);
-    items.push(purchaseOrders.toItem(tenant.orgId, { ...order, status: s.status, updatedAt: s.updatedAt }));
-    byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1);
-    byParty.set(party, (byParty.get(party) ?? 0) + 1);
-  }
-  await batchWrite(items);
-  await put({
-    ...purchaseOrderCountsKey(tenant.orgId),
-    all: count,
-    ...Object.fromEntries([...byStatus].map(([s, n]) => [statusCounter(s), n])),
-  });
-  for (const [party, n] of byParty) await put({ ...supplierOrderCountKey(tenant.orgId, party), count: n });
-  return { ids, parties };
+interface Document {
+  id: string;
+  item: (orgId: string) => Record<string, unknown>;
 }
+
+const productId = createId();
+const dates = (i: number) => ({ id: createId(), sequence: i + 1, now: instant(i), newId: createId });
+
+const seedSalesOrders = (tenant: Tenant, count: number, needles = count) =>
+  seedDocuments<SalesOrderStatus>(tenant, count, needles, {
+    statuses: ['DRAFT', 'CONFIRMED', 'DRAFT', 'CANCELLED'],
+    build: (i, party, s) => {
+      const order = newSalesOrder(
+        { customerId: party.id, lines: [{ productId, quantity: 2, unitPrice: s.unitPrice }] },
+        {
+          customer: {
+            ...party,
+            code: 'C',
+            isActive: true,
+            currency: 'NZD',
+            discountPct: null,
+            taxExempt: false,
+            salesRepId: null,
+            addresses: [],
+          },
+          products: new Map([[productId, { sku: 'S', name: 'N', isActive: true, productType: 'STOCKED' }]]),
+        },
+        dates(i),
+      );
+      const stored = { ...order, status: s.status, updatedAt: s.updatedAt };
+      return { id: order.id, item: (orgId) => salesOrders.toItem(orgId, stored) };
+    },
+    countsKey: salesOrderCountsKey,
+    partyCount: (orgId, partyId, n) => ({ ...customerAccountKey(orgId, partyId), orderCount: n }),
+  });
+
+const seedPurchaseOrders = (tenant: Tenant, count: number, needles = count) =>
+  seedDocuments<PurchaseOrderStatus>(tenant, count, needles, {
+    statuses: ['DRAFT', 'SUBMITTED', 'DRAFT', 'APPROVED'],
+    build: (i, party, s) => {
+      const order = newPurchaseOrder(
+        { supplierId: party.id, lines: [{ productId, quantity: 2, unitPrice: s.unitPrice }] },
+        {
+          supplier: { ...party, code: 'S', isActive: true, currency: 'NZD' },
+          products: new Map([[productId, { sku: 'S', name: 'N', isActive: true }]]),
+        },
+        dates(i),
+      );
+      const stored = { ...order, status: s.status, updatedAt: s.updatedAt };
+      return { id: order.id, item: (orgId) => purchaseOrders.toItem(orgId, stored) };
+    },
+    countsKey: purchaseOrderCountsKey,
+    partyCount: (orgId, partyId, n) => ({ ...supplierOrderCountKey(orgId, partyId), count: n }),
+  });
 
 const KINDS = [
   {

@@ -50,33 +50,12 @@ export interface Endpoint {
 /** An area's declaration: the catalogue adds the area and its Lambda. */
 export type Declared = Omit<Endpoint, 'area' | 'group'>;
 
-type Declaration = Omit<
-  Declared,
-  | 'query'
-  | 'body'
-  | 'bodyOptional'
-  | 'idempotent'
-  | 'public'
-  | 'errors'
-  | 'permission'
-  | 'status'
-  | 'etag'
-  | 'contentType'
-> &
-  Partial<
-    Pick<
-      Endpoint,
-      | 'query'
-      | 'body'
-      | 'bodyOptional'
-      | 'idempotent'
-      | 'public'
-      | 'errors'
-      | 'status'
-      | 'etag'
-      | 'contentType'
-    >
-  > & {
+/** What a declaration may leave out: `declare` fills in the defaults. */
+type Defaulted =
+  'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'status' | 'etag' | 'contentType';
+
+type Declaration = Omit<Declared, Defaulted | 'permission'> &
+  Partial<Pick<Endpoint, Defaulted>> & {
     permission: Permission | null;
   };
 
