@@ -22,6 +22,9 @@ import { SHIPMENT_COMMANDS } from '../../functions/areas/shipments/commands.js';
 import { SUPPLIER_COMMANDS } from '../../functions/areas/suppliers/commands.js';
 import { WEBHOOK_COMMANDS } from '../../functions/areas/webhooks/commands.js';
 import { inProcessBus } from '../local/in-process-bus.js';
+import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.js';
+import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
+import { SLIM_REBUILDERS } from './projection.js';
 
 export { UsageError, type Command } from '../../functions/platform/back-office/command.js';
 
@@ -56,6 +59,15 @@ export const COMMANDS: Commands = {
         orgId: v.org,
         olderThanSeconds: numberFlag('older-than-seconds', v['older-than-seconds'], true),
       }),
+  },
+  'projection backfill': {
+    usage: 'projection backfill [--org <orgId>]',
+    flags: ['org'],
+    required: [],
+    run: async (v) => {
+      if (v.org) await requireOrganisation(v.org);
+      return backfillSlimRows(SLIM_REBUILDERS, { orgId: v.org });
+    },
   },
   seed: {
     usage: 'seed --org <orgId>',

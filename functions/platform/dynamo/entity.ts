@@ -11,6 +11,7 @@ import type { Key } from './keys.js';
 import { queryAll } from './query-window.js';
 import { tableName } from './table-definition.js';
 import type { TransactItem } from './transact.js';
+import { slimAttributesOf, type SlimRebuilder } from './slim-backfill.js';
 
 export interface EntityDefinition<T> {
   /** The `entity` attribute written on every item (what stream consumers and audits see). */
@@ -98,3 +99,9 @@ export function smallCollection<T extends { id: string }>(definition: {
     },
   };
 }
+
+/** An entity's slim row for a stored item, rebuilt through its own mapping (the slim backfill). */
+export const entitySlimRebuilder =
+  <T>(e: Entity<T>): SlimRebuilder =>
+  (orgId, item) =>
+    slimAttributesOf(e.toItem(orgId, e.fromItem(item)));

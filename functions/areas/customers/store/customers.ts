@@ -7,6 +7,7 @@ import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
 import { referenceError } from '../references.js';
+import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
 /**
  * A customer as stored: its state (contacts and addresses embedded, oldest first: at most 50 of each, so
@@ -158,3 +159,7 @@ export function customerReplaceItems(
   }
   return [...items, ...linkItems(orgId, previous.state, next)];
 }
+
+/** A stored customer's slim row, rebuilt from the item (the backfill of items older than the row). */
+export const customerSlimRebuilder: SlimRebuilder = (orgId, item) =>
+  slimAttributesOf(customerItem(orgId, customerFromItem(item)));

@@ -34,6 +34,7 @@ import { slimAttributes, type SlimRow } from '../../../platform/dynamo/slim-proj
 import { GSI_KEY_ATTRIBUTES, tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
+import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
 const INTERNAL = new Set([
   'PK',
@@ -413,3 +414,7 @@ async function windowOf(input: QueryInput, window: { offset: number; limit: numb
   const { items, total } = await queryWindow(input, window.offset, window.limit);
   return { items: items.map(batchFromItem), total };
 }
+
+/** A stored lot's slim row, rebuilt from the item; none while a receipt in parts still hides it. */
+export const batchSlimRebuilder: SlimRebuilder = (orgId, item) =>
+  isPendingBatchItem(item) ? null : slimAttributesOf(statusIndexes(orgId, batchFromItem(item)));

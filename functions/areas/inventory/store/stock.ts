@@ -18,6 +18,7 @@ import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { slimAttributes, slimProjection, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
 /** Product fields copied onto its stock item; the product write that changes them updates the copy. */
 export interface ProductCopy {
@@ -302,3 +303,9 @@ export async function listStockItems(orgId: string, filter: StockListFilter): Pr
   });
   return items.map(stockFromItem);
 }
+
+/** A stored stock item's slim row, rebuilt from the item; none while it never held stock. */
+export const stockSlimRebuilder: SlimRebuilder = (orgId, item) => {
+  const stock = stockFromItem(item);
+  return slimAttributesOf(stockItem(orgId, stock, stock.version));
+};

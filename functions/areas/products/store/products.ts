@@ -23,6 +23,7 @@ import {
   stockPut,
   type ProductStock,
 } from '../../inventory/store/stock.js';
+import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
 export interface NamedRef {
   id: string;
@@ -557,3 +558,7 @@ export function productCostUpdate(
     },
   };
 }
+
+/** A stored product's slim row, rebuilt from the item (the backfill of items older than the row). */
+export const productSlimRebuilder: SlimRebuilder = (orgId, item) =>
+  slimAttributesOf(productItem(orgId, productFromItem(item)));

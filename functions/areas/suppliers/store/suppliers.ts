@@ -9,6 +9,7 @@ import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
+import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
 const INTERNAL = new Set(['PK', 'SK', 'entity', 'orgId', ...CODED_INDEX_ATTRIBUTES]);
 const strip = <T>(item: Record<string, unknown>): T =>
@@ -201,3 +202,7 @@ export const priceRowPreference = (
     ExpressionAttributeValues: { ':p': isPreferred },
   },
 });
+
+/** A stored supplier's slim row, rebuilt from the item (the backfill of items older than the row). */
+export const supplierSlimRebuilder: SlimRebuilder = (orgId, item) =>
+  slimAttributesOf(supplierItem(orgId, supplierFromItem(item)));

@@ -1,0 +1,118 @@
+/**
+ * `projection backfill`: items written before their entity had a slim row (a table deployed before GSI5)
+ * get the row their store would write, so projected lists find them; items that already have one, or that
+ * the API rewrites meanwhile, are left alone.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../../infra/admin/cli.js';
+import { SLIM_REBUILDERS } from '../../infra/admin/projection.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { QueryCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
+import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.js';
+import { clearSlimProjections } from '../../functions/platform/dynamo/slim-projection.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
+import { batchOf } from '../support/inventory.js';
+import { draftPurchaseOrder, purchaseSetup } from '../support/purchase-orders.js';
+import { draftOrder, orderSetup } from '../support/sales.js';
+
+let t: Tenant;
+let setup: Awaited<ReturnType<typeof orderSetup>>;
+/** The organisation's items with a slim row, as the API wrote them. */
+let written: Record<string, unknown>[];
+/** What a run finds once every row is there: the one stock item that never held stock, and nothing to do. */
+const idle = { found: 1, written: 0, withoutRow: 1, rewrittenMeanwhile: 0 };
+
+/** Every item of the organisation that has a slim row (one GSI5 partition per collection, so scan). */
+async function itemsWithRows(orgId: string): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'orgId = :org AND attribute_exists(slim)',
+        ExpressionAttributeValues: { ':org': orgId },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+const stripRow = (item: Record<string, unknown>) =>
+  db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { PK: item.PK, SK: item.SK },
+      UpdateExpression: 'REMOVE slim, GSI5PK, GSI5SK',
+    }),
+  );
+
+const get = async (item: Record<string, unknown>) =>
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND SK = :sk',
+        ExpressionAttributeValues: { ':pk': item.PK, ':sk': item.SK },
+      }),
+    )
+  ).Items?.[0];
+
+beforeAll(async () => {
+  t = await newTenant('Backfill org');
+  setup = await orderSetup(t);
+  await draftOrder(t, [{ productId: setup.product.id, quantity: 1 }], { customerId: setup.customer.id });
+  const purchase = await purchaseSetup(t);
+  await draftPurchaseOrder(t, purchase);
+  await batchOf(t, setup.product.id, '2027-01-01');
+  written = await itemsWithRows(t.orgId);
+});
+
+describe('projection backfill', () => {
+  it('has a rebuilder for every entity that writes a slim row', () => {
+    const entities = new Set(written.map((i) => i.entity as string));
+    expect([...entities].sort()).toEqual(
+      ['Batch', 'Customer', 'Product', 'ProductStock', 'PurchaseOrder', 'SalesOrder', 'Supplier'].sort(),
+    );
+    for (const entity of entities) expect(SLIM_REBUILDERS, entity).toHaveProperty(entity);
+  });
+
+  it('gives items without a row the row their store writes, so projected lists find them again', async () => {
+    await Promise.all(written.map(stripRow));
+    clearSlimProjections();
+    const search = () =>
+      call('GET', '/products', { key: t.key, query: { search: setup.product.sku as string } });
+    expect((await search()).body.pagination.total).toBe(0);
+
+    const result = await backfillSlimRows(SLIM_REBUILDERS, { orgId: t.orgId });
+    // The purchase setup's product has never held stock: its stock item has no row and needs none.
+    expect(result).toEqual({ ...idle, found: written.length + 1, written: written.length });
+    for (const before of written) {
+      const after = await get(before);
+      expect(after?.slim, String(before.entity)).toEqual(before.slim);
+      expect(after?.GSI5PK).toBe(before.GSI5PK);
+      expect(String(after?.GSI5SK) > String(before.GSI5SK)).toBe(true);
+    }
+    clearSlimProjections();
+    expect((await search()).body.data.map((p: { id: string }) => p.id)).toEqual([setup.product.id]);
+    const customers = await call('GET', '/customers', { key: t.key, query: { search: setup.customer.name } });
+    expect(customers.body.data.map((c: { id: string }) => c.id)).toEqual([setup.customer.id]);
+
+    // A second run finds nothing left to do.
+    expect(await backfillSlimRows(SLIM_REBUILDERS, { orgId: t.orgId })).toEqual(idle);
+  });
+
+  it('runs from the admin CLI; an unknown organisation is refused', async () => {
+    const done = await runAdmin(['projection', 'backfill', '--org', t.orgId]);
+    expect(done.code, done.stderr).toBe(0);
+    expect(JSON.parse(done.stdout)).toEqual(idle);
+    const unknown = await runAdmin(['projection', 'backfill', '--org', 'ckunknownunknownunknown0']);
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr).error.message).toBe('organisation ckunknownunknownunknown0 not found');
+  });
+});
