@@ -41,8 +41,12 @@ const writable = {
   requiresLineClearance: { type: 'boolean' },
   expiryRequired: { type: 'boolean' },
   shelfLifeDays: nullable({ type: 'integer', minimum: 0, maximum: 36_500 }),
-  // Rule 1 of the Product section: a raw metadata key is rejected, never stored.
-  metadata: false,
+  // Rule 1 of the Product section: a raw metadata key is rejected, never stored. `not: {}` rather than the
+  // equivalent `false`, so the reference page can show the property with its reason.
+  metadata: {
+    not: {},
+    description: 'Not accepted: a `metadata` key in the body is 400 validation_error (never stored).',
+  },
 } as const;
 
 export const ProductCreate = {

@@ -56,7 +56,11 @@ describe('validation messages a client can get', () => {
   it('uses only composite schema shapes the message mapping words (sweep of schemas/)', () => {
     const found = Object.values(SCHEMAS).flatMap((s) => composites(s, (s as { $id: string }).$id, []));
     const unexplained = found.filter(({ keyword, value }) => {
-      if (keyword === 'not') return !('const' in (value as object) || 'enum' in (value as object));
+      if (keyword === 'not') {
+        // not: {} forbids any value ("is not accepted"); not: { const | enum } names what it forbids.
+        const forbidden = value as object;
+        return !(Object.keys(forbidden).length === 0 || 'const' in forbidden || 'enum' in forbidden);
+      }
       if (keyword === 'anyOf') {
         // nullable(x) folds to "must be x or null" or x's own failure; emailOrEmpty reports its format.
         const branches = value as Record<string, unknown>[];

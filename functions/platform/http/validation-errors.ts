@@ -42,9 +42,10 @@ const FORMAT_WORDS: Record<string, string> = {
 
 const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** What a `not` subschema forbids, in words; only `not: { const }` and `not: { enum }` are in use. */
+/** What a `not` subschema forbids, in words: `not: {}` (any value), `not: { const }`, `not: { enum }`. */
 function notMessage(schema: unknown): string {
   const forbidden = (schema ?? {}) as { const?: unknown; enum?: unknown[] };
+  if (Object.keys(forbidden).length === 0) return 'is not accepted';
   if ('const' in forbidden) return `must not be ${shown(forbidden.const)}`;
   if (Array.isArray(forbidden.enum)) return `must not be any of ${forbidden.enum.map(shown).join(', ')}`;
   return 'is not an accepted value';
