@@ -28,30 +28,14 @@ import {
 import { statusCounter } from '../../functions/platform/dynamo/status-counts.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { countReads } from '../support/read-counter.js';
 import { batchOf, product } from '../support/inventory.js';
 import { createPurchaseOrder, supplier } from '../support/purchase-orders.js';
 import { customer, draftOrder, orderSetup } from '../support/sales.js';
 
-let scanned = 0;
-/** Keys asked of BatchGetItem: the page's items read by key. */
-let gets = 0;
+const reads = countReads('documentListCostCounter');
 
 beforeAll(() => {
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      const result = await next(args);
-      if (context.commandName === 'QueryCommand')
-        scanned += (result.output as { ScannedCount?: number }).ScannedCount ?? 0;
-      if (context.commandName?.startsWith('BatchGet')) {
-        const requests = Object.values(
-          (args.input as { RequestItems: Record<string, { Keys: unknown[] }> }).RequestItems,
-        );
-        gets += requests.reduce((n, r) => n + r.Keys.length, 0);
-      }
-      return result;
-    },
-    { step: 'initialize', name: 'documentListCostCounter' },
-  );
   // Only rows stamped since the last read are read again, so a count shows what the refresh read.
   configureSlimProjection({ overlapMs: 0 });
 });
@@ -60,16 +44,41 @@ afterAll(() => configureSlimProjection({ overlapMs: 5_000 }));
 type Query = Record<string, string | number>;
 
 async function measure(tenant: Tenant, path: string, query: Query) {
-  scanned = 0;
-  gets = 0;
+  reads.reset();
   const res = await call('GET', path, { key: tenant.key, query });
   expect(res.status).toBe(200);
   return {
     ids: res.body.data.map((d: { id: string }) => d.id) as string[],
     total: res.body.pagination.total as number,
-    scanned,
-    gets,
+    scanned: reads.count.scanned,
+    gets: reads.count.gets,
   };
+}
+
+/**
+ * Each query's answer (ids and total) on the projection, then on the index reads it falls back to when
+ * the projection is larger than the container holds.
+ */
+async function projectedAndIndexed(tenant: Tenant, path: string, queries: Query[]) {
+  const answers = async () => {
+    const found = [];
+    for (const query of queries) {
+      clearListCursors();
+      const { ids, total } = await measure(tenant, path, query);
+      found.push({ query, ids, total });
+    }
+    return found;
+  };
+  clearSlimProjections();
+  const projected = await answers();
+  configureSlimProjection({ maxRows: 1 });
+  clearSlimProjections();
+  try {
+    return { projected, indexed: await answers() };
+  } finally {
+    configureSlimProjection({ maxRows: 300_000 });
+    clearSlimProjections();
+  }
 }
 
 const put = (Item: Record<string, unknown>) => db().send(new PutCommand({ TableName: tableName(), Item }));
@@ -277,27 +286,7 @@ describe.each(KINDS)('$path on the slim projection', (kind) => {
       { sortBy: 'updatedAt', page: 4, pageSize: 5 },
       { sortBy: 'createdAt', [kind.party]: two! },
     ];
-    const answers = async () => {
-      const found = [];
-      for (const query of queries) {
-        clearListCursors();
-        const { ids, total } = await measure(tenant, kind.path, query);
-        found.push({ query, ids, total });
-      }
-      return found;
-    };
-    clearSlimProjections();
-    const projected = await answers();
-    // A projection larger than the container holds falls back to the index reads.
-    configureSlimProjection({ maxRows: 1 });
-    clearSlimProjections();
-    let indexed;
-    try {
-      indexed = await answers();
-    } finally {
-      configureSlimProjection({ maxRows: 300_000 });
-      clearSlimProjections();
-    }
+    const { projected, indexed } = await projectedAndIndexed(tenant, kind.path, queries);
     expect(projected).toEqual(indexed);
     expect(projected.every((a) => a.total > 0)).toBe(true);
   }, 60_000);
@@ -327,26 +316,7 @@ describe('GET /batches on the slim projection', () => {
       { productId: products[1]!.id, status: 'ACTIVE', pageSize: 2, page: 2 },
       { search: lots[7]!.batchNumber.toLowerCase(), productId: products[1]!.id },
     ];
-    const answers = async () => {
-      const found = [];
-      for (const query of queries) {
-        clearListCursors();
-        const { ids, total } = await measure(tenant, '/batches', query);
-        found.push({ query, ids, total });
-      }
-      return found;
-    };
-    clearSlimProjections();
-    const projected = await answers();
-    configureSlimProjection({ maxRows: 1 });
-    clearSlimProjections();
-    let indexed;
-    try {
-      indexed = await answers();
-    } finally {
-      configureSlimProjection({ maxRows: 300_000 });
-      clearSlimProjections();
-    }
+    const { projected, indexed } = await projectedAndIndexed(tenant, '/batches', queries);
     expect(projected).toEqual(indexed);
     expect(projected.every((a) => a.total > 0)).toBe(true);
     // Warm: a search reads no lot rows from an index, only the page's lots (and their products' stock).

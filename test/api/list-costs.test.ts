@@ -10,33 +10,13 @@ import {
 import { productItem, type ProductRecord } from '../../functions/areas/products/store/products.js';
 import { createProduct } from '../../domain/products/product.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { countReads } from '../support/read-counter.js';
 import { adjust, product, warehouse } from '../support/inventory.js';
 
 let t: Tenant;
-let scanned = 0;
-let queries = 0;
-/** Keys asked of BatchGetItem: the page's items read by key. */
-let gets = 0;
+const reads = countReads('listCostCounter');
 
-/** Counts items DynamoDB read for Query calls (ScannedCount): what a list request really costs. */
 beforeAll(async () => {
-  db().middlewareStack.add(
-    (next, context) => async (args) => {
-      const result = await next(args);
-      if (context.commandName === 'QueryCommand') {
-        queries += 1;
-        scanned += (result.output as { ScannedCount?: number }).ScannedCount ?? 0;
-      }
-      if (context.commandName?.startsWith('BatchGet')) {
-        const requests = Object.values(
-          (args.input as { RequestItems: Record<string, { Keys: unknown[] }> }).RequestItems,
-        );
-        gets += requests.reduce((n, r) => n + r.Keys.length, 0);
-      }
-      return result;
-    },
-    { step: 'initialize', name: 'listCostCounter' },
-  );
   t = await newTenant('List cost org');
   for (let i = 0; i < 45; i += 1) {
     const res = await call('POST', '/products', {
@@ -56,20 +36,17 @@ beforeAll(async () => {
 });
 
 async function measureGet(path: string, query: Record<string, string | number | boolean>, tenant: Tenant) {
-  scanned = 0;
-  gets = 0;
+  reads.reset();
   const res = await call('GET', path, { key: tenant.key, query });
   expect(res.status).toBe(200);
-  return { res, scanned, gets };
+  return { res, scanned: reads.count.scanned, gets: reads.count.gets };
 }
 
 async function measure(query: Record<string, string | number | boolean>, tenant: Tenant = t) {
-  scanned = 0;
-  queries = 0;
-  gets = 0;
+  reads.reset();
   const res = await call('GET', '/products', { key: tenant.key, query });
   expect(res.status).toBe(200);
-  return { res, scanned, queries, gets };
+  return { res, ...reads.count };
 }
 
 /** Writes `count` products the way a create writes the product item (bulk, without the API). */
