@@ -6,6 +6,7 @@ import {
   search,
   sortDir,
   type Declared,
+  dateRange,
 } from '../../platform/catalogue/endpoint.js';
 
 export const CREDIT_NOTE_SORTS = ['creditDate', 'createdAt', 'updatedAt'] as const;
@@ -37,20 +38,7 @@ export const CREDIT_NOTE_ENDPOINTS = [
         description:
           'Credit notes of this customer (an unknown id gives an empty page; a malformed one is 400).',
       },
-      {
-        name: 'dateFrom',
-        type: 'date-bound',
-        bound: 'from',
-        maxLength: 40,
-        description: 'creditDate at or after (ISO 8601 date or timestamp).',
-      },
-      {
-        name: 'dateTo',
-        type: 'date-bound',
-        bound: 'to',
-        maxLength: 40,
-        description: 'creditDate at or before (a date alone extends to 23:59:59.999Z).',
-      },
+      ...dateRange('creditDate'),
       modifiedSince,
       {
         name: 'sortBy',

@@ -6,6 +6,7 @@ import {
   search,
   sortDir,
   type Declared,
+  dateRange,
 } from '../../platform/catalogue/endpoint.js';
 
 export const INVOICE_SORTS = ['invoiceNumber', 'createdAt', 'updatedAt'] as const;
@@ -36,20 +37,7 @@ export const INVOICE_ENDPOINTS = [
         type: 'id',
         description: 'Invoices of this customer (an unknown id gives an empty page; a malformed one is 400).',
       },
-      {
-        name: 'dateFrom',
-        type: 'date-bound',
-        bound: 'from',
-        maxLength: 40,
-        description: 'invoiceDate at or after (ISO 8601 date or timestamp).',
-      },
-      {
-        name: 'dateTo',
-        type: 'date-bound',
-        bound: 'to',
-        maxLength: 40,
-        description: 'invoiceDate at or before (a date alone extends to 23:59:59.999Z).',
-      },
+      ...dateRange('invoiceDate'),
       modifiedSince,
       {
         name: 'sortBy',

@@ -5,6 +5,7 @@ import {
   PAGE_PARAMS,
   search,
   type Declared,
+  dateRange,
 } from '../../platform/catalogue/endpoint.js';
 
 /** Read-only (spec: Credit notes and production orders); the back office creates, starts, completes and cancels. */
@@ -33,20 +34,7 @@ export const PRODUCTION_ORDER_ENDPOINTS = [
         type: 'id',
         description: 'Orders producing this product; a product not in the organisation is 404.',
       },
-      {
-        name: 'dateFrom',
-        type: 'date-bound',
-        bound: 'from',
-        maxLength: 40,
-        description: 'plannedStartDate at or after (ISO 8601 date or timestamp).',
-      },
-      {
-        name: 'dateTo',
-        type: 'date-bound',
-        bound: 'to',
-        maxLength: 40,
-        description: 'plannedStartDate at or before (a date alone extends to 23:59:59.999Z).',
-      },
+      ...dateRange('plannedStartDate'),
       modifiedSince,
     ],
   }),

@@ -9,6 +9,7 @@ import {
   search,
   sortDir,
   type Declared,
+  dateRange,
 } from '../../platform/catalogue/endpoint.js';
 
 /** Procure-to-pay (spec: Endpoints > Purchase orders); goods receipts join this area's Lambda. */
@@ -36,20 +37,7 @@ export const PURCHASE_ORDER_ENDPOINTS = [
         type: 'id',
         description: 'Orders of this supplier (an unknown id gives an empty page; a malformed one is 400).',
       },
-      {
-        name: 'dateFrom',
-        type: 'date-bound',
-        bound: 'from',
-        maxLength: 40,
-        description: 'orderDate at or after (ISO 8601 date or timestamp).',
-      },
-      {
-        name: 'dateTo',
-        type: 'date-bound',
-        bound: 'to',
-        maxLength: 40,
-        description: 'orderDate at or before (a date alone extends to 23:59:59.999Z).',
-      },
+      ...dateRange('orderDate'),
       modifiedSince,
       {
         name: 'sortBy',

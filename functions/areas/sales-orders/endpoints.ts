@@ -6,6 +6,7 @@ import {
   search,
   sortDir,
   type Declared,
+  dateRange,
 } from '../../platform/catalogue/endpoint.js';
 
 export const SALES_ORDER_ENDPOINTS = [
@@ -32,20 +33,7 @@ export const SALES_ORDER_ENDPOINTS = [
         type: 'id',
         description: 'Orders of this customer (an unknown id gives an empty page; a malformed one is 400).',
       },
-      {
-        name: 'dateFrom',
-        type: 'date-bound',
-        bound: 'from',
-        maxLength: 40,
-        description: 'orderDate at or after (ISO 8601 date or timestamp).',
-      },
-      {
-        name: 'dateTo',
-        type: 'date-bound',
-        bound: 'to',
-        maxLength: 40,
-        description: 'orderDate at or before (a date alone extends to 23:59:59.999Z).',
-      },
+      ...dateRange('orderDate'),
       modifiedSince,
       {
         name: 'sortBy',

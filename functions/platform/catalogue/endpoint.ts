@@ -92,6 +92,23 @@ export const modifiedSince: QueryParam = {
   type: 'date-time',
   description: 'Only rows whose updatedAt is at or after this instant.',
 };
+/** dateFrom and dateTo over a document's own date field (a date-only dateTo covers its whole day). */
+export const dateRange = (field: string): QueryParam[] => [
+  {
+    name: 'dateFrom',
+    type: 'date-bound',
+    bound: 'from',
+    maxLength: 40,
+    description: `${field} at or after (ISO 8601 date or timestamp).`,
+  },
+  {
+    name: 'dateTo',
+    type: 'date-bound',
+    bound: 'to',
+    maxLength: 40,
+    description: `${field} at or before (a date alone extends to 23:59:59.999Z).`,
+  },
+];
 export const sortDir: QueryParam = {
   name: 'sortDir',
   type: 'enum',
