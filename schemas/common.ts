@@ -9,6 +9,15 @@ export const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { ty
 export const requiredObject = <P extends Record<string, object>>(properties: P) =>
   ({ type: 'object', required: Object.keys(properties), properties }) as const;
 
+/** An array of such objects (a representation's lines, charges, receipts). */
+export const arrayOf = <P extends Record<string, object>>(properties: P) =>
+  ({ type: 'array', items: requiredObject(properties) }) as const;
+
+/** The plain types every representation repeats. */
+export const str = { type: 'string' } as const;
+export const optStr = nullable(str);
+export const num = { type: 'number' } as const;
+
 /**
  * An id as written in a body. Existence is checked by the domain (422 invalid_reference), not here: an id
  * of any length is a reference that does not exist (design.md: a malformed body id is 422), not a 400.

@@ -1,9 +1,5 @@
 import { CREDIT_NOTE_STATUSES } from '../domain/credit-notes/credit-note.js';
-import { listOf, nullable, requiredObject, timestamp } from './common.js';
-
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
-const num = { type: 'number' } as const;
+import { arrayOf, listOf, nullable, num, optStr, requiredObject, str, timestamp } from './common.js';
 
 const lineFields = {
   id: str,
@@ -56,10 +52,7 @@ export const CreditNote = {
 
 const detailFields = {
   ...headerFields,
-  lines: {
-    type: 'array',
-    items: requiredObject(lineFields),
-  },
+  lines: arrayOf(lineFields),
 } as const;
 
 export const CreditNoteDetail = {

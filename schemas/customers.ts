@@ -6,7 +6,9 @@ import {
   idRef,
   listOf,
   nullable,
+  optStr,
   requiredObject,
+  str,
   text,
   timestamp,
 } from './common.js';
@@ -93,9 +95,6 @@ export const CustomerUpdate = {
   type: 'object',
   properties: { ...writable, isActive: { type: 'boolean' } },
 } as const;
-
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
 
 const contactFields = {
   id: str,

@@ -1,11 +1,7 @@
 import { MAX_LINE_SERIALS, MAX_RECEIPT_LINES } from '../domain/goods-receipts/receipt.js';
 import { MAX_SERIAL_LENGTH } from '../domain/inventory/serial.js';
 import { PURCHASE_ORDER_STATUSES } from '../domain/purchase-orders/purchase-order.js';
-import { idRef, nullable, requiredObject, text, timestamp } from './common.js';
-
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
-const num = { type: 'number' } as const;
+import { arrayOf, idRef, nullable, num, optStr, requiredObject, str, text, timestamp } from './common.js';
 
 /**
  * POST /purchase-orders/{id}/receipts (spec: Goods receipt body). Unknown keys (landedCosts among them:
@@ -64,10 +60,7 @@ const receiptFields = {
   notes: optStr,
   currency: str,
   exchangeRate: num,
-  lines: {
-    type: 'array',
-    items: requiredObject(lineFields),
-  },
+  lines: arrayOf(lineFields),
   purchaseOrder: {
     type: 'object',
     required: ['id', 'orderNumber', 'status', 'receivedDate'],

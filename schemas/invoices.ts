@@ -2,11 +2,7 @@ import { CURRENCIES } from '../domain/customers/customer.js';
 import { PAYMENT_METHODS } from '../domain/invoices/invoice.js';
 import { INVOICE_STATUSES } from '../domain/invoices/status.js';
 import { CHARGE_TYPES, MAX_ORDER_LINES } from '../domain/sales-orders/order.js';
-import { listOf, nullable, requiredObject, text, timestamp } from './common.js';
-
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
-const num = { type: 'number' } as const;
+import { arrayOf, listOf, nullable, num, optStr, requiredObject, str, text, timestamp } from './common.js';
 
 export const SalesOrderInvoice = {
   $id: 'SalesOrderInvoice',
@@ -96,18 +92,9 @@ export const Invoice = {
 
 const detailFields = {
   ...headerFields,
-  lines: {
-    type: 'array',
-    items: requiredObject(lineFields),
-  },
-  charges: {
-    type: 'array',
-    items: requiredObject(chargeFields),
-  },
-  payments: {
-    type: 'array',
-    items: requiredObject(paymentFields),
-  },
+  lines: arrayOf(lineFields),
+  charges: arrayOf(chargeFields),
+  payments: arrayOf(paymentFields),
   paymentsTotal: { type: 'integer' },
   paymentsTruncated: { type: 'boolean' },
 } as const;

@@ -1,9 +1,6 @@
 import { PRODUCTION_ORDER_STATUSES } from '../domain/production-orders/production-order.js';
-import { listOf, nullable, requiredObject, timestamp } from './common.js';
+import { listOf, nullable, num, optStr, requiredObject, str, timestamp } from './common.js';
 
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
-const num = { type: 'number' } as const;
 const optNum = nullable(num);
 
 const productRef = {

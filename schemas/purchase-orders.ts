@@ -3,11 +3,20 @@ import {
   MAX_PURCHASE_ORDER_LINES,
   PURCHASE_ORDER_STATUSES,
 } from '../domain/purchase-orders/purchase-order.js';
-import { fraction, idRef, listOf, money, nullable, requiredObject, text, timestamp } from './common.js';
-
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
-const num = { type: 'number' } as const;
+import {
+  arrayOf,
+  fraction,
+  idRef,
+  listOf,
+  money,
+  nullable,
+  num,
+  optStr,
+  requiredObject,
+  str,
+  text,
+  timestamp,
+} from './common.js';
 
 export const PurchaseOrderCreate = {
   $id: 'PurchaseOrderCreate',
@@ -111,14 +120,8 @@ export const PurchaseOrder = {
 
 const detailFields = {
   ...headerFields,
-  lines: {
-    type: 'array',
-    items: requiredObject(lineFields),
-  },
-  receipts: {
-    type: 'array',
-    items: requiredObject(receiptFields),
-  },
+  lines: arrayOf(lineFields),
+  receipts: arrayOf(receiptFields),
   receiptsTotal: { type: 'integer' },
   receiptsTruncated: { type: 'boolean' },
 } as const;

@@ -1,9 +1,6 @@
 import { CURRENCIES } from '../domain/customers/customer.js';
 import { AGING_BUCKETS } from '../domain/invoices/aging.js';
-import { nullable, requiredObject, timestamp } from './common.js';
-
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
+import { arrayOf, nullable, num, requiredObject, str, timestamp } from './common.js';
 
 const agingRowFields = {
   invoiceId: str,
@@ -30,10 +27,7 @@ export const ReceivableAging = {
   required: ['asOf', 'invoices', 'totals', 'truncated'],
   properties: {
     asOf: timestamp,
-    invoices: {
-      type: 'array',
-      items: requiredObject(agingRowFields),
-    },
+    invoices: arrayOf(agingRowFields),
     totals: requiredObject(totalFields),
     // More than 1000 outstanding invoices: the first 1000 read (OVERDUE, then PARTIALLY_PAID, then SENT).
     truncated: { type: 'boolean' },
@@ -42,8 +36,6 @@ export const ReceivableAging = {
 
 const quantity = num;
 const date = { type: 'string', format: 'date' } as const;
-const arrayOf = (properties: Record<string, object>) =>
-  ({ type: 'array', items: requiredObject(properties) }) as const;
 
 const product = requiredObject({ id: str, sku: str, name: str });
 const category = nullable(requiredObject({ id: str, name: str }));

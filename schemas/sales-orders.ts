@@ -6,11 +6,20 @@ import {
   MAX_ORDER_LINES,
   SALES_ORDER_STATUSES,
 } from '../domain/sales-orders/order.js';
-import { fraction, idRef, listOf, money, nullable, requiredObject, text, timestamp } from './common.js';
-
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
-const num = { type: 'number' } as const;
+import {
+  arrayOf,
+  fraction,
+  idRef,
+  listOf,
+  money,
+  nullable,
+  num,
+  optStr,
+  requiredObject,
+  str,
+  text,
+  timestamp,
+} from './common.js';
 
 export const SalesOrderCreate = {
   $id: 'SalesOrderCreate',
@@ -183,14 +192,8 @@ const detailFields = {
   ...headerFields,
   shipToAddress: orderAddress,
   billToAddress: orderAddress,
-  lines: {
-    type: 'array',
-    items: requiredObject(lineFields),
-  },
-  charges: {
-    type: 'array',
-    items: requiredObject(chargeFields),
-  },
+  lines: arrayOf(lineFields),
+  charges: arrayOf(chargeFields),
 } as const;
 
 export const SalesOrderDetail = {

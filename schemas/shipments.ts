@@ -1,10 +1,6 @@
 import { CARRIER_PATTERN, TRACKING_NUMBER_PATTERN } from '../domain/shipments/dispatch-details.js';
 import { SHIPMENT_STATUSES } from '../domain/shipments/shipment.js';
-import { listOf, nullable, requiredObject, timestamp } from './common.js';
-
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
-const num = { type: 'number' } as const;
+import { arrayOf, listOf, nullable, num, optStr, requiredObject, str, timestamp } from './common.js';
 
 export const ShipmentDispatch = {
   $id: 'ShipmentDispatch',
@@ -25,10 +21,7 @@ const lineFields = {
   quantity: num,
   unitPrice: num,
   taxRate: num,
-  lots: {
-    type: 'array',
-    items: requiredObject(lotFields),
-  },
+  lots: arrayOf(lotFields),
 } as const;
 
 const headerFields = {
@@ -54,10 +47,7 @@ export const Shipment = {
 
 const detailFields = {
   ...headerFields,
-  lines: {
-    type: 'array',
-    items: requiredObject(lineFields),
-  },
+  lines: arrayOf(lineFields),
 } as const;
 
 export const ShipmentDetail = {

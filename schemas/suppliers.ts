@@ -1,6 +1,6 @@
 import { ADDRESS_TYPES } from '../domain/customers/addresses.js';
 import { CURRENCIES } from '../domain/customers/customer.js';
-import { emailOrEmpty, listOf, nullable, requiredObject, text, timestamp } from './common.js';
+import { emailOrEmpty, listOf, nullable, optStr, requiredObject, str, text, timestamp } from './common.js';
 import { code } from './customers.js';
 
 const optional = (maxLength: number) => nullable(text(maxLength));
@@ -34,9 +34,6 @@ export const SupplierUpdate = {
   type: 'object',
   properties: { ...writable, isActive: { type: 'boolean' } },
 } as const;
-
-const str = { type: 'string' } as const;
-const optStr = nullable(str);
 
 const supplierFields = {
   id: str,
