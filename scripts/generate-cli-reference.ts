@@ -34,7 +34,8 @@ function byNoun(commands: Record<string, Command>): Map<string, Command[]> {
 
 export function renderCliReference(commands: Record<string, Command> = COMMANDS): string {
   const sections = [...byNoun(commands)].map(
-    ([noun, group]) => `## ${noun}\n\n\`\`\`sh\n${group.map((c) => `${RUN} ${c.usage}`).join('\n')}\n\`\`\`\n`,
+    ([noun, group]) =>
+      `## ${noun}\n\n\`\`\`sh\n${group.map((c) => `${RUN} ${c.usage}`).join('\n')}\n\`\`\`\n`,
   );
   return [HEADER, ...sections].join('\n');
 }
