@@ -133,6 +133,7 @@ describe('webhook payload of each event type', () => {
       orderNumber: order.orderNumber,
       status: 'DISPATCHED',
       shippedDate: anyInstant,
+      shipment: null,
       lines: [
         { soLineId: order.lines[0]!.id, quantity: 3 },
         { soLineId: order.lines[1]!.id, quantity: 1 },
