@@ -73,19 +73,6 @@ export const isAllocatable = (status: BatchStatus | string): boolean => status =
 export const isReceivable = (status: BatchStatus | string): boolean =>
   status === 'ACTIVE' || status === 'CONSUMED';
 
-/** `batch.status_changed` data (spec: batchNumber, previousStatus, newStatus and the lot's products). */
-export const batchStatusChangedData = (
-  batch: Pick<Batch, 'id' | 'batchNumber' | 'productId'>,
-  previousStatus: BatchStatus,
-  newStatus: BatchStatus,
-) => ({
-  id: batch.id,
-  batchNumber: batch.batchNumber,
-  previousStatus,
-  newStatus,
-  productIds: [batch.productId],
-});
-
 /** An explicit status action: 422 naming the status when it is not allowed from there. */
 export function changeBatchStatus(batch: Batch, action: BatchAction, now: string): Batch {
   const status = assertCan(BATCH_TRANSITIONS, BATCH_RESOURCE, batch.status, action);

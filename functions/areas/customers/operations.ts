@@ -12,6 +12,7 @@ import {
   settlePrimary,
   type ContactInput,
 } from '../../../domain/customers/contacts.js';
+import { customerCreated, customerUpdated } from '../../../domain/customers/events.js';
 import {
   changedFields,
   checkChildCap,
@@ -69,7 +70,7 @@ const createCustomerOp: Operation = async ({ auth, body, now, journal }) => {
   await transact([
     ...customerCreateItems(auth.orgId, state),
     ...journal.items({
-      events: [{ event: 'customer.created', data: { id: state.id } }],
+      events: [customerCreated(state.id)],
       audit: [
         {
           resourceType: 'customer',
@@ -117,7 +118,7 @@ function changeCustomer(
       await transact([
         ...customerReplaceItems(auth.orgId, current, next),
         ...journal.items({
-          events: [{ event: 'customer.updated', data: { id } }],
+          events: [customerUpdated(id)],
           audit: [{ resourceType: 'customer', resourceId: id, action, changedFields: changed }],
         }),
       ]);

@@ -1,4 +1,5 @@
 import type { GoodsReceipt } from '../../../domain/goods-receipts/receipt.js';
+import { purchaseOrderReceived } from '../../../domain/purchase-orders/events.js';
 import type { PurchaseOrder } from '../../../domain/purchase-orders/purchase-order.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
 import type { Journal, JournalEntry } from '../../platform/journal/journal.js';
@@ -25,13 +26,7 @@ export function receiptClosing(
   return [
     receiptPut(orgId, receipt),
     ...journal.items({
-      events: [
-        {
-          event: 'purchase_order.received',
-          data: { id: order.id, receiptId: receipt.id, reference: receipt.reference, status: order.status },
-        },
-        ...closing.stockEvents,
-      ],
+      events: [purchaseOrderReceived(order, receipt), ...closing.stockEvents],
       audit: [
         {
           resourceType: 'purchase_order',

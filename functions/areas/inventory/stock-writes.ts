@@ -1,5 +1,6 @@
+import { stockLevelChanged } from '../../../domain/inventory/events.js';
 import type { StockPlan } from '../../../domain/inventory/movement.js';
-import { roundQuantity } from '../../../domain/inventory/stock.js';
+import { productUpdated } from '../../../domain/products/events.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
 import { productCostUpdate } from '../products/store/products.js';
@@ -63,23 +64,13 @@ export function stockMovementWrites(
   }
   for (const [productId, costPrice] of plan.costPrices) {
     items.push(productCostUpdate(orgId, loaded.records.get(productId)!, costPrice, at));
-    events.push({ event: 'product.updated', data: { id: productId } });
+    events.push(productUpdated(productId));
   }
   for (const [binId, change] of plan.binChanges) {
     items.push(binStockUpdate(orgId, loaded.facts.bins.get(binId)!.warehouseId, binId, change));
   }
   for (const c of plan.changed) {
-    events.push({
-      event: 'stock.level_changed',
-      data: {
-        id: c.productId,
-        productId: c.productId,
-        warehouseId: c.warehouseId,
-        quantityOnHand: c.onHand,
-        quantityReserved: c.reserved,
-        quantityAvailable: roundQuantity(c.onHand - c.reserved),
-      },
-    });
+    events.push(stockLevelChanged(c));
   }
   return { items, events };
 }

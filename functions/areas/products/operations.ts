@@ -13,6 +13,7 @@ import {
   type ProductPatch,
   type ProductState,
 } from '../../../domain/products/product.js';
+import { productCreated, productUpdated } from '../../../domain/products/events.js';
 import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
 import type { PRODUCT_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
@@ -90,7 +91,7 @@ const createProductOp: Operation = async ({ auth, body, now, journal }) => {
     ...productCreateItems(auth.orgId, record),
     ...journal.items({
       response,
-      events: [{ event: 'product.created', data: { id: record.id } }],
+      events: [productCreated(record.id)],
       audit: [
         {
           resourceType: 'product',
@@ -163,7 +164,7 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal, pr
         ...(purchases ? [purchases.unchanged] : []),
         ...journal.items({
           response,
-          events: [{ event: 'product.updated', data: { id } }],
+          events: [productUpdated(id)],
           audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
         }),
       ]);

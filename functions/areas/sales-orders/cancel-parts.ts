@@ -10,6 +10,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { planStockMovement } from '../../../domain/inventory/movement.js';
+import { salesOrderCancelled } from '../../../domain/sales-orders/events.js';
 import { decideCancel, type StockDelta } from '../../../domain/sales-orders/fulfilment.js';
 import type { SalesOrder, SalesOrderStatus } from '../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE } from '../../../domain/sales-orders/status.js';
@@ -46,7 +47,7 @@ export function cancelClosing(
   return [
     ...orderCountItems(orgId, cancelled, from),
     ...journal.items({
-      events: [{ event: 'sales_order.cancelled', data: { id: cancelled.id } }, ...stockEvents],
+      events: [salesOrderCancelled(cancelled.id), ...stockEvents],
       audit: [
         {
           resourceType: 'sales_order',

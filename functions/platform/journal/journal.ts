@@ -6,7 +6,7 @@
  * adjustment) stays inside the 100-item transaction limit.
  */
 import { createId } from '@paralleldrive/cuid2';
-import type { DomainEvent, EventType } from '../../../domain/events.js';
+import type { DomainEvent, Event, EventType } from '../../../domain/events.js';
 import { EVENT_RETENTION_DAYS } from '../../../domain/webhooks/event-feed.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { completionPut } from './idempotency.js';
@@ -83,7 +83,8 @@ export function auditPut(auth: AuthContext, entry: AuditEntry): TransactItem {
 }
 
 export interface JournalEntry {
-  events?: { event: EventType; data: DomainEvent['data'] }[];
+  /** Made by the aggregates' builders (domain/<aggregate>/events.ts), so each type has one shape. */
+  events?: Event[];
   audit?: AuditRecord[];
   /**
    * The response the write will return. Where the request carries an Idempotency-Key, the completed

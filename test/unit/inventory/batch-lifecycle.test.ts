@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BATCH_STATUSES,
   BATCH_TRANSITIONS,
-  batchStatusChangedData,
   changeBatchStatus,
   compareFefo,
   expiryWindow,
@@ -16,6 +15,7 @@ import {
   type BatchAction,
   type BatchStatus,
 } from '../../../domain/inventory/batch.js';
+import { batchStatusChanged } from '../../../domain/inventory/events.js';
 import { catchApiError } from '../../support/catch-api-error.js';
 
 const lot = (over: Partial<Batch> = {}): Batch => ({
@@ -57,7 +57,7 @@ describe('batch status actions', () => {
   });
 
   it('the event data names the lot, both statuses and its product', () => {
-    expect(batchStatusChangedData(lot(), 'ACTIVE', 'QUARANTINED')).toEqual({
+    expect(batchStatusChanged(lot(), 'ACTIVE', 'QUARANTINED').data).toEqual({
       id: 'b1',
       batchNumber: 'LOT-7',
       previousStatus: 'ACTIVE',

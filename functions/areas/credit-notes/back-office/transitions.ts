@@ -9,8 +9,8 @@ import {
   approveCreditNote,
   CREDIT_NOTE_RESOURCE,
   voidCreditNote,
-  type CreditNote,
 } from '../../../../domain/credit-notes/credit-note.js';
+import { creditNoteApproved, creditNoteVoided } from '../../../../domain/credit-notes/events.js';
 import { notFound } from '../../../../domain/errors.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
@@ -20,19 +20,6 @@ import { creditNoteDetail } from '../view.js';
 import { creditNoteEffects } from './effects.js';
 
 const ATTEMPTS = 10;
-
-function eventData(note: CreditNote, invoice: { status: string; balanceDue: number } | null) {
-  return {
-    id: note.id,
-    creditNoteNumber: note.creditNoteNumber,
-    customerId: note.customerId,
-    invoiceId: note.invoice?.id ?? null,
-    totalAmount: note.totalAmount,
-    returnStock: note.returnStock,
-    warehouseId: note.warehouseId,
-    ...(invoice ? { invoiceStatus: invoice.status, invoiceBalanceDue: invoice.balanceDue } : {}),
-  };
-}
 
 export async function approveCreditNoteCommand(input: { orgId: string; id: string }) {
   const { orgId } = input;
@@ -49,13 +36,7 @@ export async function approveCreditNoteCommand(input: { orgId: string; id: strin
         creditNoteReplaceItem(orgId, next, note),
         ...effects.items,
         ...backOfficeJournal(orgId, now).items({
-          events: [
-            {
-              event: 'credit_note.approved',
-              data: eventData(next, effects.invoice?.invoice ?? null),
-            },
-            ...effects.events,
-          ],
+          events: [creditNoteApproved(next, effects.invoice?.invoice ?? null), ...effects.events],
           audit: [
             {
               resourceType: 'credit_note',
@@ -90,10 +71,7 @@ export async function voidCreditNoteCommand(input: { orgId: string; id: string; 
         creditNoteReplaceItem(orgId, next, note),
         ...effects.items,
         ...backOfficeJournal(orgId, now).items({
-          events: [
-            { event: 'credit_note.voided', data: eventData(next, effects.invoice?.invoice ?? null) },
-            ...effects.events,
-          ],
+          events: [creditNoteVoided(next, effects.invoice?.invoice ?? null), ...effects.events],
           audit: [
             {
               resourceType: 'credit_note',

@@ -13,7 +13,7 @@ import {
   moveAdjustment,
   reversalChanges,
 } from '../../../../domain/inventory/adjustment.js';
-import { batchStatusChangedData } from '../../../../domain/inventory/batch.js';
+import { batchStatusChanged } from '../../../../domain/inventory/events.js';
 import { notFound, unprocessable } from '../../../../domain/errors.js';
 import { planStockMovement } from '../../../../domain/inventory/movement.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
@@ -109,10 +109,7 @@ export async function voidAdjustment(input: { orgId: string; id: string }) {
       for (const [batchId, to] of plan.batchStatus) {
         if (to !== 'ACTIVE' || loaded.facts.batches.get(batchId)?.status !== 'CONSUMED') continue;
         const batch = batchFromItem(loaded.alongside(keys.batch(orgId, batchId))!);
-        reactivated.push({
-          event: 'batch.status_changed',
-          data: batchStatusChangedData(batch, 'CONSUMED', 'ACTIVE'),
-        });
+        reactivated.push(batchStatusChanged(batch, 'CONSUMED', 'ACTIVE'));
       }
       const items: WriteItem[] = [
         adjustmentTransitionItem(orgId, read, 'void', next),

@@ -2,7 +2,6 @@ import { createId } from '@paralleldrive/cuid2';
 import {
   BATCH_RESOURCE,
   BATCH_TRANSITIONS,
-  batchStatusChangedData,
   changeBatchStatus,
   compareFefo,
   isPastExpiry,
@@ -11,6 +10,7 @@ import {
   type BatchAction,
   type BatchStatus,
 } from '../../../../domain/inventory/batch.js';
+import { batchStatusChanged } from '../../../../domain/inventory/events.js';
 import { notFound } from '../../../../domain/errors.js';
 import { parseInstant } from '../../../../domain/listing/query-params.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
@@ -101,9 +101,7 @@ async function applyStatusAction(
         batchTransitionItem(orgId, batch, action, next),
         ...(stock ? [stockVersionBump(orgId, stock)] : []),
         ...backOfficeJournal(orgId, now).items({
-          events: [
-            { event: 'batch.status_changed', data: batchStatusChangedData(batch, batch.status, next.status) },
-          ],
+          events: [batchStatusChanged(batch, batch.status, next.status)],
           audit: [{ resourceType: 'batch', resourceId: id, action, changedFields: ['status'] }],
         }),
       ]);

@@ -1,5 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../../domain/errors.js';
+import { invoiceCreated } from '../../../../domain/invoices/events.js';
 import { newInvoiceFromOrder, type InvoiceRequest } from '../../../../domain/invoices/invoice.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE } from '../../../../domain/sales-orders/status.js';
@@ -73,18 +74,7 @@ export const invoiceSalesOrderOp: Operation = async ({ auth, params, body, now, 
         sequenceNext(orgId, INVOICE_SEQUENCE, lastNumber),
         orderInvoicedItem(orgId, nextOrder, order),
         ...journal.items({
-          events: [
-            {
-              event: 'invoice.created',
-              data: {
-                id: invoice.id,
-                invoiceNumber: invoice.invoiceNumber,
-                salesOrderId: order.id,
-                customerId: invoice.customerId,
-                totalAmount: invoice.totalAmount,
-              },
-            },
-          ],
+          events: [invoiceCreated(invoice, order.id)],
           audit: [
             {
               resourceType: 'invoice',

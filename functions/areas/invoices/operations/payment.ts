@@ -1,6 +1,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../../domain/errors.js';
 import { line4 } from '../../../../domain/money.js';
+import { invoicePaymentRecorded } from '../../../../domain/invoices/events.js';
 import { decidePayment, type PaymentBody } from '../../../../domain/invoices/payment.js';
 import { INVOICE_RESOURCE } from '../../../../domain/invoices/status.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
@@ -34,19 +35,7 @@ export const recordInvoicePaymentOp: Operation = async ({ auth, params, body, no
         invoiceReplaceItem(orgId, next, invoice),
         outstandingBalanceItem(orgId, next.customerId, -line4(next.paidAmount - invoice.paidAmount)),
         ...journal.items({
-          events: [
-            {
-              event: 'invoice.payment_recorded',
-              data: {
-                id: invoice.id,
-                invoiceNumber: invoice.invoiceNumber,
-                paymentId: id,
-                amount: decision.payment.amount,
-                status: next.status,
-                balanceDue: next.balanceDue,
-              },
-            },
-          ],
+          events: [invoicePaymentRecorded(next, decision.payment)],
           audit: [
             {
               resourceType: 'invoice',

@@ -1,5 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { ApiError } from '../../../../domain/errors.js';
+import { productUpdated } from '../../../../domain/products/events.js';
 import { UOM_TYPES } from '../../../../schemas/products.js';
 import { validateAgainst } from '../../../platform/back-office/validate-input.js';
 import { keys } from '../../../platform/dynamo/keys.js';
@@ -103,7 +104,7 @@ export async function setBom(input: { orgId: string; productId: string; lines: u
       },
       productBomPut(input.orgId, product.id, lines),
       ...backOfficeJournal(input.orgId, new Date(now)).items({
-        events: [{ event: 'product.updated', data: { id: product.id } }],
+        events: [productUpdated(product.id)],
         audit: [
           {
             resourceType: 'product',

@@ -1,5 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict } from '../../../../domain/errors.js';
+import { purchaseOrderCreated } from '../../../../domain/purchase-orders/events.js';
 import {
   newPurchaseOrder,
   type PurchaseOrderInput,
@@ -45,12 +46,7 @@ export const createPurchaseOrderOp: Operation = async ({ auth, body, now, journa
         // The supplier read active: deactivated since, the create re-reads and refuses it (422).
         supplierStillActive(orgId, order.supplierId, 'retry'),
         ...journal.items({
-          events: [
-            {
-              event: 'purchase_order.created',
-              data: { id, orderNumber: order.orderNumber, supplierId: order.supplierId },
-            },
-          ],
+          events: [purchaseOrderCreated(order)],
           audit: [
             {
               resourceType: 'purchase_order',

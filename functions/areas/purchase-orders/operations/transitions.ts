@@ -1,4 +1,5 @@
 import { conflict } from '../../../../domain/errors.js';
+import { purchaseOrderApproved } from '../../../../domain/purchase-orders/events.js';
 import {
   decideApprove,
   decideCancel,
@@ -53,12 +54,7 @@ export const approvePurchaseOrderOp: Operation = ({ auth, params, now, journal }
     ],
     journal: (next, response) =>
       journal.items({
-        events: [
-          {
-            event: 'purchase_order.approved',
-            data: { id: next.id, orderNumber: next.orderNumber, supplierId: next.supplierId },
-          },
-        ],
+        events: [purchaseOrderApproved(next)],
         audit: [
           {
             resourceType: 'purchase_order',

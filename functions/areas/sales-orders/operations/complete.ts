@@ -1,5 +1,6 @@
 import { conflict } from '../../../../domain/errors.js';
 import { decideComplete } from '../../../../domain/sales-orders/complete.js';
+import { salesOrderCompleted } from '../../../../domain/sales-orders/events.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
@@ -33,12 +34,7 @@ export const completeSalesOrderOp: Operation = async ({ auth, params, now, journ
           deltas: [],
           journal: () =>
             journal.items({
-              events: [
-                {
-                  event: 'sales_order.completed',
-                  data: { id: next.id, orderNumber: next.orderNumber, status: next.status },
-                },
-              ],
+              events: [salesOrderCompleted(next)],
               audit: [
                 {
                   resourceType: 'sales_order',

@@ -1,6 +1,7 @@
 import { conflict, notFound } from '../../../../domain/errors.js';
 import { planStockMovement } from '../../../../domain/inventory/movement.js';
 import { decideConfirm, stockedProductIds } from '../../../../domain/sales-orders/confirm.js';
+import { salesOrderConfirmed } from '../../../../domain/sales-orders/events.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
@@ -60,7 +61,7 @@ export const confirmSalesOrderOp: Operation = async ({ auth, params, now, journa
       const closing = (stockEvents: NonNullable<JournalEntry['events']>, body: SalesOrder): WriteItem[] => [
         ...orderCountItems(orgId, body, 'DRAFT'),
         ...journal.items({
-          events: [{ event: 'sales_order.confirmed', data: { id } }, ...stockEvents],
+          events: [salesOrderConfirmed(id), ...stockEvents],
           audit: [
             {
               resourceType: 'sales_order',

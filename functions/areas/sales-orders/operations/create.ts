@@ -1,5 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict } from '../../../../domain/errors.js';
+import { salesOrderCreated } from '../../../../domain/sales-orders/events.js';
 import { newSalesOrder, type SalesOrderInput } from '../../../../domain/sales-orders/order.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { sequenceNext } from '../../../platform/dynamo/sequence.js';
@@ -35,7 +36,7 @@ export const createSalesOrderOp: Operation = async ({ auth, body, now, journal }
         productDeactivationsUnchanged(orgId, deactivations),
         ...orderCountItems(orgId, order, null),
         ...journal.items({
-          events: [{ event: 'sales_order.created', data: { id } }],
+          events: [salesOrderCreated(id)],
           audit: [
             {
               resourceType: 'sales_order',

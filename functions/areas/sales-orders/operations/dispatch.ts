@@ -1,5 +1,6 @@
 import { conflict } from '../../../../domain/errors.js';
 import { decideDispatch, type DispatchRequest } from '../../../../domain/sales-orders/dispatch.js';
+import { salesOrderDispatched } from '../../../../domain/sales-orders/events.js';
 import { refuseWhileShipmentsOpen } from '../../../../domain/sales-orders/open-shipments.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
@@ -52,18 +53,7 @@ export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now,
           extra: sold,
           journal: () =>
             journal.items({
-              events: [
-                {
-                  event: 'sales_order.dispatched',
-                  data: {
-                    id: next.id,
-                    orderNumber: next.orderNumber,
-                    status: next.status,
-                    shippedDate: next.shippedDate,
-                    lines: dispatched.map((d) => ({ soLineId: d.lineId, quantity: d.quantity })),
-                  },
-                },
-              ],
+              events: [salesOrderDispatched(next, dispatched, null)],
               audit: [
                 {
                   resourceType: 'sales_order',

@@ -1,4 +1,5 @@
 import { conflict } from '../../../../domain/errors.js';
+import { salesOrderDispatched } from '../../../../domain/sales-orders/events.js';
 import type { ShipmentDispatchBody } from '../../../../domain/shipments/dispatch-details.js';
 import { decideShipmentDispatch } from '../../../../domain/shipments/fulfilment.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
@@ -40,19 +41,7 @@ export const dispatchShipmentOp: Operation = async ({ auth, params, body, now, j
           extra: sold,
           journal: () =>
             journal.items({
-              events: [
-                {
-                  event: 'sales_order.dispatched',
-                  data: {
-                    id: next.id,
-                    orderNumber: next.orderNumber,
-                    status: next.status,
-                    shippedDate: next.shippedDate,
-                    shipment: { id: shipment.id, shipmentNumber: shipment.shipmentNumber },
-                    lines: decision.dispatched.map((d) => ({ soLineId: d.lineId, quantity: d.quantity })),
-                  },
-                },
-              ],
+              events: [salesOrderDispatched(next, decision.dispatched, shipment)],
               audit: [
                 {
                   resourceType: 'shipment',

@@ -1,5 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { ADDRESS_TYPES, type AddressType } from '../../../../domain/customers/addresses.js';
+import { productUpdated } from '../../../../domain/products/events.js';
 import { defaultsLostTo, type SupplierLocation } from '../../../../domain/suppliers/locations.js';
 import type { SupplierPrice } from '../../../../domain/suppliers/price-list.js';
 import { preferenceItems } from '../../products/supplier-links.js';
@@ -118,7 +119,7 @@ export async function setSupplierPrice(input: {
         loaded.suppliers.filter((l) => l.supplierId !== supplier.id),
       ),
       ...backOfficeJournal(input.orgId, new Date(now)).items({
-        events: [{ event: 'product.updated', data: { id: product.id } }],
+        events: [productUpdated(product.id)],
         audit: [
           {
             resourceType: 'product',
