@@ -27,8 +27,9 @@ import {
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
-import type { AuthContext, Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { CUSTOMER_ENDPOINTS } from './endpoints.js';
+import type { AuthContext, Operation, OperationInput } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { CUSTOMER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import {
   customerCreateItems,
@@ -286,7 +287,7 @@ const listSalesRepsOp: Operation = async (input) => {
   };
 };
 
-export const customerOperations: OperationsOf<typeof CUSTOMER_ENDPOINTS> = {
+export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
   getCustomer: getCustomerOp,
@@ -301,4 +302,4 @@ export const customerOperations: OperationsOf<typeof CUSTOMER_ENDPOINTS> = {
   deleteCustomerAddress: deleteAddressOp,
   listCustomerGroups: listCustomerGroupsOp,
   listSalesReps: listSalesRepsOp,
-};
+});

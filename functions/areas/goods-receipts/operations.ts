@@ -10,10 +10,11 @@ import { assertCan } from '../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { sequenceNext } from '../../platform/dynamo/sequence.js';
 import { transact } from '../../platform/dynamo/transact.js';
-import type { Operation, OperationsOf } from '../../platform/http/types.js';
+import type { Operation } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
 import { purchaseOrderTransitionItems } from '../purchase-orders/store/purchase-orders.js';
 import { supplierStillActive } from '../purchase-orders/store/supplier-checks.js';
-import type { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
+import { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
 import { GOODS_RECEIPT_SEQUENCE, loadReceiptFacts } from './receipt-facts.js';
 import { receiptClosing } from './receipt-closing.js';
 import { receiptChunking, receiveInParts, settlePendingReceipt } from './receipt-parts.js';
@@ -86,6 +87,6 @@ const receivePurchaseOrderOp: Operation = async ({ auth, params, body, now, jour
   });
 };
 
-export const goodsReceiptOperations: OperationsOf<typeof GOODS_RECEIPT_ENDPOINTS> = {
+export const goodsReceiptOperations = operationsFor(GOODS_RECEIPT_ENDPOINTS, {
   receivePurchaseOrder: receivePurchaseOrderOp,
-};
+});

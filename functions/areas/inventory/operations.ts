@@ -13,8 +13,9 @@ import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { looksLikeCuid } from '../../../domain/listing/list-filters.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { INVENTORY_ENDPOINTS } from './endpoints.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { adjustmentPut, getAdjustment, listAdjustments } from './store/stock-adjustments.js';
 import { sequenceKey, sequenceNext, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
@@ -130,7 +131,7 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
   });
 };
 
-export const inventoryOperations: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
+export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
   listWarehouses: listWarehousesOp,
   listStockOnHand: listStockOnHandOp,
   listStockAdjustments: listStockAdjustmentsOp,
@@ -140,4 +141,4 @@ export const inventoryOperations: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
   getBatch: getBatchOp,
   listSerialNumbers: listSerialNumbersOp,
   getSerialNumber: getSerialNumberOp,
-};
+});

@@ -1,8 +1,9 @@
 import { notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { pageWindow } from '../../../domain/listing/pagination.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { PRICING_ENDPOINTS } from './endpoints.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { PRICING_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { getPriceTier, getTierContents, listPriceTiers } from './store/price-tiers.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
@@ -61,7 +62,7 @@ const getPriceTierOp: Operation = async ({ auth, params }) => {
   };
 };
 
-export const pricingOperations: OperationsOf<typeof PRICING_ENDPOINTS> = {
+export const pricingOperations = operationsFor(PRICING_ENDPOINTS, {
   listPriceTiers: listPriceTiersOp,
   getPriceTier: getPriceTierOp,
-};
+});

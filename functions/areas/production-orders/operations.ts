@@ -6,9 +6,10 @@ import {
   type ProductionOrderStatus,
 } from '../../../domain/production-orders/production-order.js';
 import { documentFilterOf } from '../../platform/http/document-filter.js';
-import type { Operation, OperationsOf } from '../../platform/http/types.js';
+import type { Operation } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
 import { getProduct } from '../products/store/products.js';
-import type { PRODUCTION_ORDER_ENDPOINTS } from './endpoints.js';
+import { PRODUCTION_ORDER_ENDPOINTS } from './endpoints.js';
 import { getProductionOrder } from './store/production-orders.js';
 import { listProductionOrders } from './store/list.js';
 import { productionOrderDetail, productionOrderSummary } from './view.js';
@@ -36,7 +37,7 @@ const listProductionOrdersOp: Operation = async ({ auth, query }) => {
   return { body: paginate(items.map(productionOrderSummary), total, page) };
 };
 
-export const productionOrderOperations: OperationsOf<typeof PRODUCTION_ORDER_ENDPOINTS> = {
+export const productionOrderOperations = operationsFor(PRODUCTION_ORDER_ENDPOINTS, {
   listProductionOrders: listProductionOrdersOp,
   getProductionOrder: getProductionOrderOp,
-};
+});

@@ -13,8 +13,9 @@ import {
   type ProductPatch,
   type ProductState,
 } from '../../../domain/products/product.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { PRODUCT_ENDPOINTS } from './endpoints.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { PRODUCT_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import {
   getProduct,
@@ -243,7 +244,7 @@ const listUnitsOfMeasureOp: Operation = async (input) => ({
   }),
 });
 
-export const productOperations: OperationsOf<typeof PRODUCT_ENDPOINTS> = {
+export const productOperations = operationsFor(PRODUCT_ENDPOINTS, {
   listProducts: listProductsOp,
   createProduct: createProductOp,
   getProduct: getProductOp,
@@ -252,4 +253,4 @@ export const productOperations: OperationsOf<typeof PRODUCT_ENDPOINTS> = {
   getProductBom: getProductBomOp,
   listCategories: listCategoriesOp,
   listUnitsOfMeasure: listUnitsOfMeasureOp,
-};
+});

@@ -12,8 +12,9 @@ import {
   type SupplierInput,
   type SupplierState,
 } from '../../../domain/suppliers/supplier.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { SUPPLIER_ENDPOINTS } from './endpoints.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { SUPPLIER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
@@ -143,10 +144,10 @@ const listSupplierLocationsOp: Operation = async (input) => {
   };
 };
 
-export const supplierOperations: OperationsOf<typeof SUPPLIER_ENDPOINTS> = {
+export const supplierOperations = operationsFor(SUPPLIER_ENDPOINTS, {
   listSuppliers: listSuppliersOp,
   createSupplier: createSupplierOp,
   getSupplier: getSupplierOp,
   updateSupplier: updateSupplierOp,
   listSupplierLocations: listSupplierLocationsOp,
-};
+});

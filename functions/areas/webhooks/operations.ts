@@ -13,8 +13,9 @@ import {
   type SubscriptionCreate,
   type SubscriptionPatch,
 } from '../../../domain/webhooks/subscription.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { WEBHOOK_ENDPOINTS } from './endpoints.js';
+import type { Operation, OperationInput } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { WEBHOOK_ENDPOINTS } from './endpoints.js';
 import { deleteDeliveries, listDeliveries, putDeliveryIfAbsent } from './store/deliveries.js';
 import {
   activeCountChange,
@@ -154,7 +155,7 @@ const rotateWebhookSecretOp: Operation = async ({ auth, params, now, journal }) 
   return { body: { ...subscriptionView(next), secret, previousSecretExpiresAt } };
 };
 
-export const webhookOperations: OperationsOf<typeof WEBHOOK_ENDPOINTS> = {
+export const webhookOperations = operationsFor(WEBHOOK_ENDPOINTS, {
   listWebhooks: listWebhooksOp,
   createWebhook: createWebhookOp,
   getWebhook: getWebhookOp,
@@ -164,4 +165,4 @@ export const webhookOperations: OperationsOf<typeof WEBHOOK_ENDPOINTS> = {
   pingWebhook: pingWebhookOp,
   rotateWebhookSecret: rotateWebhookSecretOp,
   ...recoveryOperations,
-};
+});
