@@ -65,11 +65,19 @@ export interface OperationOutput {
 
 export type Operation<E extends Declared = Declared> = (input: OperationInput<E>) => Promise<OperationOutput>;
 
-/** The declaration of one operationId in an area's endpoint list. */
-export type EndpointOf<E extends readonly Declared[], Id extends OperationIdOf<E>> = Extract<
+/**
+ * The declaration of one operationId in an area's endpoint list (each declaration whose operationId type
+ * admits it: a helper declaring several kinds of endpoint may leave the id a union of literals).
+ */
+export type EndpointOf<E extends readonly Declared[], Id extends OperationIdOf<E>> = DeclaringId<
   E[number],
-  { operationId: Id }
+  Id
 >;
+type DeclaringId<D extends Declared, Id extends string> = D extends Declared
+  ? Id extends D['operationId']
+    ? D
+    : never
+  : never;
 
 /** The operation serving one operationId of an area's endpoint list, with that endpoint's typed input. */
 export type OperationOf<E extends readonly Declared[], Id extends OperationIdOf<E>> = Operation<
@@ -82,7 +90,9 @@ export type OperationOf<E extends readonly Declared[], Id extends OperationIdOf<
  * error, before the pipeline's cold-start check would catch it.
  */
 export type OperationsOf<E extends readonly Declared[]> = {
-  readonly [K in OperationIdOf<E>]: OperationOf<E, K>;
+  // Operation<EndpointOf<...>>, not OperationOf<E, K>: TypeScript would compare two areas' OperationOf by
+  // their endpoint lists, so an area spreading another's operations (webhooks' recovery) would not check.
+  readonly [K in OperationIdOf<E>]: Operation<EndpointOf<E, K>>;
 };
 
 /** An area's operations as the pipeline (and the back office) calls them: by operationId, input untyped. */
