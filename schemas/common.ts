@@ -1,6 +1,7 @@
 /** Building blocks shared by the JSON Schemas (2020-12) of every resource. */
 
-export const nullable = <T extends object>(schema: T) => ({ anyOf: [schema, { type: 'null' }] }) as const;
+export const nullable = <const T extends object>(schema: T) =>
+  ({ anyOf: [schema, { type: 'null' }] }) as const;
 
 /**
  * An object whose every listed property is always present (a response representation: absent values are

@@ -5,7 +5,7 @@ export const MAX_PAGE_SIZE = 200;
 /** page x pageSize never reaches past this row; beyond it the last reachable page repeats. */
 export const MAX_REACHABLE_ROWS = 100_000;
 
-export const PAGE_PARAMS: readonly QueryParam[] = [
+export const PAGE_PARAMS = [
   { name: 'page', type: 'integer', minimum: 1, default: 1, description: '1-based page number.' },
   {
     name: 'pageSize',
@@ -14,7 +14,7 @@ export const PAGE_PARAMS: readonly QueryParam[] = [
     default: DEFAULT_PAGE_SIZE,
     description: `Rows per page; larger values are clamped to ${MAX_PAGE_SIZE}.`,
   },
-];
+] as const satisfies readonly QueryParam[];
 
 export interface PageWindow {
   page: number;
@@ -28,6 +28,10 @@ export function pageWindow(requestedPage: number, requestedSize: number): PageWi
   const page = Math.min(requestedPage, lastReachable);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
+
+/** The page a list request asks for, from its parsed page and pageSize (both defaulted, never absent). */
+export const pageOf = (query: { page: number; pageSize: number }): PageWindow =>
+  pageWindow(query.page, query.pageSize);
 
 export interface Pagination {
   total: number;

@@ -26,6 +26,36 @@ export type QueryParam = {
 export type QueryValue = string | number | boolean | Date | readonly string[];
 export type ParsedQuery = Record<string, QueryValue | undefined>;
 
+/** What parseQuery yields for one declared parameter (see parseOne). */
+type ParsedValue<P extends QueryParam> = P extends { type: 'integer' | 'number' }
+  ? number
+  : P extends { type: 'string' | 'id' | 'date-bound' }
+    ? string
+    : P extends { type: 'boolean' }
+      ? boolean
+      : P extends { type: 'date-time' }
+        ? Date
+        : P extends { type: 'enum'; values: readonly (infer V)[] }
+          ? V
+          : P extends { type: 'enum-list'; values: readonly (infer V)[] }
+            ? V[]
+            : never;
+
+/** Always present once parsed: a missing required parameter is 400, a missing defaulted one its default. */
+type AlwaysPresent = { required: true } | { default: number | string };
+
+/**
+ * The parsed query of a declaration's parameter list, one key per declared name. Declarations whose names
+ * are not literal types (a plain QueryParam[]) give the untyped ParsedQuery.
+ */
+export type QueryOf<Q extends readonly QueryParam[]> = string extends Q[number]['name']
+  ? ParsedQuery
+  : {
+      [P in Q[number] as P extends AlwaysPresent ? P['name'] : never]: ParsedValue<P>;
+    } & {
+      [P in Q[number] as P extends AlwaysPresent ? never : P['name']]?: ParsedValue<P>;
+    };
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export function parseInstant(raw: string): Date | null {

@@ -11,30 +11,33 @@ import type { QueryParam } from '../../../domain/listing/query-params.js';
 export const CODED_SORTS = ['name', 'code', 'createdAt', 'updatedAt'] as const;
 
 /** The list parameters customers and suppliers share. */
-export const codedListParams = (what: string): QueryParam[] => [
-  ...PAGE_PARAMS,
-  search('name, code and email'),
-  { name: 'code', type: 'string', maxLength: 20, description: `Exact ${what} code, case-sensitive.` },
-  {
-    name: 'includeInactive',
-    type: 'boolean',
-    acceptsOne: true,
-    description: `true or 1 includes inactive ${what}s.`,
-  },
-  modifiedSince,
-  { name: 'sortBy', type: 'enum', values: CODED_SORTS, default: 'name', description: 'Sort key.' },
-  { ...sortDir, description: 'Sort direction (default asc).' },
-];
+export const codedListParams = (what: string) =>
+  [
+    ...PAGE_PARAMS,
+    search('name, code and email'),
+    { name: 'code', type: 'string', maxLength: 20, description: `Exact ${what} code, case-sensitive.` },
+    {
+      name: 'includeInactive',
+      type: 'boolean',
+      acceptsOne: true,
+      description: `true or 1 includes inactive ${what}s.`,
+    },
+    modifiedSince,
+    { name: 'sortBy', type: 'enum', values: CODED_SORTS, default: 'name', description: 'Sort key.' },
+    { ...sortDir, description: 'Sort direction (default asc).' },
+  ] as const satisfies readonly QueryParam[];
 
 const CHILD_SCHEMAS = {
   Contact: { list: 'CustomerContactList', body: 'CustomerContactInput' },
   Address: { list: 'CustomerAddressList', body: 'CustomerAddressInput' },
 } as const;
 
-const child = <K extends 'Contact' | 'Address'>(kind: K, idName: string) => {
+const child = <K extends 'Contact' | 'Address', const IdName extends string>(kind: K, idName: IdName) => {
   const schemas = CHILD_SCHEMAS[kind];
   const plural = kind === 'Contact' ? 'contacts' : 'addresses';
-  const base = `/customers/{id}/${plural}`;
+  const base = `/customers/{id}/${plural}` as const;
+  // Annotated so that each kind's endpoints keep their own body schema (not both kinds' union).
+  const body: (typeof CHILD_SCHEMAS)[K]['body'] = schemas.body;
   return {
     list: declare({
       operationId: `listCustomer${kind === 'Contact' ? 'Contacts' : 'Addresses'}`,
@@ -54,7 +57,7 @@ const child = <K extends 'Contact' | 'Address'>(kind: K, idName: string) => {
       path: base,
       summary: `Add a ${kind.toLowerCase()}; returns the refreshed customer`,
       permission: 'sales.edit',
-      body: schemas.body,
+      body,
       response: 'CustomerDetail',
       errors: [422],
     }),
@@ -64,7 +67,7 @@ const child = <K extends 'Contact' | 'Address'>(kind: K, idName: string) => {
       path: `${base}/{${idName}}`,
       summary: `Replace a ${kind.toLowerCase()} (omitted optional fields are cleared); returns the customer`,
       permission: 'sales.edit',
-      body: schemas.body,
+      body,
       response: 'CustomerDetail',
       errors: [422],
     }),

@@ -1,18 +1,8 @@
 import { createId } from '@paralleldrive/cuid2';
 import { requirePermission } from '../../../domain/auth/scopes.js';
-import {
-  addressFromInput,
-  addressesInOrder,
-  settleDefaults,
-  type AddressInput,
-} from '../../../domain/customers/addresses.js';
-import {
-  contactFromInput,
-  contactsInOrder,
-  settlePrimary,
-  type ContactInput,
-} from '../../../domain/customers/contacts.js';
 import { customerCreated, customerUpdated } from '../../../domain/customers/events.js';
+import { addressFromInput, addressesInOrder, settleDefaults } from '../../../domain/customers/addresses.js';
+import { contactFromInput, contactsInOrder, settlePrimary } from '../../../domain/customers/contacts.js';
 import {
   changedFields,
   checkChildCap,
@@ -21,15 +11,14 @@ import {
   CREDIT_FIELDS,
   patchCustomer,
   withChildren,
-  type CustomerCreateInput,
-  type CustomerPatch,
   type CustomerState,
 } from '../../../domain/customers/customer.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
-import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
-import type { AuthContext, Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { CUSTOMER_ENDPOINTS } from './endpoints.js';
+import { paginate, pageOf } from '../../../domain/listing/pagination.js';
+import type { AuthContext, OperationInput, OperationOf } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { CUSTOMER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import {
   customerCreateItems,
@@ -45,9 +34,6 @@ import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { checkReferences } from './references.js';
 import { customerDetail, customerSummary } from './view.js';
 
-const window = (input: OperationInput) =>
-  pageWindow(input.query.page as number, input.query.pageSize as number);
-
 /** Credit fields need customers.manage_credit on top of the endpoint's permission (403 forbidden). */
 function requireCreditPermission(auth: AuthContext, body: object): void {
   if (CREDIT_FIELDS.some((field) => field in body)) requirePermission(auth, 'customers.manage_credit');
@@ -59,9 +45,14 @@ const listCustomersOp = listCodedOperation(
   keys.customer,
 );
 
-const createCustomerOp: Operation = async ({ auth, body, now, journal }) => {
-  requireCreditPermission(auth, body as object);
-  const state = createCustomer(body as CustomerCreateInput, {
+const createCustomerOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomer'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => {
+  requireCreditPermission(auth, body);
+  const state = createCustomer(body, {
     id: createId(),
     now: now.toISOString(),
     ids: { next: createId },
@@ -76,7 +67,7 @@ const createCustomerOp: Operation = async ({ auth, body, now, journal }) => {
           resourceType: 'customer',
           resourceId: state.id,
           action: 'create',
-          changedFields: Object.keys(body as object),
+          changedFields: Object.keys(body),
         },
       ],
     }),
@@ -92,17 +83,20 @@ const UPDATE_ATTEMPTS = 3;
  */
 const CHILD_WRITE_ATTEMPTS = 15;
 
+/** The input of an operation on one customer (`/customers/{id}...`). */
+type CustomerInput = Omit<OperationInput, 'params'> & { params: { id: string } };
+
 /**
  * Reads the customer, applies `change`, checks the rules that need the store, and commits the new state
  * with its customer.updated event and audit entry. A change that alters nothing writes nothing.
  */
 function changeCustomer(
-  { auth, params, now, journal, preconditions }: OperationInput,
+  { auth, params, now, journal, preconditions }: CustomerInput,
   action: string,
   change: (current: CustomerRecord, at: string) => CustomerState,
   attempts = UPDATE_ATTEMPTS,
 ): Promise<CustomerState> {
-  const id = params.id!;
+  const id = params.id;
   return writeOptimistically({
     attempts,
     run: async () => {
@@ -129,7 +123,7 @@ function changeCustomer(
 }
 
 const changeChildren = (
-  input: OperationInput,
+  input: CustomerInput,
   action: string,
   change: (current: CustomerRecord, at: string) => CustomerState,
 ) => changeCustomer(input, action, change, CHILD_WRITE_ATTEMPTS);
@@ -140,40 +134,40 @@ const detailOf = async (input: OperationInput, state: CustomerState, status = 20
   version: state.version,
 });
 
-const updateCustomerOp: Operation = async (input) => {
-  requireCreditPermission(input.auth, input.body as object);
+const updateCustomerOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'updateCustomer'> = async (input) => {
+  requireCreditPermission(input.auth, input.body);
   const state = await changeCustomer(input, 'update', (current, at) =>
-    patchCustomer(current.state, input.body as CustomerPatch, at),
+    patchCustomer(current.state, input.body, at),
   );
   return detailOf(input, state);
 };
 
-const getCustomerOp: Operation = async (input) => {
-  const current = await getCustomer(input.auth.orgId, input.params.id!);
+const getCustomerOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'getCustomer'> = async (input) => {
+  const current = await getCustomer(input.auth.orgId, input.params.id);
   if (!current) throw notFound('Customer');
   return detailOf(input, current.state);
 };
 
-const listContactsOp: Operation = async (input) => {
-  const current = await getCustomer(input.auth.orgId, input.params.id!);
+const listContactsOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'listCustomerContacts'> = async (input) => {
+  const current = await getCustomer(input.auth.orgId, input.params.id);
   if (!current) throw notFound('Customer');
-  const page = window(input);
+  const page = pageOf(input.query);
   const ordered = contactsInOrder(current.state.contacts);
   return { body: paginate(ordered.slice(page.offset, page.offset + page.pageSize), ordered.length, page) };
 };
 
-const listAddressesOp: Operation = async (input) => {
-  const current = await getCustomer(input.auth.orgId, input.params.id!);
+const listAddressesOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'listCustomerAddresses'> = async (input) => {
+  const current = await getCustomer(input.auth.orgId, input.params.id);
   if (!current) throw notFound('Customer');
-  const page = window(input);
+  const page = pageOf(input.query);
   const ordered = addressesInOrder(current.state.addresses);
   return { body: paginate(ordered.slice(page.offset, page.offset + page.pageSize), ordered.length, page) };
 };
 
-const createContactOp: Operation = async (input) => {
+const createContactOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomerContact'> = async (input) => {
   const state = await changeChildren(input, 'add-contact', ({ state: current }, at) => {
     checkChildCap('contacts', current.contacts.length + 1);
-    const contact = contactFromInput(input.body as ContactInput, { id: createId(), createdAt: at, now: at });
+    const contact = contactFromInput(input.body, { id: createId(), createdAt: at, now: at });
     const contacts = settlePrimary([...current.contacts, contact], {
       flagged: contact.isPrimary ? contact.id : undefined,
     });
@@ -182,12 +176,12 @@ const createContactOp: Operation = async (input) => {
   return detailOf(input, state, 201);
 };
 
-const replaceContactOp: Operation = async (input) => {
-  const contactId = input.params.contactId!;
+const replaceContactOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'replaceCustomerContact'> = async (input) => {
+  const contactId = input.params.contactId;
   const state = await changeChildren(input, 'replace-contact', ({ state: current }, at) => {
     const existing = current.contacts.find((c) => c.id === contactId);
     if (!existing) throw notFound('Contact');
-    const contact = contactFromInput(input.body as ContactInput, {
+    const contact = contactFromInput(input.body, {
       id: contactId,
       createdAt: existing.createdAt,
       now: at,
@@ -201,8 +195,8 @@ const replaceContactOp: Operation = async (input) => {
   return detailOf(input, state);
 };
 
-const deleteContactOp: Operation = async (input) => {
-  const contactId = input.params.contactId!;
+const deleteContactOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'deleteCustomerContact'> = async (input) => {
+  const contactId = input.params.contactId;
   const state = await changeChildren(input, 'delete-contact', ({ state: current }, at) => {
     if (!current.contacts.some((c) => c.id === contactId)) throw notFound('Contact');
     // Deleting the primary promotes the oldest remaining contact; deleting the last keeps the mirror.
@@ -215,10 +209,10 @@ const deleteContactOp: Operation = async (input) => {
   return detailOf(input, state);
 };
 
-const createAddressOp: Operation = async (input) => {
+const createAddressOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomerAddress'> = async (input) => {
   const state = await changeChildren(input, 'add-address', ({ state: current }, at) => {
     checkChildCap('addresses', current.addresses.length + 1);
-    const address = addressFromInput(input.body as AddressInput, { id: createId(), createdAt: at, now: at });
+    const address = addressFromInput(input.body, { id: createId(), createdAt: at, now: at });
     return withChildren(
       current,
       { addresses: settleDefaults([...current.addresses, address], address.id) },
@@ -228,12 +222,12 @@ const createAddressOp: Operation = async (input) => {
   return detailOf(input, state, 201);
 };
 
-const replaceAddressOp: Operation = async (input) => {
-  const addressId = input.params.addressId!;
+const replaceAddressOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'replaceCustomerAddress'> = async (input) => {
+  const addressId = input.params.addressId;
   const state = await changeChildren(input, 'replace-address', ({ state: current }, at) => {
     const existing = current.addresses.find((a) => a.id === addressId);
     if (!existing) throw notFound('Address');
-    const address = addressFromInput(input.body as AddressInput, {
+    const address = addressFromInput(input.body, {
       id: addressId,
       createdAt: existing.createdAt,
       now: at,
@@ -247,8 +241,8 @@ const replaceAddressOp: Operation = async (input) => {
   return detailOf(input, state);
 };
 
-const deleteAddressOp: Operation = async (input) => {
-  const addressId = input.params.addressId!;
+const deleteAddressOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'deleteCustomerAddress'> = async (input) => {
+  const addressId = input.params.addressId;
   const state = await changeChildren(input, 'delete-address', ({ state: current }, at) => {
     if (!current.addresses.some((a) => a.id === addressId)) throw notFound('Address');
     // A deleted default passes to the oldest type-compatible remaining address, per dimension.
@@ -258,36 +252,36 @@ const deleteAddressOp: Operation = async (input) => {
   return detailOf(input, state);
 };
 
-const listCustomerGroupsOp: Operation = async (input) => {
+const listCustomerGroupsOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'listCustomerGroups'> = async (input) => {
   const groups = await listCustomerGroups(input.auth.orgId);
   const includeInactive = input.query.includeInactive === true;
   return {
     body: listInMemory(
       groups.filter((g) => includeInactive || g.isActive),
       {
-        search: input.query.search as string | undefined,
+        search: input.query.search,
         searchable: (g) => [g.name],
         compare: (a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id),
-        window: window(input),
+        window: pageOf(input.query),
       },
     ),
   };
 };
 
-const listSalesRepsOp: Operation = async (input) => {
+const listSalesRepsOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'listSalesReps'> = async (input) => {
   const reps = (await listSalesReps(input.auth.orgId)).filter((r) => r.isActive);
   const listed = listInMemory(reps, {
-    search: input.query.search as string | undefined,
+    search: input.query.search,
     searchable: (r) => [r.name, r.email],
     compare: (a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id),
-    window: window(input),
+    window: pageOf(input.query),
   });
   return {
     body: { ...listed, data: listed.data.map(({ id, name, email, role }) => ({ id, name, email, role })) },
   };
 };
 
-export const customerOperations: OperationsOf<typeof CUSTOMER_ENDPOINTS> = {
+export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
   getCustomer: getCustomerOp,
@@ -302,4 +296,4 @@ export const customerOperations: OperationsOf<typeof CUSTOMER_ENDPOINTS> = {
   deleteCustomerAddress: deleteAddressOp,
   listCustomerGroups: listCustomerGroupsOp,
   listSalesReps: listSalesRepsOp,
-};
+});

@@ -1,6 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../domain/errors.js';
-import { decideReceipt, type ReceiptInput } from '../../../domain/goods-receipts/receipt.js';
+import { decideReceipt } from '../../../domain/goods-receipts/receipt.js';
 import {
   PURCHASE_ORDER_RESOURCE,
   PURCHASE_ORDER_TRANSITIONS,
@@ -10,10 +10,11 @@ import { assertCan } from '../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { sequenceNext } from '../../platform/dynamo/sequence.js';
 import { transact } from '../../platform/dynamo/transact.js';
-import type { Operation, OperationsOf } from '../../platform/http/types.js';
+import type { OperationOf } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
 import { purchaseOrderTransitionItems } from '../purchase-orders/store/purchase-orders.js';
 import { supplierStillActive } from '../purchase-orders/store/supplier-checks.js';
-import type { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
+import { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
 import { GOODS_RECEIPT_SEQUENCE, loadReceiptFacts } from './receipt-facts.js';
 import { receiptClosing } from './receipt-closing.js';
 import { receiptChunking, receiveInParts, settlePendingReceipt } from './receipt-parts.js';
@@ -30,16 +31,21 @@ const RECEIPT_ATTEMPTS = 15;
  * receipt, its number, the outbox, the audit entries and the idempotency record. A receipt that does not
  * fit in one transaction is written in parts (receipt-parts.ts). A lost race re-reads and decides again.
  */
-const receivePurchaseOrderOp: Operation = async ({ auth, params, body, now, journal }) => {
+const receivePurchaseOrderOp: OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, 'receivePurchaseOrder'> = async ({
+  auth,
+  params,
+  body: input,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const input = body as ReceiptInput;
   const at = now.toISOString();
   const receiptId = createId();
   return writeOptimistically({
     attempts: RECEIPT_ATTEMPTS,
     onExhausted: () => conflict('Other requests kept changing this order or its stock; retry the receipt'),
     run: async () => {
-      const { found, facts, loaded, lastNumber } = await loadReceiptFacts(orgId, params.id!, input);
+      const { found, facts, loaded, lastNumber } = await loadReceiptFacts(orgId, params.id, input);
       if (!found) throw notFound(PURCHASE_ORDER_RESOURCE);
       if (found.pending) await settlePendingReceipt(orgId, found.order, found.pending, now, journal);
       const read = found.order;
@@ -86,6 +92,6 @@ const receivePurchaseOrderOp: Operation = async ({ auth, params, body, now, jour
   });
 };
 
-export const goodsReceiptOperations: OperationsOf<typeof GOODS_RECEIPT_ENDPOINTS> = {
+export const goodsReceiptOperations = operationsFor(GOODS_RECEIPT_ENDPOINTS, {
   receivePurchaseOrder: receivePurchaseOrderOp,
-};
+});

@@ -5,16 +5,14 @@ import {
   adjustmentLines,
   checkLines,
   newAdjustment,
-  type AdjustmentInput,
-  type AdjustmentReason,
-  type AdjustmentStatus,
 } from '../../../domain/inventory/adjustment.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { looksLikeCuid } from '../../../domain/listing/list-filters.js';
-import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
+import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { INVENTORY_ENDPOINTS } from './endpoints.js';
+import type { OperationOf } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { adjustmentPut, getAdjustment, listAdjustments } from './store/stock-adjustments.js';
 import { sequenceKey, sequenceNext, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
@@ -30,19 +28,16 @@ import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
 import { getBatchOp, getSerialNumberOp, listBatchesOp, listSerialNumbersOp } from './traceability.js';
 
-const window = (input: OperationInput) =>
-  pageWindow(input.query.page as number, input.query.pageSize as number);
-
-const listWarehousesOp: Operation = async (input) => {
+const listWarehousesOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listWarehouses'> = async (input) => {
   const orgId = input.auth.orgId;
   const [warehouses, zones] = await Promise.all([listWarehouseRecords(orgId), listZoneRecords(orgId)]);
   const page = listInMemory(
     input.query.includeInactive === true ? warehouses : warehouses.filter((w) => w.isActive),
     {
-      search: input.query.search as string | undefined,
+      search: input.query.search,
       searchable: (w) => [w.code, w.name],
       compare: (a, b) => byText(a.code.toLowerCase(), b.code.toLowerCase()) || byText(a.id, b.id),
-      window: window(input),
+      window: pageOf(input.query),
     },
   );
   // Bins are read for the page's warehouses only, in parallel.
@@ -52,38 +47,47 @@ const listWarehousesOp: Operation = async (input) => {
   };
 };
 
-const listStockAdjustmentsOp: Operation = async (input) => {
+const listStockAdjustmentsOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listStockAdjustments'> = async (
+  input,
+) => {
   const q = input.query;
-  const warehouseId = q.warehouseId as string | undefined;
+  const warehouseId = q.warehouseId;
   if (warehouseId !== undefined && !looksLikeCuid(warehouseId))
     throw invalidParameter('warehouseId', 'must be a cuid');
-  const page = window(input);
+  const page = pageOf(input.query);
   const { items, total } = await listAdjustments(
     input.auth.orgId,
     {
       // The pipeline parsed these by their declared kinds (endpoints.ts): canonical values, ISO instants.
-      statuses: q.status as AdjustmentStatus[] | undefined,
-      reasons: q.reason as AdjustmentReason[] | undefined,
+      statuses: q.status,
+      reasons: q.reason,
       warehouseId,
-      search: q.search as string | undefined,
-      from: q.dateFrom as string | undefined,
-      to: q.dateTo as string | undefined,
-      modifiedSince: q.modifiedSince as Date | undefined,
+      search: q.search,
+      from: q.dateFrom,
+      to: q.dateTo,
+      modifiedSince: q.modifiedSince,
     },
     { offset: page.offset, limit: page.pageSize },
   );
   return { body: paginate(items.map(adjustmentView), total, page) };
 };
 
-const getStockAdjustmentOp: Operation = async ({ auth, params }) => {
-  const adjustment = await getAdjustment(auth.orgId, params.id!);
+const getStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'getStockAdjustment'> = async ({
+  auth,
+  params,
+}) => {
+  const adjustment = await getAdjustment(auth.orgId, params.id);
   if (!adjustment) throw notFound('Stock adjustment');
   return { body: adjustmentView(adjustment) };
 };
 
-const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) => {
+const createStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'createStockAdjustment'> = async ({
+  auth,
+  body: input,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const input = body as AdjustmentInput;
   const at = now.toISOString();
   const id = createId();
   const lines = adjustmentLines(input);
@@ -130,7 +134,7 @@ const createStockAdjustmentOp: Operation = async ({ auth, body, now, journal }) 
   });
 };
 
-export const inventoryOperations: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
+export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
   listWarehouses: listWarehousesOp,
   listStockOnHand: listStockOnHandOp,
   listStockAdjustments: listStockAdjustmentsOp,
@@ -140,4 +144,4 @@ export const inventoryOperations: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
   getBatch: getBatchOp,
   listSerialNumbers: listSerialNumbersOp,
   getSerialNumber: getSerialNumberOp,
-};
+});

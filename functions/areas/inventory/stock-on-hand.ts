@@ -2,8 +2,9 @@ import { notFound } from '../../../domain/errors.js';
 import { canBeId } from '../../../domain/ids.js';
 import { selectStockRows, type RowSelection } from '../../../domain/inventory/stock-on-hand.js';
 import type { StockRow } from '../../../domain/inventory/stock.js';
-import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
-import type { Operation } from '../../platform/http/types.js';
+import { paginate, pageOf } from '../../../domain/listing/pagination.js';
+import type { OperationOf } from '../../platform/http/types.js';
+import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { getProductWithBom, getStocks } from '../products/store/products.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
@@ -21,12 +22,14 @@ function visible(stock: ProductStock | null, includeInactive: boolean, search: s
   );
 }
 
-export const listStockOnHandOp: Operation = async (input) => {
+export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listStockOnHand'> = async (
+  input,
+) => {
   const { orgId } = input.auth;
   const q = input.query;
-  const warehouseId = q.warehouseId as string | undefined;
-  const productId = q.productId as string | undefined;
-  const search = q.search as string | undefined;
+  const warehouseId = q.warehouseId;
+  const productId = q.productId;
+  const search = q.search;
   const includeInactiveProducts = q.includeInactiveProducts === true;
   // An unknown product is 404 (spec); one that cannot be an id is unknown without a read.
   if (productId !== undefined && !canBeId(productId)) throw notFound('Product');
@@ -36,9 +39,9 @@ export const listStockOnHandOp: Operation = async (input) => {
   ]);
   if (warehouseId && !warehouses.some((w) => w.id === warehouseId)) throw notFound('Warehouse');
   if (productId && !product) throw notFound('Product');
-  const sortBy = q.sortBy as 'productName' | 'updatedAt';
-  const ascending = ((q.sortDir as string | undefined) ?? 'asc') === 'asc';
-  const modifiedSince = q.modifiedSince as Date | undefined;
+  const sortBy = q.sortBy;
+  const ascending = (q.sortDir ?? 'asc') === 'asc';
+  const modifiedSince = q.modifiedSince;
   const code = new Map(warehouses.map((w) => [w.id, w.code]));
   const selection = {
     warehouseId,
@@ -48,7 +51,7 @@ export const listStockOnHandOp: Operation = async (input) => {
     ascending,
     warehouseCode: (id: string) => code.get(id) ?? '',
   };
-  const page = pageWindow(q.page as number, q.pageSize as number);
+  const page = pageOf(q);
   // The sync recipe (modifiedSince by updatedAt) reads only the changed stock items from its index; the
   // rest selects and pages on the slim projection and reads the page's stock items by key.
   const projected =

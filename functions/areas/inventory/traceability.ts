@@ -13,14 +13,14 @@ import {
   matchesBatchFilter,
   type Batch,
   type BatchFilter,
-  type BatchStatus,
 } from '../../../domain/inventory/batch.js';
 import { batchItems, lotsInWarehouse } from '../../../domain/inventory/batch-stock.js';
-import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
-import { SERIAL_RESOURCE, type SerialNumber, type SerialStatus } from '../../../domain/inventory/serial.js';
+import { paginate, pageOf } from '../../../domain/listing/pagination.js';
+import { SERIAL_RESOURCE, type SerialNumber } from '../../../domain/inventory/serial.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { keys, type Key } from '../../platform/dynamo/keys.js';
-import type { Operation } from '../../platform/http/types.js';
+import type { OperationOf } from '../../platform/http/types.js';
+import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { getProduct, getStocks } from '../products/store/products.js';
 import { batchFromItem, getBatch, listBatches } from './store/batches.js';
 import { listStockItems, type ProductStock } from './store/stock.js';
@@ -52,8 +52,8 @@ export async function batchDetail(orgId: string, batch: Batch, stock: ProductSto
   return batchDetailView(batch, stock, codes);
 }
 
-export const getBatchOp: Operation = async ({ auth, params }) => {
-  const batch = await getBatch(auth.orgId, params.id!);
+export const getBatchOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'getBatch'> = async ({ auth, params }) => {
+  const batch = await getBatch(auth.orgId, params.id);
   if (!batch) throw notFound(BATCH_RESOURCE);
   const stock = (await getStocks(auth.orgId, [batch.productId])).get(batch.productId) ?? null;
   return { body: await batchDetail(auth.orgId, batch, stock) };
@@ -86,10 +86,13 @@ async function batchesInWarehouse(
   return { batches, stocks: new Map(stocks.map((s) => [s.productId, s])) };
 }
 
-export const listBatchesOp: Operation = async ({ auth, query }) => {
+export const listBatchesOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listBatches'> = async ({
+  auth,
+  query,
+}) => {
   const { orgId } = auth;
-  const productId = query.productId as string | undefined;
-  const warehouseId = query.warehouseId as string | undefined;
+  const productId = query.productId;
+  const warehouseId = query.warehouseId;
   // Unknown (or impossible) ids are 404 (spec: validated in the organisation).
   const [product, warehouse] = await Promise.all([
     productId && canBeId(productId) ? getProduct(orgId, productId) : null,
@@ -98,13 +101,13 @@ export const listBatchesOp: Operation = async ({ auth, query }) => {
   if (productId !== undefined && !product) throw notFound('Product');
   if (warehouseId !== undefined && !warehouse) throw notFound('Warehouse');
   const filter: BatchFilter = {
-    status: query.status as BatchStatus | undefined,
+    status: query.status,
     productId,
-    expiry: expiryWindow(query.expiryAfter as string | undefined, query.expiryBefore as string | undefined),
-    search: query.search as string | undefined,
-    modifiedSince: (query.modifiedSince as Date | undefined)?.toISOString(),
+    expiry: expiryWindow(query.expiryAfter, query.expiryBefore),
+    search: query.search,
+    modifiedSince: query.modifiedSince?.toISOString(),
   };
-  const page = pageWindow(query.page as number, query.pageSize as number);
+  const page = pageOf(query);
   let items: Batch[];
   let total: number;
   let stocks = new Map<string, ProductStock>();
@@ -138,20 +141,23 @@ async function productsOf(orgId: string, serials: SerialNumber[]) {
   return products;
 }
 
-export const listSerialNumbersOp: Operation = async ({ auth, query }) => {
+export const listSerialNumbersOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSerialNumbers'> = async ({
+  auth,
+  query,
+}) => {
   const { orgId } = auth;
-  const productId = query.productId as string | undefined;
+  const productId = query.productId;
   if (productId !== undefined && !(canBeId(productId) && (await getProduct(orgId, productId)))) {
     throw notFound('Product');
   }
-  const page = pageWindow(query.page as number, query.pageSize as number);
+  const page = pageOf(query);
   const { items, total } = await listSerials(
     orgId,
     {
       productId,
-      status: query.status as SerialStatus | undefined,
-      serial: query.serial as string | undefined,
-      modifiedSince: (query.modifiedSince as Date | undefined)?.toISOString(),
+      status: query.status,
+      serial: query.serial,
+      modifiedSince: query.modifiedSince?.toISOString(),
     },
     { offset: page.offset, limit: page.pageSize },
   );
@@ -189,8 +195,11 @@ export async function serialDetail(orgId: string, serial: SerialNumber) {
   });
 }
 
-export const getSerialNumberOp: Operation = async ({ auth, params }) => {
-  const serial = await getSerialNumber(auth.orgId, params.id!);
+export const getSerialNumberOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'getSerialNumber'> = async ({
+  auth,
+  params,
+}) => {
+  const serial = await getSerialNumber(auth.orgId, params.id);
   if (!serial) throw notFound(SERIAL_RESOURCE);
   return { body: await serialDetail(auth.orgId, serial) };
 };

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { OperationsOf } from '../../platform/http/types.js';
-import type { META_ENDPOINTS } from './endpoints.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { META_ENDPOINTS } from './endpoints.js';
 import { buildOpenApi } from '../../platform/openapi/build.js';
 import { PAGE_HEADERS, referencePage, referencePolicy, rendererHeaders } from './reference-page.js';
 import { rendererScript } from './renderer-script.js';
 
-export const metaOperations: OperationsOf<typeof META_ENDPOINTS> = {
+export const metaOperations = operationsFor(META_ENDPOINTS, {
   getOpenApi: async () => ({ body: buildOpenApi() }),
   getApiReference: async () => {
     const nonce = randomBytes(16).toString('base64');
@@ -19,4 +19,4 @@ export const metaOperations: OperationsOf<typeof META_ENDPOINTS> = {
     const { text, digest } = await rendererScript();
     return { body: text, headers: rendererHeaders(query.v, digest) };
   },
-};
+});

@@ -1,41 +1,39 @@
 import { notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
-import { pageWindow } from '../../../domain/listing/pagination.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { PRICING_ENDPOINTS } from './endpoints.js';
+import { pageOf } from '../../../domain/listing/pagination.js';
+import type { OperationOf } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { PRICING_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { getPriceTier, getTierContents, listPriceTiers } from './store/price-tiers.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 
-const window = (input: OperationInput) =>
-  pageWindow(input.query.page as number, input.query.pageSize as number);
-
 /** The spec caps a tier's embedded product prices at 1000. */
 const PRODUCT_PRICES_CAP = 1000;
 
-const listPriceTiersOp: Operation = async (input) => {
+const listPriceTiersOp: OperationOf<typeof PRICING_ENDPOINTS, 'listPriceTiers'> = async (input) => {
   const q = input.query;
-  const since = (q.modifiedSince as Date | undefined)?.toISOString();
+  const since = q.modifiedSince?.toISOString();
   const tiers = (await listPriceTiers(input.auth.orgId)).filter(
     (tier) =>
       (q.includeInactive === true || tier.isActive) && (since === undefined || tier.updatedAt >= since),
   );
   return {
     body: listInMemory(tiers, {
-      search: q.search as string | undefined,
+      search: q.search,
       searchable: (tier) => [tier.name],
       compare: (a, b) =>
         a.tierIndex - b.tierIndex || byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id),
-      window: window(input),
+      window: pageOf(input.query),
     }),
   };
 };
 
 /** Detail: product prices (stored order, by product id; capped at 1000) with live sku and name, and breaks. */
-const getPriceTierOp: Operation = async ({ auth, params }) => {
+const getPriceTierOp: OperationOf<typeof PRICING_ENDPOINTS, 'getPriceTier'> = async ({ auth, params }) => {
   const [tier, contents] = await Promise.all([
-    getPriceTier(auth.orgId, params.id!),
-    getTierContents(auth.orgId, params.id!),
+    getPriceTier(auth.orgId, params.id),
+    getTierContents(auth.orgId, params.id),
   ]);
   if (!tier) throw notFound('Price tier');
   const shown = contents.prices.slice(0, PRODUCT_PRICES_CAP);
@@ -61,7 +59,7 @@ const getPriceTierOp: Operation = async ({ auth, params }) => {
   };
 };
 
-export const pricingOperations: OperationsOf<typeof PRICING_ENDPOINTS> = {
+export const pricingOperations = operationsFor(PRICING_ENDPOINTS, {
   listPriceTiers: listPriceTiersOp,
   getPriceTier: getPriceTierOp,
-};
+});

@@ -2,20 +2,19 @@ import { createId } from '@paralleldrive/cuid2';
 import { canBeId } from '../../../domain/ids.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
-import { pageWindow } from '../../../domain/listing/pagination.js';
+import { pageOf } from '../../../domain/listing/pagination.js';
 import { resolvePrice } from '../../../domain/pricing/resolve-price.js';
 import {
   checkUsageRules,
   createProduct,
   patchProduct,
   usageChecksFor,
-  type ProductCreateInput,
-  type ProductPatch,
   type ProductState,
 } from '../../../domain/products/product.js';
 import { productCreated, productUpdated } from '../../../domain/products/events.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { PRODUCT_ENDPOINTS } from './endpoints.js';
+import type { OperationOf } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { PRODUCT_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import {
   getProduct,
@@ -26,7 +25,6 @@ import {
   productCreateItems,
   productReplaceItems,
   type ProductRecord,
-  type ProductSort,
 } from './store/products.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { listCategories, listUnitsOfMeasure } from './store/reference-data.js';
@@ -39,28 +37,24 @@ import { preferenceItems } from './supplier-links.js';
 import { openOrdersHolding } from '../sales-orders/store/sales-orders.js';
 import { openPurchaseOrdersHolding } from '../purchase-orders/store/open-orders.js';
 
-const window = (input: OperationInput) =>
-  pageWindow(input.query.page as number, input.query.pageSize as number);
-
-const listProductsOp: Operation = async (input) => {
+const listProductsOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'listProducts'> = async (input) => {
   const q = input.query;
-  const sortBy = q.sortBy as ProductSort;
-  const page = window(input);
+  const sortBy = q.sortBy;
+  const page = pageOf(input.query);
   // isActive overrides includeInactive; by default only active products are listed.
-  const isActive =
-    q.isActive !== undefined ? (q.isActive as boolean) : q.includeInactive === true ? undefined : true;
+  const isActive = q.isActive !== undefined ? q.isActive : q.includeInactive === true ? undefined : true;
   const { items, total } = await listProducts(
     input.auth.orgId,
     {
-      search: q.search as string | undefined,
-      sku: q.sku as string | undefined,
-      barcode: q.barcode as string | undefined,
-      categoryId: q.categoryId as string | undefined,
-      productType: q.productType as string | undefined,
+      search: q.search,
+      sku: q.sku,
+      barcode: q.barcode,
+      categoryId: q.categoryId,
+      productType: q.productType,
       isActive,
-      modifiedSince: q.modifiedSince as Date | undefined,
+      modifiedSince: q.modifiedSince,
     },
-    { by: sortBy, ascending: ((q.sortDir as string | undefined) ?? 'asc') === 'asc' },
+    { by: sortBy, ascending: (q.sortDir ?? 'asc') === 'asc' },
     { offset: page.offset, limit: page.pageSize },
   );
   // One batch read per page for the stock totals, not one read per row.
@@ -81,9 +75,14 @@ const listProductsOp: Operation = async (input) => {
   };
 };
 
-const createProductOp: Operation = async ({ auth, body, now, journal }) => {
+const createProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'createProduct'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => {
   const at = now.toISOString();
-  const state = createProduct(body as ProductCreateInput, { id: createId(), now: at });
+  const state = createProduct(body, { id: createId(), now: at });
   const record: ProductRecord = { ...state, ...(await resolveReferences(auth.orgId, state, null)) };
   // The response is known before the write, so it can commit with it (idempotency record).
   const response = { status: 201, body: await productDetail(auth.orgId, record, [], null) };
@@ -97,7 +96,7 @@ const createProductOp: Operation = async ({ auth, body, now, journal }) => {
           resourceType: 'product',
           resourceId: record.id,
           action: 'create',
-          changedFields: Object.keys(body as object),
+          changedFields: Object.keys(body),
         },
       ],
     }),
@@ -116,8 +115,15 @@ const changedFields = (before: ProductState, after: ProductState): string[] =>
 /** A PUT races other writers on the version; a lost race is re-read and re-applied, a few times. */
 const UPDATE_ATTEMPTS = 3;
 
-const updateProductOp: Operation = async ({ auth, params, body, now, journal, preconditions }) => {
-  const id = params.id!;
+const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = async ({
+  auth,
+  params,
+  body,
+  now,
+  journal,
+  preconditions,
+}) => {
+  const id = params.id;
   return writeOptimistically({
     attempts: UPDATE_ATTEMPTS,
     run: async () => {
@@ -127,7 +133,7 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal, pr
       // The write below is conditioned on this version, so a matching If-Match stays true until it commits.
       preconditions.checkVersion(current.version);
       const at = now.toISOString();
-      const next = patchProduct(current, body as ProductPatch, at);
+      const next = patchProduct(current, body, at);
       const changed = changedFields(current, next);
       // Writing back what is stored changes nothing: no new version, no event, updatedAt untouched for sync.
       if (changed.length === 0) {
@@ -175,8 +181,8 @@ const updateProductOp: Operation = async ({ auth, params, body, now, journal, pr
   });
 };
 
-const getProductOp: Operation = async ({ auth, params }) => {
-  const loaded = await getProductWithBom(auth.orgId, params.id!);
+const getProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'getProduct'> = async ({ auth, params }) => {
+  const loaded = await getProductWithBom(auth.orgId, params.id);
   if (!loaded) throw notFound('Product');
   return {
     body: await productDetail(auth.orgId, loaded.product, loaded.bom, loaded.stock, loaded.suppliers),
@@ -184,27 +190,31 @@ const getProductOp: Operation = async ({ auth, params }) => {
   };
 };
 
-const getProductPricesOp: Operation = async ({ auth, params, query }) => {
-  const customerId = query.customerId as string | undefined;
+const getProductPricesOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'getProductPrices'> = async ({
+  auth,
+  params,
+  query,
+}) => {
+  const customerId = query.customerId;
   // The spec makes an unknown customer 404; one that cannot be an id is unknown without a read.
   if (customerId !== undefined && !canBeId(customerId)) throw notFound('Customer');
   const [product, customer] = await Promise.all([
-    getProduct(auth.orgId, params.id!),
-    customerId ? customerPriceInputs(auth.orgId, customerId, params.id!) : Promise.resolve(null),
+    getProduct(auth.orgId, params.id),
+    customerId ? customerPriceInputs(auth.orgId, customerId, params.id) : Promise.resolve(null),
   ]);
   if (!product) throw notFound('Product');
   return {
     body: resolvePrice({
       productId: product.id,
       defaultPrice: product.defaultPrice,
-      quantity: query.quantity as number,
+      quantity: query.quantity,
       customer,
     }),
   };
 };
 
-const getProductBomOp: Operation = async ({ auth, params }) => {
-  const loaded = await getProductWithBom(auth.orgId, params.id!);
+const getProductBomOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'getProductBom'> = async ({ auth, params }) => {
+  const loaded = await getProductWithBom(auth.orgId, params.id);
   if (!loaded) throw notFound('Product');
   const components = await batchGet(loaded.bom.map((l) => keys.product(auth.orgId, l.componentProductId)));
   const lines = [...loaded.bom]
@@ -225,26 +235,26 @@ const getProductBomOp: Operation = async ({ auth, params }) => {
   return { body: { productId: loaded.product.id, isBomProduct: loaded.product.isBomProduct, lines } };
 };
 
-const listCategoriesOp: Operation = async (input) => ({
+const listCategoriesOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'listCategories'> = async (input) => ({
   body: listInMemory(await listCategories(input.auth.orgId), {
-    search: input.query.search as string | undefined,
+    search: input.query.search,
     searchable: (c) => [c.name],
     compare: (a, b) =>
       a.sortOrder - b.sortOrder || byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id),
-    window: window(input),
+    window: pageOf(input.query),
   }),
 });
 
-const listUnitsOfMeasureOp: Operation = async (input) => ({
+const listUnitsOfMeasureOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'listUnitsOfMeasure'> = async (input) => ({
   body: listInMemory(await listUnitsOfMeasure(input.auth.orgId), {
-    search: input.query.search as string | undefined,
+    search: input.query.search,
     searchable: (u) => [u.name, u.abbreviation],
     compare: (a, b) => byText(a.name.toLowerCase(), b.name.toLowerCase()) || byText(a.id, b.id),
-    window: window(input),
+    window: pageOf(input.query),
   }),
 });
 
-export const productOperations: OperationsOf<typeof PRODUCT_ENDPOINTS> = {
+export const productOperations = operationsFor(PRODUCT_ENDPOINTS, {
   listProducts: listProductsOp,
   createProduct: createProductOp,
   getProduct: getProductOp,
@@ -253,4 +263,4 @@ export const productOperations: OperationsOf<typeof PRODUCT_ENDPOINTS> = {
   getProductBom: getProductBomOp,
   listCategories: listCategoriesOp,
   listUnitsOfMeasure: listUnitsOfMeasureOp,
-};
+});

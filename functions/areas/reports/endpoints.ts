@@ -2,17 +2,18 @@ import type { QueryParam } from '../../../domain/listing/query-params.js';
 import { declare, type Declared } from '../../platform/catalogue/endpoint.js';
 import { MAX_MOVEMENT_ROWS } from '../../../domain/reports/stock-movement.js';
 
-const warehouseFilter = (what: string): QueryParam => ({
-  name: 'warehouseId',
-  type: 'id',
-  description: `${what} (a warehouse not in the organisation is 422 invalid_reference; a malformed id is 400).`,
-});
-const categoryFilter: QueryParam = {
+const warehouseFilter = (what: string) =>
+  ({
+    name: 'warehouseId',
+    type: 'id',
+    description: `${what} (a warehouse not in the organisation is 422 invalid_reference; a malformed id is 400).`,
+  }) as const satisfies QueryParam;
+const categoryFilter = {
   name: 'categoryId',
   type: 'id',
   description:
     'Only products of this category (a category not in the organisation is 422 invalid_reference; a malformed id is 400).',
-};
+} as const satisfies QueryParam;
 
 /** Reports are snapshots: not paginated, no path ids (a filter id outside the organisation is 422). */
 export const REPORT_ENDPOINTS = [

@@ -2,18 +2,18 @@ import { createId } from '@paralleldrive/cuid2';
 import { addressesInOrder } from '../../../domain/customers/addresses.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { listInMemory } from '../../../domain/listing/in-memory.js';
-import { pageWindow } from '../../../domain/listing/pagination.js';
+import { pageOf } from '../../../domain/listing/pagination.js';
 import { oldestFirst, type SupplierLocation } from '../../../domain/suppliers/locations.js';
 import { priceListView, type SupplierPrice } from '../../../domain/suppliers/price-list.js';
 import {
   changedSupplierFields,
   createSupplier,
   patchSupplier,
-  type SupplierInput,
   type SupplierState,
 } from '../../../domain/suppliers/supplier.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { SUPPLIER_ENDPOINTS } from './endpoints.js';
+import type { OperationOf } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { SUPPLIER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
@@ -26,9 +26,6 @@ import {
 } from './store/suppliers.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
-
-const window = (input: OperationInput) =>
-  pageWindow(input.query.page as number, input.query.pageSize as number);
 
 const summary = ({ version: _version, ...state }: SupplierState) => state;
 
@@ -68,8 +65,13 @@ const listSuppliersOp = listCodedOperation(
   keys.supplier,
 );
 
-const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
-  const state = createSupplier(body as SupplierInput, { id: createId(), now: now.toISOString() });
+const createSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'createSupplier'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => {
+  const state = createSupplier(body, { id: createId(), now: now.toISOString() });
   await transact([
     ...supplierCreateItems(auth.orgId, state),
     ...journal.items({
@@ -78,7 +80,7 @@ const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
           resourceType: 'supplier',
           resourceId: state.id,
           action: 'create',
-          changedFields: Object.keys(body as object),
+          changedFields: Object.keys(body),
         },
       ],
     }),
@@ -89,16 +91,23 @@ const createSupplierOp: Operation = async ({ auth, body, now, journal }) => {
   };
 };
 
-const getSupplierOp: Operation = async ({ auth, params }) => {
-  const contents = await getSupplierWithContents(auth.orgId, params.id!);
+const getSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'getSupplier'> = async ({ auth, params }) => {
+  const contents = await getSupplierWithContents(auth.orgId, params.id);
   if (!contents) throw notFound('Supplier');
   return { body: await supplierDetail(auth.orgId, contents), version: contents.supplier.version };
 };
 
 const UPDATE_ATTEMPTS = 3;
 
-const updateSupplierOp: Operation = async ({ auth, params, body, now, journal, preconditions }) => {
-  const id = params.id!;
+const updateSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'updateSupplier'> = async ({
+  auth,
+  params,
+  body,
+  now,
+  journal,
+  preconditions,
+}) => {
+  const id = params.id;
   return writeOptimistically({
     attempts: UPDATE_ATTEMPTS,
     run: async () => {
@@ -107,7 +116,7 @@ const updateSupplierOp: Operation = async ({ auth, params, body, now, journal, p
       const current = contents.supplier;
       // The replace is conditioned on this version, so a matching If-Match holds until it commits.
       preconditions.checkVersion(current.version);
-      const next = patchSupplier(current, body as SupplierInput, now.toISOString());
+      const next = patchSupplier(current, body, now.toISOString());
       const changed = changedSupplierFields(current, next);
       if (changed.length === 0) {
         return { body: await supplierDetail(auth.orgId, contents), version: current.version };
@@ -128,25 +137,27 @@ const updateSupplierOp: Operation = async ({ auth, params, body, now, journal, p
   });
 };
 
-const listSupplierLocationsOp: Operation = async (input) => {
-  const locations = await getSupplierLocations(input.auth.orgId, input.params.id!);
+const listSupplierLocationsOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'listSupplierLocations'> = async (
+  input,
+) => {
+  const locations = await getSupplierLocations(input.auth.orgId, input.params.id);
   if (!locations) throw notFound('Supplier');
   const ordered = locationsInOrder(locations);
   const position = new Map(ordered.map((l, i) => [l.id, i]));
   return {
     body: listInMemory(ordered, {
-      search: input.query.search as string | undefined,
+      search: input.query.search,
       searchable: (l) => [l.name, l.city],
       compare: (a, b) => position.get(a.id)! - position.get(b.id)!,
-      window: window(input),
+      window: pageOf(input.query),
     }),
   };
 };
 
-export const supplierOperations: OperationsOf<typeof SUPPLIER_ENDPOINTS> = {
+export const supplierOperations = operationsFor(SUPPLIER_ENDPOINTS, {
   listSuppliers: listSuppliersOp,
   createSupplier: createSupplierOp,
   getSupplier: getSupplierOp,
   updateSupplier: updateSupplierOp,
   listSupplierLocations: listSupplierLocationsOp,
-};
+});

@@ -1,8 +1,8 @@
 import { createId } from '@paralleldrive/cuid2';
 import { notFound } from '../../../domain/errors.js';
 import { byText } from '../../../domain/listing/in-memory.js';
-import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
-import { newDelivery, type DeliveryStatus } from '../../../domain/webhooks/delivery.js';
+import { paginate, pageOf } from '../../../domain/listing/pagination.js';
+import { newDelivery } from '../../../domain/webhooks/delivery.js';
 import { previousExpiry } from '../../../domain/webhooks/secret-rotation.js';
 import { newSecret, secretPrefixOf } from '../../../domain/webhooks/signature.js';
 import {
@@ -10,11 +10,10 @@ import {
   createSubscription,
   patchSubscription,
   withRotatedSecret,
-  type SubscriptionCreate,
-  type SubscriptionPatch,
 } from '../../../domain/webhooks/subscription.js';
-import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
-import type { WEBHOOK_ENDPOINTS } from './endpoints.js';
+import type { OperationOf } from '../../platform/http/types.js';
+import { operationsFor } from '../../platform/http/operations-for.js';
+import { WEBHOOK_ENDPOINTS } from './endpoints.js';
 import { deleteDeliveries, listDeliveries, putDeliveryIfAbsent } from './store/deliveries.js';
 import {
   activeCountChange,
@@ -32,9 +31,6 @@ import { sealSecret } from './signing-secrets.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { recoveryOperations } from './recovery.js';
 
-const window = (input: OperationInput) =>
-  pageWindow(input.query.page as number, input.query.pageSize as number);
-
 async function requireSubscription(orgId: string, id: string) {
   const found = await getSubscription(orgId, id);
   if (!found) throw notFound('Webhook subscription');
@@ -45,8 +41,8 @@ const audit = (id: string, action: string, changedFields: string[]) => ({
   audit: [{ resourceType: 'webhook', resourceId: id, action, changedFields }],
 });
 
-const listWebhooksOp: Operation = async (input) => {
-  const page = window(input);
+const listWebhooksOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'listWebhooks'> = async (input) => {
+  const page = pageOf(input.query);
   const all = await listSubscriptions(input.auth.orgId);
   const newestFirst = all.sort((a, b) => byText(b.createdAt, a.createdAt) || byText(b.id, a.id));
   return {
@@ -58,8 +54,12 @@ const listWebhooksOp: Operation = async (input) => {
   };
 };
 
-const createWebhookOp: Operation = async ({ auth, body, now, journal }) => {
-  const input = body as SubscriptionCreate;
+const createWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'createWebhook'> = async ({
+  auth,
+  body: input,
+  now,
+  journal,
+}) => {
   await validateSubscriptionUrl(input.url);
   const secret = newSecret();
   const state = createSubscription(input, {
@@ -74,13 +74,18 @@ const createWebhookOp: Operation = async ({ auth, body, now, journal }) => {
   return { status: 201, body: { ...subscriptionView(state), secret } };
 };
 
-const getWebhookOp: Operation = async ({ auth, params }) => ({
-  body: subscriptionView(await requireSubscription(auth.orgId, params.id!)),
+const getWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'getWebhook'> = async ({ auth, params }) => ({
+  body: subscriptionView(await requireSubscription(auth.orgId, params.id)),
 });
 
-const updateWebhookOp: Operation = async ({ auth, params, body, now, journal }) => {
-  const patch = body as SubscriptionPatch;
-  const current = await requireSubscription(auth.orgId, params.id!);
+const updateWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'updateWebhook'> = async ({
+  auth,
+  params,
+  body: patch,
+  now,
+  journal,
+}) => {
+  const current = await requireSubscription(auth.orgId, params.id);
   if (patch.url !== undefined) await validateSubscriptionUrl(patch.url);
   const next = patchSubscription(current, patch, now.toISOString());
   const delta = activeDelta(current.isActive, next.isActive);
@@ -92,8 +97,12 @@ const updateWebhookOp: Operation = async ({ auth, params, body, now, journal }) 
   return { body: subscriptionView(next) };
 };
 
-const deleteWebhookOp: Operation = async ({ auth, params, journal }) => {
-  const current = await requireSubscription(auth.orgId, params.id!);
+const deleteWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'deleteWebhook'> = async ({
+  auth,
+  params,
+  journal,
+}) => {
+  const current = await requireSubscription(auth.orgId, params.id);
   await transactWithCounter([
     ...subscriptionDeleteItems(auth.orgId, current),
     ...journal.items(audit(current.id, 'delete', [])),
@@ -103,22 +112,22 @@ const deleteWebhookOp: Operation = async ({ auth, params, journal }) => {
   return { body: { id: current.id, deleted: true } };
 };
 
-const listWebhookDeliveriesOp: Operation = async (input) => {
+const listWebhookDeliveriesOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'listWebhookDeliveries'> = async (
+  input,
+) => {
   const { auth, params, query } = input;
-  await requireSubscription(auth.orgId, params.id!);
-  const page = window(input);
-  const { items, total } = await listDeliveries(
-    auth.orgId,
-    params.id!,
-    query.status as DeliveryStatus | undefined,
-    { offset: page.offset, limit: page.pageSize },
-  );
+  await requireSubscription(auth.orgId, params.id);
+  const page = pageOf(input.query);
+  const { items, total } = await listDeliveries(auth.orgId, params.id, query.status, {
+    offset: page.offset,
+    limit: page.pageSize,
+  });
   return { body: paginate(items.map(deliveryView), total, page) };
 };
 
 /** A ping is an ordinary delivery of a synthetic event, due now: the next dispatch run sends it. */
-const pingWebhookOp: Operation = async ({ auth, params, now }) => {
-  const subscription = await requireSubscription(auth.orgId, params.id!);
+const pingWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'pingWebhook'> = async ({ auth, params, now }) => {
+  const subscription = await requireSubscription(auth.orgId, params.id);
   const at = now.toISOString();
   const payload = {
     id: `evt_${createId()}`,
@@ -136,8 +145,13 @@ const pingWebhookOp: Operation = async ({ auth, params, now }) => {
  * Beyond the spec: a new secret, returned once like at create; the old one keeps signing beside it until
  * previousSecretExpiresAt so the receiver can switch without losing a delivery.
  */
-const rotateWebhookSecretOp: Operation = async ({ auth, params, now, journal }) => {
-  const current = await requireSubscription(auth.orgId, params.id!);
+const rotateWebhookSecretOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'rotateWebhookSecret'> = async ({
+  auth,
+  params,
+  now,
+  journal,
+}) => {
+  const current = await requireSubscription(auth.orgId, params.id);
   const secret = newSecret();
   const next = withRotatedSecret(current, secretPrefixOf(secret), now.toISOString());
   const previousSecretExpiresAt = previousExpiry(now);
@@ -154,7 +168,7 @@ const rotateWebhookSecretOp: Operation = async ({ auth, params, now, journal }) 
   return { body: { ...subscriptionView(next), secret, previousSecretExpiresAt } };
 };
 
-export const webhookOperations: OperationsOf<typeof WEBHOOK_ENDPOINTS> = {
+export const webhookOperations = operationsFor(WEBHOOK_ENDPOINTS, {
   listWebhooks: listWebhooksOp,
   createWebhook: createWebhookOp,
   getWebhook: getWebhookOp,
@@ -164,4 +178,4 @@ export const webhookOperations: OperationsOf<typeof WEBHOOK_ENDPOINTS> = {
   pingWebhook: pingWebhookOp,
   rotateWebhookSecret: rotateWebhookSecretOp,
   ...recoveryOperations,
-};
+});

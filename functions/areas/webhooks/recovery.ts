@@ -1,6 +1,5 @@
 /** GET /events and delivery retry (beyond the spec; see recovery-endpoints.ts). */
 import { conflict, notFound } from '../../../domain/errors.js';
-import type { EventType } from '../../../domain/events.js';
 import { MAX_PAGE_SIZE } from '../../../domain/listing/pagination.js';
 import { requeued } from '../../../domain/webhooks/delivery-retry.js';
 import { payloadOf } from '../../../domain/webhooks/delivery.js';
@@ -10,7 +9,7 @@ import {
   takeEvents,
   type FeedPosition,
 } from '../../../domain/webhooks/event-feed.js';
-import type { Operation, OperationsOf } from '../../platform/http/types.js';
+import type { OperationsOf, OperationOf } from '../../platform/http/types.js';
 import type { RECOVERY_ENDPOINTS } from './recovery-endpoints.js';
 import { findDelivery, saveRequeued } from './store/delivery-retry.js';
 import { readOutbox } from './store/event-log.js';
@@ -36,10 +35,10 @@ const settleSeconds = (): number => {
 const MAX_ITEMS_READ = 1000;
 const FILTERED_READ = 200;
 
-const listEventsOp: Operation = async ({ auth, query, now }) => {
-  const pageSize = Math.min(query.pageSize as number, MAX_PAGE_SIZE);
-  const types = query.type as EventType[] | undefined;
-  const start = feedStart(query.since as string | undefined, now);
+const listEventsOp: OperationOf<typeof RECOVERY_ENDPOINTS, 'listEvents'> = async ({ auth, query, now }) => {
+  const pageSize = Math.min(query.pageSize, MAX_PAGE_SIZE);
+  const types = query.type;
+  const start = feedStart(query.since, now);
   const horizon = new Date(now.getTime() - settleSeconds() * 1000).toISOString();
   const page = (data: ReturnType<typeof payloadOf>[], next: FeedPosition, hasMore: boolean) => ({
     body: { data, nextCursor: encodeCursor(next), hasMore },
@@ -70,10 +69,14 @@ const listEventsOp: Operation = async ({ auth, query, now }) => {
 
 const RETRY_ATTEMPTS = 3;
 
-const retryWebhookDeliveryOp: Operation = async ({ auth, params, now }) => {
-  if (!(await getSubscription(auth.orgId, params.id!))) throw notFound('Webhook subscription');
+const retryWebhookDeliveryOp: OperationOf<typeof RECOVERY_ENDPOINTS, 'retryWebhookDelivery'> = async ({
+  auth,
+  params,
+  now,
+}) => {
+  if (!(await getSubscription(auth.orgId, params.id))) throw notFound('Webhook subscription');
   for (let attempt = 0; attempt < RETRY_ATTEMPTS; attempt += 1) {
-    const found = await findDelivery(auth.orgId, params.id!, params.deliveryId!);
+    const found = await findDelivery(auth.orgId, params.id, params.deliveryId);
     if (!found) throw notFound('Webhook delivery');
     const next = requeued(found.delivery, now.toISOString());
     // The next dispatch pass sends it, through the same attempt code as every delivery.

@@ -59,60 +59,78 @@ type Declaration = Omit<Declared, Defaulted | 'permission'> &
     permission: Permission | null;
   };
 
+/** A declaration with its literal operationId, path, query parameters and body schema. */
+type DeclaredAs<Id extends string, Path extends string, Query extends readonly QueryParam[], Body> = Omit<
+  Declared,
+  'operationId' | 'path' | 'query' | 'body'
+> & { operationId: Id; path: Path; query: Query; body: Body };
+
 /**
- * Keeps the literal operationId in the declared type, so each area can derive the exact set of operations
- * it must provide (OperationIdOf) and a missing or misspelled one fails to compile.
+ * Keeps the literal operationId, path, query parameters and body schema in the declared type: each area
+ * derives from them the exact set of operations it must provide (OperationIdOf), so a missing or
+ * misspelled one fails to compile, and each operation's typed input (OperationInput in http/types.ts).
  */
-export const declare = <const Id extends string>(
-  d: Declaration & { operationId: Id },
-): Declared & { operationId: Id } => ({
-  query: [],
-  body: null,
-  bodyOptional: false,
-  idempotent: false,
-  public: false,
-  errors: [],
-  etag: false,
-  contentType: 'application/json',
-  status: d.method === 'POST' ? 201 : 200,
-  ...d,
-});
+export const declare = <
+  const Id extends string,
+  const Path extends string,
+  const Query extends readonly QueryParam[] = readonly [],
+  const Body extends ValidatedSchema | null = null,
+>(
+  d: Omit<Declaration, 'query' | 'body'> & { operationId: Id; path: Path; query?: Query; body?: Body },
+): DeclaredAs<Id, Path, NoInfer<Query>, NoInfer<Body>> =>
+  // The defaults stand exactly where `query` and `body` are left out, which is when Query and Body keep
+  // their own defaults (none, null).
+  ({
+    query: [],
+    body: null,
+    bodyOptional: false,
+    idempotent: false,
+    public: false,
+    errors: [],
+    etag: false,
+    contentType: 'application/json',
+    status: d.method === 'POST' ? 201 : 200,
+    ...d,
+  }) as DeclaredAs<Id, Path, Query, Body>;
 
 /** The operationIds an area's endpoint list declares, as a union of string literals. */
 export type OperationIdOf<E extends readonly Declared[]> = E[number]['operationId'];
 
-export const search = (keys: string): QueryParam => ({
-  name: 'search',
-  type: 'string',
-  maxLength: 200,
-  description: `Case-insensitive contains match on ${keys}.`,
-});
-export const modifiedSince: QueryParam = {
+// The shared parameters keep their literal names and types (`as const`), so QueryOf can type them.
+export const search = (keys: string) =>
+  ({
+    name: 'search',
+    type: 'string',
+    maxLength: 200,
+    description: `Case-insensitive contains match on ${keys}.`,
+  }) as const satisfies QueryParam;
+export const modifiedSince = {
   name: 'modifiedSince',
   type: 'date-time',
   description: 'Only rows whose updatedAt is at or after this instant.',
-};
+} as const satisfies QueryParam;
 /** dateFrom and dateTo over a document's own date field (a date-only dateTo covers its whole day). */
-export const dateRange = (field: string): QueryParam[] => [
-  {
-    name: 'dateFrom',
-    type: 'date-bound',
-    bound: 'from',
-    maxLength: 40,
-    description: `${field} at or after (ISO 8601 date or timestamp).`,
-  },
-  {
-    name: 'dateTo',
-    type: 'date-bound',
-    bound: 'to',
-    maxLength: 40,
-    description: `${field} at or before (a date alone extends to 23:59:59.999Z).`,
-  },
-];
-export const sortDir: QueryParam = {
+export const dateRange = (field: string) =>
+  [
+    {
+      name: 'dateFrom',
+      type: 'date-bound',
+      bound: 'from',
+      maxLength: 40,
+      description: `${field} at or after (ISO 8601 date or timestamp).`,
+    },
+    {
+      name: 'dateTo',
+      type: 'date-bound',
+      bound: 'to',
+      maxLength: 40,
+      description: `${field} at or before (a date alone extends to 23:59:59.999Z).`,
+    },
+  ] as const satisfies readonly QueryParam[];
+export const sortDir = {
   name: 'sortDir',
   type: 'enum',
   values: ['asc', 'desc'],
   caseInsensitive: true,
   description: 'Sort direction, case-insensitive.',
-};
+} as const satisfies QueryParam;

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { ParsedQuery } from '../../../domain/listing/query-params.js';
+import type { QueryOf } from '../../../domain/listing/query-params.js';
+import type { SchemaTypes } from '../../../schemas/input-types.js';
 import type { Endpoint } from '../catalogue/catalogue.js';
 import type { Declared, OperationIdOf } from '../catalogue/endpoint.js';
 import type { Journal } from '../journal/journal.js';
@@ -17,13 +18,33 @@ export interface ApiResult {
   body: string;
 }
 
-export interface OperationInput {
+/** The path parameters of a path template: `/customers/{id}/contacts/{contactId}` gives id and contactId. */
+export type PathParams<Path extends string> = string extends Path
+  ? Record<string, string>
+  : { [Name in PathParamName<Path>]: string };
+type PathParamName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamName<Rest>
+  : never;
+
+/**
+ * The validated body of a declared body schema. An optional body left out validates as `{}`, so it is the
+ * same type; endpoints without a body get undefined.
+ */
+export type BodyOf<Schema extends Declared['body']> = Schema extends keyof SchemaTypes
+  ? SchemaTypes[Schema]
+  : undefined;
+
+/**
+ * What an operation receives, typed from its endpoint's declaration (the pipeline parses the path, the
+ * query and the body by that same declaration before calling it). Without one, the untyped shapes.
+ */
+export interface OperationInput<E extends Declared = Declared> {
   endpoint: Endpoint;
   auth: AuthContext;
-  params: Record<string, string>;
-  query: ParsedQuery;
+  params: PathParams<E['path']>;
+  query: QueryOf<E['query']>;
   /** The validated body; undefined for endpoints without one. */
-  body: unknown;
+  body: Declared extends E ? unknown : BodyOf<E['body']>;
   requestId: string;
   now: Date;
   /** Transaction items for this request's events and audit entries: add them to the write's transaction. */
@@ -42,11 +63,37 @@ export interface OperationOutput {
   version?: number;
 }
 
-export type Operation = (input: OperationInput) => Promise<OperationOutput>;
+export type Operation<E extends Declared = Declared> = (input: OperationInput<E>) => Promise<OperationOutput>;
 
 /**
- * An area's operations: exactly one per operationId its endpoint list declares. Annotating the map with
- * this type makes a missing, misspelled or extra operation a compile error, before the pipeline's
- * cold-start check would catch it.
+ * The declaration of one operationId in an area's endpoint list (each declaration whose operationId type
+ * admits it: a helper declaring several kinds of endpoint may leave the id a union of literals).
  */
-export type OperationsOf<E extends readonly Declared[]> = { readonly [K in OperationIdOf<E>]: Operation };
+export type EndpointOf<E extends readonly Declared[], Id extends OperationIdOf<E>> = DeclaringId<
+  E[number],
+  Id
+>;
+type DeclaringId<D extends Declared, Id extends string> = D extends Declared
+  ? Id extends D['operationId']
+    ? D
+    : never
+  : never;
+
+/** The operation serving one operationId of an area's endpoint list, with that endpoint's typed input. */
+export type OperationOf<E extends readonly Declared[], Id extends OperationIdOf<E>> = Operation<
+  EndpointOf<E, Id>
+>;
+
+/**
+ * An area's operations: exactly one per operationId its endpoint list declares, each typed by its own
+ * endpoint. Annotating the map with this type makes a missing, misspelled or extra operation a compile
+ * error, before the pipeline's cold-start check would catch it.
+ */
+export type OperationsOf<E extends readonly Declared[]> = {
+  // Operation<EndpointOf<...>>, not OperationOf<E, K>: TypeScript would compare two areas' OperationOf by
+  // their endpoint lists, so an area spreading another's operations (webhooks' recovery) would not check.
+  readonly [K in OperationIdOf<E>]: Operation<EndpointOf<E, K>>;
+};
+
+/** An area's operations as the pipeline (and the back office) calls them: by operationId, input untyped. */
+export type BoundOperations<E extends readonly Declared[]> = { readonly [K in OperationIdOf<E>]: Operation };

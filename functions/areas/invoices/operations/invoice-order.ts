@@ -1,14 +1,15 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../../domain/errors.js';
 import { invoiceCreated } from '../../../../domain/invoices/events.js';
-import { newInvoiceFromOrder, type InvoiceRequest } from '../../../../domain/invoices/invoice.js';
+import { newInvoiceFromOrder } from '../../../../domain/invoices/invoice.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE } from '../../../../domain/sales-orders/status.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, transact, type GuardedItem } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SALES_ORDER_ENDPOINTS } from '../../sales-orders/endpoints.js';
 import { getCustomer } from '../../customers/store/customers.js';
 import { readOrderToTransition } from '../../sales-orders/store/pending-confirm.js';
 import { markerConflict, salesOrders } from '../../sales-orders/store/sales-orders.js';
@@ -45,16 +46,21 @@ export function orderInvoicedItem(orgId: string, next: SalesOrder, read: SalesOr
  * invoice, its number, the order (invoicedQty, activeInvoiceCount), the event, the audit entry and the
  * idempotency record commit together. A DRAFT invoice does not move the customer's outstandingBalance.
  */
-export const invoiceSalesOrderOp: Operation = async ({ auth, params, body, now, journal }) => {
+export const invoiceSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'invoiceSalesOrder'> = async ({
+  auth,
+  params,
+  body: request,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const request = (body ?? {}) as InvoiceRequest;
   const id = createId();
   const at = now.toISOString();
   return writeOptimistically({
     attempts: INVOICE_ATTEMPTS,
     run: async () => {
       const [order, lastNumber] = await Promise.all([
-        readOrderToTransition(orgId, params.id!),
+        readOrderToTransition(orgId, params.id),
         readSequence(orgId, INVOICE_SEQUENCE),
       ]);
       const customer = await getCustomer(orgId, order.customerId);

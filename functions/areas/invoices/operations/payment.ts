@@ -2,11 +2,12 @@ import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../../domain/errors.js';
 import { line4 } from '../../../../domain/money.js';
 import { invoicePaymentRecorded } from '../../../../domain/invoices/events.js';
-import { decidePayment, type PaymentBody } from '../../../../domain/invoices/payment.js';
+import { decidePayment } from '../../../../domain/invoices/payment.js';
 import { INVOICE_RESOURCE } from '../../../../domain/invoices/status.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { INVOICE_ENDPOINTS } from '../endpoints.js';
 import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../store/invoices.js';
 
 /** Concurrent payments on one invoice each re-read and decide again after a lost race. */
@@ -18,15 +19,20 @@ const PAYMENT_ATTEMPTS = 30;
  * overpay), the customer's outstandingBalance lowered by the amount, the event, the audit entry and the
  * idempotency record, in one transaction.
  */
-export const recordInvoicePaymentOp: Operation = async ({ auth, params, body, now, journal }) => {
+export const recordInvoicePaymentOp: OperationOf<typeof INVOICE_ENDPOINTS, 'recordInvoicePayment'> = async ({
+  auth,
+  params,
+  body: request,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const request = body as PaymentBody;
   const id = createId();
   const at = now.toISOString();
   return writeOptimistically({
     attempts: PAYMENT_ATTEMPTS,
     run: async () => {
-      const invoice = await getInvoice(orgId, params.id!);
+      const invoice = await getInvoice(orgId, params.id);
       if (!invoice) throw notFound(INVOICE_RESOURCE);
       const decision = decidePayment(invoice, request, { id, now: at });
       const next = decision.invoice;

@@ -1,14 +1,12 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict } from '../../../../domain/errors.js';
 import { purchaseOrderCreated } from '../../../../domain/purchase-orders/events.js';
-import {
-  newPurchaseOrder,
-  type PurchaseOrderInput,
-} from '../../../../domain/purchase-orders/purchase-order.js';
+import { newPurchaseOrder } from '../../../../domain/purchase-orders/purchase-order.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
 import { productDeactivationsUnchanged } from '../../products/store/products.js';
 import { loadPurchaseOrderFacts } from '../order-facts.js';
 import { PURCHASE_ORDER_SEQUENCE, purchaseOrderCreateItems } from '../store/purchase-orders.js';
@@ -22,9 +20,11 @@ const CREATE_ATTEMPTS = 15;
  * POST /purchase-orders: a DRAFT order with its number, counters, the products' open-order counts, the
  * event, the audit entry and (with an Idempotency-Key) the stored response, in one transaction.
  */
-export const createPurchaseOrderOp: Operation = async ({ auth, body, now, journal }) => {
+export const createPurchaseOrderOp: OperationOf<
+  typeof PURCHASE_ORDER_ENDPOINTS,
+  'createPurchaseOrder'
+> = async ({ auth, body: input, now, journal }) => {
   const { orgId } = auth;
-  const input = body as PurchaseOrderInput;
   const id = createId();
   const at = now.toISOString();
   return writeOptimistically({

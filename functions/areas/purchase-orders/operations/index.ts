@@ -1,14 +1,14 @@
-import type { OperationsOf } from '../../../platform/http/types.js';
-import type { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
+import { operationsFor } from '../../../platform/http/operations-for.js';
+import { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
 import { createPurchaseOrderOp } from './create.js';
 import { getPurchaseOrderOp, listPurchaseOrdersOp } from './read.js';
 import { approvePurchaseOrderOp, cancelPurchaseOrderOp, submitPurchaseOrderOp } from './transitions.js';
 
-export const purchaseOrderOperations: OperationsOf<typeof PURCHASE_ORDER_ENDPOINTS> = {
+export const purchaseOrderOperations = operationsFor(PURCHASE_ORDER_ENDPOINTS, {
   listPurchaseOrders: listPurchaseOrdersOp,
   createPurchaseOrder: createPurchaseOrderOp,
   getPurchaseOrder: getPurchaseOrderOp,
   submitPurchaseOrder: submitPurchaseOrderOp,
   approvePurchaseOrder: approvePurchaseOrderOp,
   cancelPurchaseOrder: cancelPurchaseOrderOp,
-};
+});

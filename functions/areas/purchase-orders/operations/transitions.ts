@@ -7,7 +7,8 @@ import {
   supplierNotActive,
   type PurchaseOrderAction,
 } from '../../../../domain/purchase-orders/status.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
 import { supplierStillActive } from '../store/supplier-checks.js';
 import { transitionPurchaseOrder } from '../transition.js';
 
@@ -15,11 +16,16 @@ const exhausted = (action: PurchaseOrderAction) => () =>
   conflict(`The purchase order kept changing during ${action}; retry the request`);
 
 /** POST /purchase-orders/{id}/submit: DRAFT -> SUBMITTED (no event in the catalogue). */
-export const submitPurchaseOrderOp: Operation = ({ auth, params, now, journal }) => {
+export const submitPurchaseOrderOp: OperationOf<typeof PURCHASE_ORDER_ENDPOINTS, 'submitPurchaseOrder'> = ({
+  auth,
+  params,
+  now,
+  journal,
+}) => {
   const at = now.toISOString();
   return transitionPurchaseOrder({
     orgId: auth.orgId,
-    id: params.id!,
+    id: params.id,
     action: 'submit',
     decide: (order) => decideSubmit(order, at),
     journal: (next, response) =>
@@ -42,11 +48,16 @@ export const submitPurchaseOrderOp: Operation = ({ auth, params, now, journal })
  * POST /purchase-orders/{id}/approve: SUBMITTED -> APPROVED while the supplier is active, which the
  * approve's transaction checks (a supplier deactivated at any moment before it commits is the 422).
  */
-export const approvePurchaseOrderOp: Operation = ({ auth, params, now, journal }) => {
+export const approvePurchaseOrderOp: OperationOf<typeof PURCHASE_ORDER_ENDPOINTS, 'approvePurchaseOrder'> = ({
+  auth,
+  params,
+  now,
+  journal,
+}) => {
   const at = now.toISOString();
   return transitionPurchaseOrder({
     orgId: auth.orgId,
-    id: params.id!,
+    id: params.id,
     action: 'approve',
     decide: (order) => decideApprove(order, at),
     checks: (order) => [
@@ -73,12 +84,18 @@ export const approvePurchaseOrderOp: Operation = ({ auth, params, now, journal }
  * POST /purchase-orders/{id}/cancel: DRAFT, SUBMITTED or APPROVED -> CANCELLED with nothing received. The
  * reason goes to the audit log only (spec); the catalogue has no cancel event.
  */
-export const cancelPurchaseOrderOp: Operation = ({ auth, params, body, now, journal }) => {
+export const cancelPurchaseOrderOp: OperationOf<typeof PURCHASE_ORDER_ENDPOINTS, 'cancelPurchaseOrder'> = ({
+  auth,
+  params,
+  body,
+  now,
+  journal,
+}) => {
   const at = now.toISOString();
-  const reason = ((body ?? {}) as { reason?: string | null }).reason ?? undefined;
+  const reason = body.reason ?? undefined;
   return transitionPurchaseOrder({
     orgId: auth.orgId,
-    id: params.id!,
+    id: params.id,
     action: 'cancel',
     decide: (order) => decideCancel(order, at),
     journal: (next, response) =>

@@ -1,6 +1,7 @@
 import { batchLocations } from '../../../../domain/reports/expiry.js';
 import { daysBetween, expiryWindow } from '../../../../domain/reports/report-dates.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { REPORT_ENDPOINTS } from '../endpoints.js';
 import { activeBatchesExpiring } from '../store/expiring-batches.js';
 import { readReferences, readStocks, uniqueBins } from '../store/references.js';
 import { expiryView } from '../view.js';
@@ -10,9 +11,13 @@ import { reportFilters } from './filters.js';
  * GET /reports/expiry: the window's key range of the batches' expiry index (ACTIVE filtered), then one
  * batch read of the stock items of their products (the locations) and one of the bins shown.
  */
-export const expiryReport: Operation = async ({ auth, query, now }) => {
+export const expiryReport: OperationOf<typeof REPORT_ENDPOINTS, 'expiryReport'> = async ({
+  auth,
+  query,
+  now,
+}) => {
   const { orgId } = auth;
-  const window = expiryWindow(now, query.daysAhead as number, query.daysBack as number);
+  const window = expiryWindow(now, query.daysAhead, query.daysBack);
   const [filters, batches] = await Promise.all([
     reportFilters(orgId, query, { warehouseCodes: true }),
     activeBatchesExpiring(orgId, window.from, window.to),

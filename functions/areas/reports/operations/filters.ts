@@ -1,6 +1,5 @@
 import { invalidParameter, invalidReference } from '../../../../domain/errors.js';
 import { canBeId } from '../../../../domain/ids.js';
-import type { ParsedQuery } from '../../../../domain/listing/query-params.js';
 import { getProduct } from '../../products/store/products.js';
 import { categories } from '../../products/store/reference-data.js';
 import { warehouseCodes } from '../store/references.js';
@@ -13,8 +12,15 @@ export interface ReportFilters {
   warehouses: Map<string, string>;
 }
 
-const idParam = (query: ParsedQuery, name: string): string | undefined => {
-  const value = query[name] as string | undefined;
+/** The filter ids a report may declare, as parsed. */
+export interface ReportFilterQuery {
+  productId?: string;
+  warehouseId?: string;
+  categoryId?: string;
+}
+
+const idParam = (query: ReportFilterQuery, name: keyof ReportFilterQuery): string | undefined => {
+  const value = query[name];
   if (value !== undefined && !canBeId(value)) throw invalidParameter(name, 'is not an id');
   return value;
 };
@@ -25,7 +31,7 @@ const idParam = (query: ParsedQuery, name: string): string | undefined => {
  */
 export async function reportFilters(
   orgId: string,
-  query: ParsedQuery,
+  query: ReportFilterQuery,
   options: { warehouseCodes: boolean },
 ): Promise<ReportFilters> {
   const productId = idParam(query, 'productId');

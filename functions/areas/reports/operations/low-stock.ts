@@ -1,7 +1,8 @@
 import { lowStockFigures, lowStockOrder } from '../../../../domain/reports/low-stock.js';
 import { header2 } from '../../../../domain/money.js';
 import { roundQuantity } from '../../../../domain/inventory/stock.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { REPORT_ENDPOINTS } from '../endpoints.js';
 import { readStocks } from '../store/references.js';
 import { reorderCandidates } from '../store/reorder-candidates.js';
 import { lowStockView } from '../view.js';
@@ -12,11 +13,15 @@ import { reportFilters } from './filters.js';
  * the product collection, filtered), then one batch read of their stock items. With warehouseId the
  * availability is that warehouse's alone, held against the product's (organisation-wide) minStockLevel.
  */
-export const lowStockReport: Operation = async ({ auth, query, now }) => {
+export const lowStockReport: OperationOf<typeof REPORT_ENDPOINTS, 'lowStockReport'> = async ({
+  auth,
+  query,
+  now,
+}) => {
   const { orgId } = auth;
   const [filters, candidates] = await Promise.all([
     reportFilters(orgId, query, { warehouseCodes: false }),
-    reorderCandidates(orgId, query.categoryId as string | undefined),
+    reorderCandidates(orgId, query.categoryId),
   ]);
   const stocks = await readStocks(
     orgId,

@@ -1,6 +1,7 @@
 import { asAtInstant } from '../../../../domain/reports/report-dates.js';
 import { stockAtDate } from '../../../../domain/reports/stock-at-date.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { REPORT_ENDPOINTS } from '../endpoints.js';
 import { listStockItems } from '../../inventory/store/stock.js';
 import { movementsAfter } from '../store/ledger.js';
 import { readReferences } from '../store/references.js';
@@ -12,15 +13,19 @@ import { reportFilters } from './filters.js';
  * the warehouse's), then the ledger entries after asAtDate (read after the stock, consistently), each
  * movement subtracted; one batch read of the products shown for names and categories.
  */
-export const stockAtDateReport: Operation = async ({ auth, query, now }) => {
+export const stockAtDateReport: OperationOf<typeof REPORT_ENDPOINTS, 'stockAtDateReport'> = async ({
+  auth,
+  query,
+  now,
+}) => {
   const { orgId } = auth;
-  const asAt = asAtInstant(query.asAtDate as string, now);
+  const asAt = asAtInstant(query.asAtDate, now);
   const [filters, current] = await Promise.all([
     reportFilters(orgId, query, { warehouseCodes: true }),
     listStockItems(orgId, {
       sortBy: 'productName',
       ascending: true,
-      warehouseId: query.warehouseId as string | undefined,
+      warehouseId: query.warehouseId,
       includeInactiveProducts: true,
     }),
   ]);

@@ -1,6 +1,7 @@
 import { MAX_MOVEMENT_ROWS } from '../../../../domain/reports/stock-movement.js';
 import { movementWindow } from '../../../../domain/reports/report-dates.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { REPORT_ENDPOINTS } from '../endpoints.js';
 import { readMovements } from '../store/movements.js';
 import { readReferences, uniqueBins } from '../store/references.js';
 import { stockMovementView } from '../view.js';
@@ -11,9 +12,12 @@ import { reportFilters } from './filters.js';
  * (organisation, product, warehouse, or product in warehouse), at most 1000, then one batch read of the
  * rows' products, bins and batches.
  */
-export const stockMovementReport: Operation = async ({ auth, query }) => {
+export const stockMovementReport: OperationOf<typeof REPORT_ENDPOINTS, 'stockMovementReport'> = async ({
+  auth,
+  query,
+}) => {
   const { orgId } = auth;
-  const window = movementWindow(query.dateFrom as string, query.dateTo as string);
+  const window = movementWindow(query.dateFrom, query.dateTo);
   // The rows are read while the filters are checked: an unknown id reads nothing and is then refused.
   const [filters, { rows, truncated }] = await Promise.all([
     reportFilters(orgId, query, { warehouseCodes: true }),
@@ -21,8 +25,8 @@ export const stockMovementReport: Operation = async ({ auth, query }) => {
       orgId,
       window,
       {
-        productId: query.productId as string | undefined,
-        warehouseId: query.warehouseId as string | undefined,
+        productId: query.productId,
+        warehouseId: query.warehouseId,
       },
       MAX_MOVEMENT_ROWS,
     ),

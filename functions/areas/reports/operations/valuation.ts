@@ -1,5 +1,6 @@
 import { valueProduct, valuationTotal } from '../../../../domain/reports/valuation.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { REPORT_ENDPOINTS } from '../endpoints.js';
 import { listStockItems } from '../../inventory/store/stock.js';
 import { readReferences } from '../store/references.js';
 import { valuationView } from '../view.js';
@@ -9,14 +10,18 @@ import { reportFilters } from './filters.js';
  * GET /reports/valuation: the stock items of products holding stock (narrowed to the warehouse's), then
  * one batch read of their products (cost price, category) and of the lots held (unit cost, number).
  */
-export const valuationReport: Operation = async ({ auth, query, now }) => {
+export const valuationReport: OperationOf<typeof REPORT_ENDPOINTS, 'valuationReport'> = async ({
+  auth,
+  query,
+  now,
+}) => {
   const { orgId } = auth;
   const [filters, stockItems] = await Promise.all([
     reportFilters(orgId, query, { warehouseCodes: false }),
     listStockItems(orgId, {
       sortBy: 'productName',
       ascending: true,
-      warehouseId: query.warehouseId as string | undefined,
+      warehouseId: query.warehouseId,
       includeInactiveProducts: true,
     }),
   ]);

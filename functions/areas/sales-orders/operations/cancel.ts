@@ -5,7 +5,8 @@ import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domai
 import { assertCan } from '../../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import {
   cancelClosing,
   cancelInParts,
@@ -28,11 +29,16 @@ const CANCEL_ATTEMPTS = 8;
  * the events and the audit entry when they fit in one, otherwise in parts (cancel-parts.ts). A cancel meeting an unfinished cancel in parts
  * finishes it (with that cancel's reason) rather than starting anew.
  */
-export const cancelSalesOrderOp: Operation = async ({ auth, params, body, now, journal }) => {
+export const cancelSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'cancelSalesOrder'> = async ({
+  auth,
+  params: { id },
+  body,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const id = params.id!;
   const at = now.toISOString();
-  const reason = ((body ?? {}) as { reason?: string | null }).reason ?? null;
+  const reason = body.reason ?? null;
   return writeOptimistically({
     attempts: CANCEL_ATTEMPTS,
     onExhausted: () => conflict('The order or its stock kept changing under the cancel; retry'),

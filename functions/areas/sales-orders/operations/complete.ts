@@ -3,7 +3,8 @@ import { decideComplete } from '../../../../domain/sales-orders/complete.js';
 import { salesOrderCompleted } from '../../../../domain/sales-orders/events.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { orderTransitionItems } from '../store/order-writes.js';
 import { readOrderToTransition } from '../store/pending-confirm.js';
 import { salesOrderDetail } from '../view.js';
@@ -15,13 +16,18 @@ const COMPLETE_ATTEMPTS = 10;
  * The order, its status counters, the event and the audit entry commit together; no stock moves. An
  * invoice racing the complete bumps the order's version, so the complete re-reads and decides again.
  */
-export const completeSalesOrderOp: Operation = async ({ auth, params, now, journal }) => {
+export const completeSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'completeSalesOrder'> = async ({
+  auth,
+  params,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
   const at = now.toISOString();
   return writeOptimistically({
     attempts: COMPLETE_ATTEMPTS,
     run: async () => {
-      const order = await readOrderToTransition(orgId, params.id!);
+      const order = await readOrderToTransition(orgId, params.id);
       const next = decideComplete(order, at);
       const response = { status: 200, body: salesOrderDetail(next) };
       await transact(

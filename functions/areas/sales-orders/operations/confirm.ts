@@ -7,7 +7,8 @@ import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domai
 import { assertCan } from '../../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact, type WriteItem } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
 import { stockMovementWrites } from '../../inventory/stock-writes.js';
 import {
@@ -33,9 +34,14 @@ const CONFIRM_ATTEMPTS = 10;
  * on hand unchanged, no ledger entry. Stock, order, counters, events and audit commit in one transaction
  * when they fit in one (up to 96 stocked products), otherwise in parts (reservations.ts).
  */
-export const confirmSalesOrderOp: Operation = async ({ auth, params, now, journal }) => {
+export const confirmSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'confirmSalesOrder'> = async ({
+  auth,
+  params,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const id = params.id!;
+  const { id } = params;
   const at = now.toISOString();
   return writeOptimistically({
     attempts: CONFIRM_ATTEMPTS,

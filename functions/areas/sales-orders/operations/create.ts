@@ -1,12 +1,13 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict } from '../../../../domain/errors.js';
 import { salesOrderCreated } from '../../../../domain/sales-orders/events.js';
-import { newSalesOrder, type SalesOrderInput } from '../../../../domain/sales-orders/order.js';
+import { newSalesOrder } from '../../../../domain/sales-orders/order.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { productDeactivationsUnchanged } from '../../products/store/products.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { loadOrderFacts, SALES_ORDER_SEQUENCE } from '../order-facts.js';
 import { orderCountItems, salesOrders } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
@@ -18,9 +19,13 @@ const CREATE_ATTEMPTS = 15;
  * POST /sales-orders: a DRAFT order with its number, counters, event, audit entry and (with an
  * Idempotency-Key) the stored response, in one transaction. No stock and no credit are touched.
  */
-export const createSalesOrderOp: Operation = async ({ auth, body, now, journal }) => {
+export const createSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'createSalesOrder'> = async ({
+  auth,
+  body: input,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const input = body as SalesOrderInput;
   const id = createId();
   const at = now.toISOString();
   return writeOptimistically({

@@ -1,12 +1,13 @@
 import { conflict } from '../../../../domain/errors.js';
-import { decideDispatch, type DispatchRequest } from '../../../../domain/sales-orders/dispatch.js';
 import { salesOrderDispatched } from '../../../../domain/sales-orders/events.js';
+import { decideDispatch } from '../../../../domain/sales-orders/dispatch.js';
 import { refuseWhileShipmentsOpen } from '../../../../domain/sales-orders/open-shipments.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { sellSerials } from '../../inventory/serial-moves.js';
 import { orderTransitionItems } from '../store/order-writes.js';
 import { readOrderToTransition } from '../store/pending-confirm.js';
@@ -21,14 +22,19 @@ const DISPATCH_ATTEMPTS = 10;
  * serials of the dispatched units become SOLD (whole units). The order, its counters, the serials, the
  * event, the audit entry and the idempotency record commit together.
  */
-export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now, journal }) => {
+export const dispatchSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'dispatchSalesOrder'> = async ({
+  auth,
+  params,
+  body: request,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const request = (body ?? {}) as DispatchRequest;
   const at = now.toISOString();
   return writeOptimistically({
     attempts: DISPATCH_ATTEMPTS,
     run: async () => {
-      const order = await readOrderToTransition(orgId, params.id!);
+      const order = await readOrderToTransition(orgId, params.id);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'dispatch');
       refuseWhileShipmentsOpen(order, 'dispatch');
       const { order: next, dispatched } = decideDispatch(order, request, at);

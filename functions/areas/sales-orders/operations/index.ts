@@ -1,6 +1,6 @@
 import { invoiceSalesOrderOp } from '../../invoices/operations/invoice-order.js';
-import type { OperationsOf } from '../../../platform/http/types.js';
-import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
+import { operationsFor } from '../../../platform/http/operations-for.js';
+import { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { cancelSalesOrderOp } from './cancel.js';
 import { completeSalesOrderOp } from './complete.js';
 import { confirmSalesOrderOp } from './confirm.js';
@@ -8,7 +8,7 @@ import { createSalesOrderOp } from './create.js';
 import { dispatchSalesOrderOp } from './dispatch.js';
 import { getSalesOrderOp, listSalesOrdersOp } from './read.js';
 
-export const salesOrderOperations: OperationsOf<typeof SALES_ORDER_ENDPOINTS> = {
+export const salesOrderOperations = operationsFor(SALES_ORDER_ENDPOINTS, {
   listSalesOrders: listSalesOrdersOp,
   createSalesOrder: createSalesOrderOp,
   getSalesOrder: getSalesOrderOp,
@@ -17,4 +17,4 @@ export const salesOrderOperations: OperationsOf<typeof SALES_ORDER_ENDPOINTS> = 
   cancelSalesOrder: cancelSalesOrderOp,
   invoiceSalesOrder: invoiceSalesOrderOp,
   completeSalesOrder: completeSalesOrderOp,
-};
+});

@@ -1,10 +1,10 @@
 import { conflict } from '../../../../domain/errors.js';
 import { salesOrderDispatched } from '../../../../domain/sales-orders/events.js';
-import type { ShipmentDispatchBody } from '../../../../domain/shipments/dispatch-details.js';
 import { decideShipmentDispatch } from '../../../../domain/shipments/fulfilment.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SHIPMENT_ENDPOINTS } from '../endpoints.js';
 import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
 import { serialsSoldItems } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';
@@ -17,14 +17,19 @@ import { shipmentDetail } from '../view.js';
  * order put is conditioned on its version: another shipment's dispatch racing this one re-reads and
  * decides again; a racing dispatch of this shipment is the 422 naming DISPATCHED.
  */
-export const dispatchShipmentOp: Operation = async ({ auth, params, body, now, journal }) => {
+export const dispatchShipmentOp: OperationOf<typeof SHIPMENT_ENDPOINTS, 'dispatchShipment'> = async ({
+  auth,
+  params,
+  body: request,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
-  const request = (body ?? {}) as ShipmentDispatchBody;
   const at = now.toISOString();
   return writeOptimistically({
     attempts: SHIPMENT_ATTEMPTS,
     run: async () => {
-      const read = await readShipmentStep(orgId, params.id!, 'dispatch');
+      const read = await readShipmentStep(orgId, params.id, 'dispatch');
       const { shipment, order } = read;
       const decision = decideShipmentDispatch(shipment, order, request, at);
       const next = decision.order;

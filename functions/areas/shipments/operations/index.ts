@@ -1,12 +1,12 @@
-import type { OperationsOf } from '../../../platform/http/types.js';
-import type { SHIPMENT_ENDPOINTS } from '../endpoints.js';
+import { operationsFor } from '../../../platform/http/operations-for.js';
+import { SHIPMENT_ENDPOINTS } from '../endpoints.js';
 import { dispatchShipmentOp } from './dispatch.js';
 import { packShipmentOp } from './pack.js';
 import { getShipmentOp, listShipmentsOp } from './read.js';
 
-export const shipmentOperations: OperationsOf<typeof SHIPMENT_ENDPOINTS> = {
+export const shipmentOperations = operationsFor(SHIPMENT_ENDPOINTS, {
   listShipments: listShipmentsOp,
   getShipment: getShipmentOp,
   packShipment: packShipmentOp,
   dispatchShipment: dispatchShipmentOp,
-};
+});

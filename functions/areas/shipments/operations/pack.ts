@@ -6,7 +6,8 @@ import {
 } from '../../../../domain/shipments/fulfilment.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact, type WriteItem } from '../../../platform/dynamo/transact.js';
-import type { Operation } from '../../../platform/http/types.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SHIPMENT_ENDPOINTS } from '../endpoints.js';
 import type { LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { decideWithPickFacts } from '../../sales-orders/back-office/pick.js';
 import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
@@ -19,13 +20,18 @@ import { shipmentDetail } from '../view.js';
  * A shipment still PICKING is picked in the same transaction first (stock off the shelf FEFO, ledger rows
  * with the shipment as source, stock.level_changed). Two racing packs: one 200, the other 422 naming PACKED.
  */
-export const packShipmentOp: Operation = async ({ auth, params, now, journal }) => {
+export const packShipmentOp: OperationOf<typeof SHIPMENT_ENDPOINTS, 'packShipment'> = async ({
+  auth,
+  params,
+  now,
+  journal,
+}) => {
   const { orgId } = auth;
   const at = now.toISOString();
   return writeOptimistically({
     attempts: SHIPMENT_ATTEMPTS,
     run: async () => {
-      const read = await readShipmentStep(orgId, params.id!, 'pack');
+      const read = await readShipmentStep(orgId, params.id, 'pack');
       const { shipment, order } = read;
       let step: ShipmentStep;
       let stock: LoadedStockFacts | undefined;

@@ -1,21 +1,28 @@
 import { invalidParameter, notFound } from '../../../../domain/errors.js';
 import { looksLikeCuid } from '../../../../domain/listing/list-filters.js';
-import { paginate, pageWindow } from '../../../../domain/listing/pagination.js';
-import { SHIPMENT_RESOURCE, type ShipmentStatus } from '../../../../domain/shipments/shipment.js';
-import type { Operation } from '../../../platform/http/types.js';
+import { paginate, pageOf } from '../../../../domain/listing/pagination.js';
+import { SHIPMENT_RESOURCE } from '../../../../domain/shipments/shipment.js';
+import type { OperationOf } from '../../../platform/http/types.js';
+import type { SHIPMENT_ENDPOINTS } from '../endpoints.js';
 import { listShipments } from '../store/list.js';
 import { getShipment } from '../store/shipments.js';
 import { shipmentDetail, shipmentSummary } from '../view.js';
 
-export const getShipmentOp: Operation = async ({ auth, params }) => {
-  const shipment = await getShipment(auth.orgId, params.id!);
+export const getShipmentOp: OperationOf<typeof SHIPMENT_ENDPOINTS, 'getShipment'> = async ({
+  auth,
+  params,
+}) => {
+  const shipment = await getShipment(auth.orgId, params.id);
   if (!shipment) throw notFound(SHIPMENT_RESOURCE);
   return { body: shipmentDetail(shipment) };
 };
 
-export const listShipmentsOp: Operation = async ({ auth, query }) => {
-  const page = pageWindow(query.page as number, query.pageSize as number);
-  const salesOrderId = query.salesOrderId as string | undefined;
+export const listShipmentsOp: OperationOf<typeof SHIPMENT_ENDPOINTS, 'listShipments'> = async ({
+  auth,
+  query,
+}) => {
+  const page = pageOf(query);
+  const salesOrderId = query.salesOrderId;
   // The spec asks for the cuid format here (else 400); an unknown order simply has no shipments.
   if (salesOrderId !== undefined && !looksLikeCuid(salesOrderId)) {
     throw invalidParameter('salesOrderId', 'must be a cuid');
@@ -23,9 +30,9 @@ export const listShipmentsOp: Operation = async ({ auth, query }) => {
   const { items, total } = await listShipments(
     auth.orgId,
     {
-      statuses: query.status as ShipmentStatus[] | undefined,
+      statuses: query.status,
       salesOrderId,
-      modifiedSince: query.modifiedSince as Date | undefined,
+      modifiedSince: query.modifiedSince,
     },
     { offset: page.offset, limit: page.pageSize },
   );
