@@ -9,7 +9,7 @@ import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, transact, type GuardedItem } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { getCustomer } from '../../customers/store/customers.js';
-import { readOrderToTransition } from '../../sales-orders/store/pending-confirm.js';
+import { readOrderToTransition } from '../../sales-orders/store/read.js';
 import { markerConflict, salesOrders } from '../../sales-orders/store/sales-orders.js';
 import { INVOICE_SEQUENCE, invoices } from '../store/invoices.js';
 import { invoiceDetail } from '../view.js';

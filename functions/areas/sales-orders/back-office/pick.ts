@@ -26,7 +26,7 @@ import { pickSerials, withSerials } from '../../inventory/serial-moves.js';
 import { loadStockFacts, type LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { batchFromItem } from '../../inventory/store/batches.js';
 import { orderTransitionItems } from '../store/order-writes.js';
-import { readOrderToTransition } from '../store/pending-confirm.js';
+import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
 
 /** Writers racing on the order or its products' stock re-read and decide again. */

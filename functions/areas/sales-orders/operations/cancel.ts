@@ -14,8 +14,8 @@ import {
   rollForwardCancel,
 } from '../cancel-parts.js';
 import { releaseSerials } from '../../inventory/serial-moves.js';
-import { confirmChunking, settlePending } from '../reservations.js';
-import { loadSalesOrder } from '../store/pending-confirm.js';
+import { confirmChunking, settlePending } from '../confirm-parts.js';
+import { loadSalesOrder } from '../store/read.js';
 import { orderReplaceItem } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
 

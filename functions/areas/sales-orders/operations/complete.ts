@@ -4,7 +4,7 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { orderTransitionItems } from '../store/order-writes.js';
-import { readOrderToTransition } from '../store/pending-confirm.js';
+import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
 
 const COMPLETE_ATTEMPTS = 10;

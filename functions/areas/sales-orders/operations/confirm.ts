@@ -13,13 +13,13 @@ import {
   CONFIRM_OVERHEAD,
   confirmChunking,
   confirmInParts,
-  loadConfirmFacts,
   orderSource,
   reservationChanges,
   settlePending,
-} from '../reservations.js';
+} from '../confirm-parts.js';
+import { loadConfirmFacts } from '../confirm-facts.js';
 import { settleCancel } from '../cancel-parts.js';
-import { loadSalesOrder } from '../store/pending-confirm.js';
+import { loadSalesOrder } from '../store/read.js';
 import { orderCountItems, orderReplaceItem } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
 
@@ -30,7 +30,7 @@ const CONFIRM_ATTEMPTS = 10;
  * POST /sales-orders/{id}/confirm: DRAFT -> CONFIRMED. Credit is checked (BLOCK refuses, WARN confirms
  * with an audit warning) and every stocked line is reserved FEFO in the order's warehouse: reserved up,
  * on hand unchanged, no ledger entry. Stock, order, counters, events and audit commit in one transaction
- * when they fit in one (up to 96 stocked products), otherwise in parts (reservations.ts).
+ * when they fit in one (up to 96 stocked products), otherwise in parts (confirm-parts.ts).
  */
 export const confirmSalesOrderOp: Operation = async ({ auth, params, now, journal }) => {
   const { orgId } = auth;

@@ -8,7 +8,7 @@ import { transact } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { sellSerials } from '../../inventory/serial-moves.js';
 import { orderTransitionItems } from '../store/order-writes.js';
-import { readOrderToTransition } from '../store/pending-confirm.js';
+import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
 
 /** Writers racing on the order re-read and decide again; a lost transition is the 422 naming the status. */

@@ -21,7 +21,7 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { productFromItem } from '../../products/store/products.js';
-import { readOrderToTransition } from '../../sales-orders/store/pending-confirm.js';
+import { readOrderToTransition } from '../../sales-orders/store/read.js';
 import { orderReplaceItem } from '../../sales-orders/store/sales-orders.js';
 import { SHIPMENT_SEQUENCE, shipmentCreateItem } from '../store/shipments.js';
 import { shipmentDetail } from '../view.js';
