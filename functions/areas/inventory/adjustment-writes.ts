@@ -9,9 +9,6 @@ import { stockMovementWrites } from './stock-writes.js';
 export const ADJUSTMENT_SOURCE_TYPE = 'stock_adjustment';
 export const ADJUSTMENT_VOID_SOURCE_TYPE = 'stock_adjustment_void';
 
-/** Racing writers on the same stock or sequence re-read and re-decide; each retry waits a little longer. */
-export const ADJUSTMENT_WRITE_ATTEMPTS = 15;
-
 /**
  * What completing an adjustment writes beside it, the same whether it is created COMPLETED or completed
  * from DRAFT later: its lines planned against the stock read, with the ledger entry and events.

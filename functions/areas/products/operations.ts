@@ -112,13 +112,9 @@ const changedFields = (before: ProductState, after: ProductState): string[] =>
       JSON.stringify(before[k as keyof ProductState]) !== JSON.stringify(after[k as keyof ProductState]),
   );
 
-/** A PUT races other writers on the version; a lost race is re-read and re-applied, a few times. */
-const UPDATE_ATTEMPTS = 3;
-
 const updateProductOp: Operation = async ({ auth, params, body, now, journal, preconditions }) => {
   const id = params.id!;
   return writeOptimistically({
-    attempts: UPDATE_ATTEMPTS,
     run: async () => {
       const loaded = await getProductWithBom(auth.orgId, id);
       if (!loaded) throw notFound('Product');

@@ -17,9 +17,6 @@ const ORDER_SIDE = { pick: 'ship', pack: 'ship', dispatch: 'rollUp' } as const s
   SalesOrderAction
 >;
 
-/** Writers racing on a shipment or its order (or the order's stock) re-read and decide again. */
-export const SHIPMENT_ATTEMPTS = 10;
-
 /**
  * The shipment a step starts from (404 when missing, 422 naming its status when `action` cannot start
  * there) and its order (409 while a confirm or cancel of the order in parts is under way).

@@ -95,12 +95,9 @@ const getSupplierOp: Operation = async ({ auth, params }) => {
   return { body: await supplierDetail(auth.orgId, contents), version: contents.supplier.version };
 };
 
-const UPDATE_ATTEMPTS = 3;
-
 const updateSupplierOp: Operation = async ({ auth, params, body, now, journal, preconditions }) => {
   const id = params.id!;
   return writeOptimistically({
-    attempts: UPDATE_ATTEMPTS,
     run: async () => {
       const contents = await getSupplierWithContents(auth.orgId, id);
       if (!contents) throw notFound('Supplier');

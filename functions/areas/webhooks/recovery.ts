@@ -10,6 +10,7 @@ import {
   takeEvents,
   type FeedPosition,
 } from '../../../domain/webhooks/event-feed.js';
+import { WRITE_ATTEMPTS } from '../../platform/dynamo/optimistic.js';
 import type { Operation, OperationsOf } from '../../platform/http/types.js';
 import type { RECOVERY_ENDPOINTS } from './recovery-endpoints.js';
 import { findDelivery, saveRequeued } from './store/delivery-retry.js';
@@ -68,11 +69,9 @@ const listEventsOp: Operation = async ({ auth, query, now }) => {
   }
 };
 
-const RETRY_ATTEMPTS = 3;
-
 const retryWebhookDeliveryOp: Operation = async ({ auth, params, now }) => {
   if (!(await getSubscription(auth.orgId, params.id!))) throw notFound('Webhook subscription');
-  for (let attempt = 0; attempt < RETRY_ATTEMPTS; attempt += 1) {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
     const found = await findDelivery(auth.orgId, params.id!, params.deliveryId!);
     if (!found) throw notFound('Webhook delivery');
     const next = requeued(found.delivery, now.toISOString());

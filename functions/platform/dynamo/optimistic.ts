@@ -5,7 +5,7 @@ import { isTransactionConflict, WriteRace } from './transact.js';
  * needs another budget: enough for a crowd of writers of one item (a hot product's stock, a document
  * sequence) to get through under the jittered backoff below.
  */
-export const WRITE_ATTEMPTS = 10;
+export const WRITE_ATTEMPTS = 15;
 
 export interface OptimisticWrite<T> {
   /** How many times the write may be decided and tried, the first time included (WRITE_ATTEMPTS). */

@@ -19,8 +19,6 @@ import { creditNoteReplaceItem, getCreditNote } from '../store/credit-notes.js';
 import { creditNoteDetail } from '../view.js';
 import { creditNoteEffects } from './effects.js';
 
-const ATTEMPTS = 10;
-
 function eventData(note: CreditNote, invoice: { status: string; balanceDue: number } | null) {
   return {
     id: note.id,
@@ -39,7 +37,6 @@ export async function approveCreditNoteCommand(input: { orgId: string; id: strin
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: ATTEMPTS,
     run: async () => {
       const note = await getCreditNote(orgId, input.id);
       if (!note) throw notFound(CREDIT_NOTE_RESOURCE);
@@ -78,7 +75,6 @@ export async function voidCreditNoteCommand(input: { orgId: string; id: string; 
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: ATTEMPTS,
     run: async () => {
       const note = await getCreditNote(orgId, input.id);
       if (!note) throw notFound(CREDIT_NOTE_RESOURCE);

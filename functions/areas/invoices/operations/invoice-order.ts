@@ -14,9 +14,6 @@ import { markerConflict, salesOrders } from '../../sales-orders/store/sales-orde
 import { INVOICE_SEQUENCE, invoices } from '../store/invoices.js';
 import { invoiceDetail } from '../view.js';
 
-/** Invoices of one organisation draw numbers from one sequence, and bill an order's one item: retry races. */
-const INVOICE_ATTEMPTS = 15;
-
 /**
  * The order put of an invoice: invoicedQty advanced and activeInvoiceCount + 1, conditioned on the version
  * read and on no confirm or cancel in parts under way (409). A status or version that moved on is a race:
@@ -50,7 +47,6 @@ export const invoiceSalesOrderOp: Operation = async ({ auth, params, body, now, 
   const id = createId();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: INVOICE_ATTEMPTS,
     run: async () => {
       const [order, lastNumber] = await Promise.all([
         readOrderToTransition(orgId, params.id!),

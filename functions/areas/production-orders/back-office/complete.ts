@@ -52,8 +52,6 @@ import { productionOrderDetail } from '../view.js';
 export const PRODUCTION_SOURCE_TYPE = 'production_order';
 /** Below DynamoDB's 400 KB item limit, with room for the attribute names it also counts. */
 const MAX_ORDER_BYTES = 380_000;
-const ATTEMPTS = 15;
-
 export interface ProductionOrderCompleteInput {
   orgId: string;
   id: string;
@@ -155,7 +153,6 @@ export async function completeProductionOrderCommand(input: ProductionOrderCompl
   const at = now.toISOString();
   const lotId = createId();
   return writeOptimistically({
-    attempts: ATTEMPTS,
     run: async () => {
       const order = await getProductionOrder(orgId, input.id);
       if (!order) throw notFound(PRODUCTION_ORDER_RESOURCE);

@@ -29,9 +29,6 @@ import { orderTransitionItems } from '../store/order-writes.js';
 import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
 
-/** Writers racing on the order or its products' stock re-read and decide again. */
-export const FULFILMENT_ATTEMPTS = 10;
-
 const MAX_PICK_QUANTITY = 99_999_999;
 
 /** Serial numbers one pick line may name (a goods receipt line's limit). */
@@ -191,7 +188,6 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: FULFILMENT_ATTEMPTS,
     run: async () => {
       const order = await readOrder(orgId, input.id);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'pick');

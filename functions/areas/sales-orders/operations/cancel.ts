@@ -19,8 +19,6 @@ import { loadSalesOrder } from '../store/read.js';
 import { orderReplaceItem } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
 
-const CANCEL_ATTEMPTS = 8;
-
 /**
  * POST /sales-orders/{id}/cancel: DRAFT, CONFIRMED, PICKING or PACKED -> CANCELLED. Reservations are
  * released and picked stock goes back on hand at its lots and bins (ledger rows with source sales_order),
@@ -34,7 +32,6 @@ export const cancelSalesOrderOp: Operation = async ({ auth, params, body, now, j
   const at = now.toISOString();
   const reason = ((body ?? {}) as { reason?: string | null }).reason ?? null;
   return writeOptimistically({
-    attempts: CANCEL_ATTEMPTS,
     onExhausted: () => conflict('The order or its stock kept changing under the cancel; retry'),
     run: async () => {
       const found = await loadSalesOrder(orgId, id);

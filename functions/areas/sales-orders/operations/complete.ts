@@ -7,8 +7,6 @@ import { orderTransitionItems } from '../store/order-writes.js';
 import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
 
-const COMPLETE_ATTEMPTS = 10;
-
 /**
  * POST /sales-orders/{id}/complete: DISPATCHED -> COMPLETED once every line is fully invoiced (decideComplete).
  * The order, its status counters, the event and the audit entry commit together; no stock moves. An
@@ -18,7 +16,6 @@ export const completeSalesOrderOp: Operation = async ({ auth, params, now, journ
   const { orgId } = auth;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: COMPLETE_ATTEMPTS,
     run: async () => {
       const order = await readOrderToTransition(orgId, params.id!);
       const next = decideComplete(order, at);

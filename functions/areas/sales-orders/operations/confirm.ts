@@ -23,9 +23,6 @@ import { loadSalesOrder } from '../store/read.js';
 import { orderCountItems, orderReplaceItem } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
 
-/** Confirms of orders sharing stock race on its items: a lost race re-reads and decides again. */
-const CONFIRM_ATTEMPTS = 10;
-
 /**
  * POST /sales-orders/{id}/confirm: DRAFT -> CONFIRMED. Credit is checked (BLOCK refuses, WARN confirms
  * with an audit warning) and every stocked line is reserved FEFO in the order's warehouse: reserved up,
@@ -37,7 +34,6 @@ export const confirmSalesOrderOp: Operation = async ({ auth, params, now, journa
   const id = params.id!;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: CONFIRM_ATTEMPTS,
     onExhausted: () => conflict('Other requests kept changing the stock this order needs; retry'),
     run: async () => {
       const found = await loadSalesOrder(orgId, id);

@@ -11,9 +11,6 @@ import { orderTransitionItems } from '../store/order-writes.js';
 import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
 
-/** Writers racing on the order re-read and decide again; a lost transition is the 422 naming the status. */
-const DISPATCH_ATTEMPTS = 10;
-
 /**
  * POST /sales-orders/{id}/dispatch: advances dispatchedQty (clamped to the packed balance), stamps
  * shippedDate on the first dispatch, PARTIALLY_DISPATCHED or DISPATCHED. No stock moves. The allocated
@@ -25,7 +22,6 @@ export const dispatchSalesOrderOp: Operation = async ({ auth, params, body, now,
   const request = (body ?? {}) as DispatchRequest;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: DISPATCH_ATTEMPTS,
     run: async () => {
       const order = await readOrderToTransition(orgId, params.id!);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'dispatch');

@@ -26,8 +26,6 @@ import { orderReplaceItem } from '../../sales-orders/store/sales-orders.js';
 import { SHIPMENT_SEQUENCE, shipmentCreateItem } from '../store/shipments.js';
 import { shipmentDetail } from '../view.js';
 
-/** Shipments of one organisation draw numbers from one sequence: racing creates retry. */
-const CREATE_ATTEMPTS = 15;
 const MAX_QUANTITY = 99_999_999;
 const MAX_NOTES = 2000;
 
@@ -99,7 +97,6 @@ export async function createShipment(input: ShipmentCreateInput) {
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: CREATE_ATTEMPTS,
     run: async () => {
       const [order, lastNumber] = await Promise.all([
         readOrderToTransition(orgId, input.salesOrderId),

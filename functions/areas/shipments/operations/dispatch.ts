@@ -4,7 +4,7 @@ import { decideShipmentDispatch } from '../../../../domain/shipments/fulfilment.
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
-import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { readShipmentStep } from '../read-step.js';
 import { serialsSoldItems } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';
 import { shipmentDetail } from '../view.js';
@@ -21,7 +21,6 @@ export const dispatchShipmentOp: Operation = async ({ auth, params, body, now, j
   const request = (body ?? {}) as ShipmentDispatchBody;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: SHIPMENT_ATTEMPTS,
     run: async () => {
       const read = await readShipmentStep(orgId, params.id!, 'dispatch');
       const { shipment, order } = read;

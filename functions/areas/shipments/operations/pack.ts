@@ -9,7 +9,7 @@ import { transact, type WriteItem } from '../../../platform/dynamo/transact.js';
 import type { Operation } from '../../../platform/http/types.js';
 import type { LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { decideWithPickFacts } from '../../sales-orders/back-office/pick.js';
-import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { readShipmentStep } from '../read-step.js';
 import { shipmentPickSerials } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';
 import { shipmentDetail } from '../view.js';
@@ -23,7 +23,6 @@ export const packShipmentOp: Operation = async ({ auth, params, now, journal }) 
   const { orgId } = auth;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: SHIPMENT_ATTEMPTS,
     run: async () => {
       const read = await readShipmentStep(orgId, params.id!, 'pack');
       const { shipment, order } = read;
