@@ -1,12 +1,7 @@
 import { notFound } from '../../../../domain/errors.js';
-import { paginate, pageWindow } from '../../../../domain/listing/pagination.js';
-import {
-  PURCHASE_ORDER_RECEIPTS_CAP,
-  type PurchaseOrderSort,
-  type PurchaseOrderStatus,
-} from '../../../../domain/purchase-orders/purchase-order.js';
+import { PURCHASE_ORDER_RECEIPTS_CAP } from '../../../../domain/purchase-orders/purchase-order.js';
 import { PURCHASE_ORDER_RESOURCE } from '../../../../domain/purchase-orders/status.js';
-import { documentFilterOf } from '../../../platform/http/document-filter.js';
+import { documentListOperation } from '../../../platform/http/document-list.js';
 import type { Operation } from '../../../platform/http/types.js';
 import { listPurchaseOrders } from '../store/list.js';
 import { getPurchaseOrderWithReceipts } from '../store/purchase-orders.js';
@@ -18,17 +13,8 @@ export const getPurchaseOrderOp: Operation = async ({ auth, params }) => {
   return { body: purchaseOrderDetail(found.order, found.receipts) };
 };
 
-/** sortDir defaults to desc, also when sortBy is given (spec: changed in v1). */
-export const listPurchaseOrdersOp: Operation = async ({ auth, query }) => {
-  const page = pageWindow(query.page as number, query.pageSize as number);
-  const { items, total } = await listPurchaseOrders(
-    auth.orgId,
-    documentFilterOf<PurchaseOrderStatus>(query),
-    {
-      by: (query.sortBy as PurchaseOrderSort | undefined) ?? 'orderDate',
-      ascending: query.sortDir === 'asc',
-    },
-    { offset: page.offset, limit: page.pageSize },
-  );
-  return { body: paginate(items.map(purchaseOrderSummary), total, page) };
-};
+export const listPurchaseOrdersOp = documentListOperation({
+  list: listPurchaseOrders,
+  view: purchaseOrderSummary,
+  defaultSort: 'orderDate',
+});
