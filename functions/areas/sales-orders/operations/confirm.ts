@@ -44,15 +44,7 @@ export const confirmSalesOrderOp: Operation = async ({ auth, params, now, journa
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'confirm');
       const productIds = stockedProductIds(order);
       const { facts, loaded } = await loadConfirmFacts(orgId, order, productIds);
-      const { reservations, warnings } = decideConfirm(order, facts);
-      const confirmed: SalesOrder = {
-        ...order,
-        status: 'CONFIRMED',
-        reservations,
-        confirmedAt: at,
-        updatedAt: at,
-        version: order.version + 1,
-      };
+      const { order: confirmed, reservations, warnings } = decideConfirm(order, facts, at);
       const closing = (stockEvents: NonNullable<JournalEntry['events']>, body: SalesOrder): WriteItem[] => [
         ...orderCountItems(orgId, body, 'DRAFT'),
         ...journal.items({
