@@ -9,10 +9,11 @@
  */
 import type { Batch } from '../../../../domain/inventory/batch.js';
 import type { StockChange } from '../../../../domain/inventory/movement.js';
-import type { GoodsReceipt } from '../../../../domain/goods-receipts/receipt.js';
+import type { GoodsReceipt, GoodsReceiptLine } from '../../../../domain/goods-receipts/receipt.js';
 import type { PurchaseOrder } from '../../../../domain/purchase-orders/purchase-order.js';
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { entity } from '../../../platform/dynamo/entity.js';
 import type { Key } from '../../../platform/dynamo/keys.js';
 import { markerItems, type Marker } from '../../../platform/dynamo/parts.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -27,35 +28,51 @@ import {
 
 export const PENDING_RECEIPT = PENDING_RECEIPT_ATTRIBUTE;
 
-/** The receipt item: the detail's summary fields, the lines without their serial numbers (counted). */
-export function receiptPut(orgId: string, receipt: GoodsReceipt): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...goodsReceiptKey(orgId, receipt.purchaseOrderId, receipt.receivedAt, receipt.id),
-        entity: 'GoodsReceipt',
-        orgId,
-        id: receipt.id,
-        reference: receipt.reference,
-        purchaseOrderId: receipt.purchaseOrderId,
-        receivedAt: receipt.receivedAt,
-        warehouseId: receipt.warehouseId,
-        notes: receipt.notes,
-        currency: receipt.currency,
-        exchangeRate: receipt.exchangeRate,
-        lineCount: receipt.lines.length,
-        totalQuantity: totalQuantity(receipt),
-        lines: receipt.lines.map(({ serialNumbers, ...line }) => ({
-          ...line,
-          serialCount: serialNumbers.length,
-        })),
-        createdAt: receipt.createdAt,
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+/** The receipt as stored: the detail's summary fields, the lines without their serial numbers (counted). */
+export interface StoredReceipt extends Omit<GoodsReceipt, 'lines'> {
+  lineCount: number;
+  totalQuantity: number;
+  lines: (Omit<GoodsReceiptLine, 'serialNumbers'> & { serialCount: number })[];
 }
+
+export const receipts = entity<StoredReceipt>({
+  name: 'GoodsReceipt',
+  fields: [
+    'id',
+    'reference',
+    'purchaseOrderId',
+    'receivedAt',
+    'warehouseId',
+    'notes',
+    'currency',
+    'exchangeRate',
+    'lineCount',
+    'totalQuantity',
+    'lines',
+    'createdAt',
+  ],
+  key: (orgId, r) => goodsReceiptKey(orgId, r.purchaseOrderId, r.receivedAt, r.id),
+});
+
+/** The receipt item, created (a receipt is written once). */
+export const receiptPut = (orgId: string, receipt: GoodsReceipt): TransactItem =>
+  receipts.createItem(orgId, {
+    id: receipt.id,
+    reference: receipt.reference,
+    purchaseOrderId: receipt.purchaseOrderId,
+    receivedAt: receipt.receivedAt,
+    warehouseId: receipt.warehouseId,
+    notes: receipt.notes,
+    currency: receipt.currency,
+    exchangeRate: receipt.exchangeRate,
+    lineCount: receipt.lines.length,
+    totalQuantity: totalQuantity(receipt),
+    lines: receipt.lines.map(({ serialNumbers, ...line }) => ({
+      ...line,
+      serialCount: serialNumbers.length,
+    })),
+    createdAt: receipt.createdAt,
+  });
 
 const totalQuantity = (receipt: GoodsReceipt): number =>
   Math.round(receipt.lines.reduce((s, l) => s + l.quantity, 0) * 1e6) / 1e6;
