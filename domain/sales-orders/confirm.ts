@@ -28,6 +28,8 @@ export interface ConfirmFacts {
 }
 
 export interface ConfirmDecision {
+  /** The order as confirm leaves it: CONFIRMED at `at`, its reservations on it, the version moved on. */
+  order: SalesOrder;
   reservations: Reservation[];
   warnings: string[];
 }
@@ -58,11 +60,20 @@ function reservableLevels(levels: StockLevels, warehouseId: string, batches: Con
     .map((x) => x.level);
 }
 
-export function decideConfirm(order: SalesOrder, facts: ConfirmFacts): ConfirmDecision {
+export function decideConfirm(order: SalesOrder, facts: ConfirmFacts, at: string): ConfirmDecision {
   if (!order.warehouseId)
     throw unprocessable('The order has no warehouse; a warehouse is needed to reserve stock');
   const warnings = checkCredit(order, facts);
-  return { reservations: planReservations(order, facts), warnings };
+  const reservations = planReservations(order, facts);
+  const confirmed: SalesOrder = {
+    ...order,
+    status: 'CONFIRMED',
+    reservations,
+    confirmedAt: at,
+    updatedAt: at,
+    version: order.version + 1,
+  };
+  return { order: confirmed, reservations, warnings };
 }
 
 /** The products of the order's stocked lines, each once, in line order. */

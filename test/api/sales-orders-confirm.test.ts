@@ -9,7 +9,7 @@ import { stockMovementWrites } from '../../functions/areas/inventory/stock-write
 import { getStocks } from '../../functions/areas/products/store/products.js';
 import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
-import { confirmChunking } from '../../functions/areas/sales-orders/reservations.js';
+import { confirmChunking } from '../../functions/areas/sales-orders/confirm-parts.js';
 import {
   getSalesOrder,
   orderReplaceItem,

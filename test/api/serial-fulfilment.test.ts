@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
-import { confirmChunking } from '../../functions/areas/sales-orders/reservations.js';
-import { loadSalesOrder } from '../../functions/areas/sales-orders/store/pending-confirm.js';
+import { confirmChunking } from '../../functions/areas/sales-orders/confirm-parts.js';
+import { loadSalesOrder } from '../../functions/areas/sales-orders/store/read.js';
 import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
 import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
 import { getShipment } from '../../functions/areas/shipments/store/shipments.js';

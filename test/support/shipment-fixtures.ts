@@ -49,13 +49,17 @@ export function confirmedOrder(lines: { productId: string; quantity: number }[])
     },
     { id: 'so', sequence: 7, now: 't0', newId: () => `l${++n}` },
   );
-  const { reservations } = decideConfirm(order, {
-    customer: { name: 'C', creditHold: false, creditLimit: null },
-    outstandingBalance: 0,
-    creditLimitMode: 'WARN',
-    stock,
-    batches,
-  });
+  const { reservations } = decideConfirm(
+    order,
+    {
+      customer: { name: 'C', creditHold: false, creditLimit: null },
+      outstandingBalance: 0,
+      creditLimitMode: 'WARN',
+      stock,
+      batches,
+    },
+    '2024-01-01T00:00:00.000Z',
+  );
   return { ...order, status: 'CONFIRMED', reservations };
 }
 

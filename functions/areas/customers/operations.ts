@@ -75,14 +75,6 @@ const createCustomerOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomer'>
   return { status: 201, body: await customerDetail(auth.orgId, state) };
 };
 
-/** A write races other writers on the version; a lost race is re-read and re-applied, a few times. */
-const UPDATE_ATTEMPTS = 3;
-/**
- * Contacts and addresses live inside the customer item, so parallel child writes to one customer all race
- * on its one version; they may take as many turns as a crowd of stock writers.
- */
-const CHILD_WRITE_ATTEMPTS = 15;
-
 /** The input of an operation on one customer (`/customers/{id}...`). */
 type CustomerInput = Omit<OperationInput, 'params'> & { params: { id: string } };
 
@@ -94,11 +86,9 @@ function changeCustomer(
   { auth, params, now, journal, preconditions }: CustomerInput,
   action: string,
   change: (current: CustomerRecord, at: string) => CustomerState,
-  attempts = UPDATE_ATTEMPTS,
 ): Promise<CustomerState> {
   const id = params.id;
   return writeOptimistically({
-    attempts,
     run: async () => {
       const current = await getCustomer(auth.orgId, id);
       if (!current) throw notFound('Customer');
@@ -126,7 +116,7 @@ const changeChildren = (
   input: CustomerInput,
   action: string,
   change: (current: CustomerRecord, at: string) => CustomerState,
-) => changeCustomer(input, action, change, CHILD_WRITE_ATTEMPTS);
+) => changeCustomer(input, action, change);
 
 const detailOf = async (input: OperationInput, state: CustomerState, status = 200) => ({
   status,

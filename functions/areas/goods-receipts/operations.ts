@@ -21,9 +21,6 @@ import { receiptChunking, receiveInParts, settlePendingReceipt } from './receipt
 import { createItems, lotsStillOpen, receiptStockWrites } from './receipt-writes.js';
 import { receiptView } from './view.js';
 
-/** Receipts of one order, or of products in common, race on the order and the stock: losers re-decide. */
-const RECEIPT_ATTEMPTS = 15;
-
 /**
  * POST /purchase-orders/{id}/receipts: decided on the order, its stock and facts as read in one batch
  * read (receipt-facts.ts; domain goods-receipts/receipt.ts) and written in one transaction with the order's transition (status and
@@ -42,7 +39,6 @@ const receivePurchaseOrderOp: OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, 'recei
   const at = now.toISOString();
   const receiptId = createId();
   return writeOptimistically({
-    attempts: RECEIPT_ATTEMPTS,
     onExhausted: () => conflict('Other requests kept changing this order or its stock; retry the receipt'),
     run: async () => {
       const { found, facts, loaded, lastNumber } = await loadReceiptFacts(orgId, params.id, input);

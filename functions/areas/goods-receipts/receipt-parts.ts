@@ -22,12 +22,17 @@ import { ApiError, conflict } from '../../../domain/errors.js';
 import type { StockChange } from '../../../domain/inventory/movement.js';
 import type { ReceiptDecision } from '../../../domain/goods-receipts/receipt.js';
 import type { PurchaseOrder } from '../../../domain/purchase-orders/purchase-order.js';
-import { supplierNotActive } from '../../../domain/purchase-orders/status.js';
+import {
+  PURCHASE_ORDER_RESOURCE,
+  PURCHASE_ORDER_TRANSITIONS,
+  supplierNotActive,
+} from '../../../domain/purchase-orders/status.js';
 import { ConditionalCheckFailedException, DeleteCommand } from '../../platform/dynamo/commands.js';
 import { db } from '../../platform/dynamo/client.js';
+import { isRace, retryPart, settle, STALE_MARKER_MS } from '../../platform/dynamo/parts.js';
 import { sequenceNext } from '../../platform/dynamo/sequence.js';
 import {
-  isTransactionConflict,
+  MAX_TRANSACTION_ITEMS,
   transact,
   WriteRace,
   type TransactItem,
@@ -56,15 +61,13 @@ import {
 import { purchaseOrderStatusCountItems } from '../purchase-orders/store/purchase-orders.js';
 import { supplierStillActive } from '../purchase-orders/store/supplier-checks.js';
 import { receiptClosing } from './receipt-closing.js';
+import { purchaseOrders } from '../purchase-orders/store/purchase-orders.js';
 import {
   getPlan,
-  markerFinishItem,
-  markerRemoveItem,
-  markerStartItem,
-  markerStepItem,
   planDelete,
   planPut,
   type PendingReceipt,
+  receiptMarker,
   type ReceiptPlan,
 } from './store/goods-receipts.js';
 
@@ -73,7 +76,6 @@ import {
  * reach the parts with a few records, and use `afterStep` to interrupt or race a receipt between writes.
  */
 export const receiptChunking: {
-  /** DynamoDB's limit on the items of one TransactWriteItems. */
   maxItems: number;
   /** A marker older than this was left by a receipt whose request died (longer than any Lambda timeout). */
   staleAfterMs: number;
@@ -82,12 +84,13 @@ export const receiptChunking: {
   /** Serial guards claimed (records written, guards given back) at once, one request each. */
   serialConcurrency: number;
   afterStep?: (step: 'start' | 'prepare' | 'commit' | 'reveal' | 'part') => Promise<void>;
-} = { maxItems: 100, staleAfterMs: 60_000, concurrency: 4, serialConcurrency: 32 };
+} = {
+  maxItems: MAX_TRANSACTION_ITEMS,
+  staleAfterMs: STALE_MARKER_MS,
+  concurrency: 4,
+  serialConcurrency: 32,
+};
 
-/** How often one stock part may lose a race on its stock before the receipt reports 409. */
-const PART_ATTEMPTS = 10;
-
-const isRace = (error: unknown) => error instanceof WriteRace || isTransactionConflict(error);
 const lost = () => conflict('The goods receipt was interrupted by another request; read the order and retry');
 
 export interface PartsWrite {
@@ -139,7 +142,12 @@ export async function receiveInParts(orgId: string, write: PartsWrite): Promise<
     events: [],
   };
   await transact([
-    markerStartItem(orgId, read, start),
+    receiptMarker(orgId, read.id).start(start, {
+      version: read.version,
+      from: PURCHASE_ORDER_TRANSITIONS.receive.from,
+      resource: PURCHASE_ORDER_RESOURCE,
+      action: 'receive',
+    }),
     planPut(orgId, plan),
     sequenceNext(orgId, GOODS_RECEIPT_SEQUENCE, write.lastNumber),
     supplierStillActive(orgId, read.supplierId, supplierNotActive(read, 'receive')),
@@ -182,20 +190,36 @@ export async function receiveInParts(orgId: string, write: PartsWrite): Promise<
  * A marker met by another request: 409 while its receipt may still be running; once stale, a COMMITTED
  * receipt is finished and a PREPARE one undone, and the caller reads the order again.
  */
-export async function settlePendingReceipt(
+export function settlePendingReceipt(
   orgId: string,
   order: PurchaseOrder,
   marker: PendingReceipt,
   now: Date,
   journal: Journal,
 ): Promise<never> {
-  if (now.getTime() - Date.parse(marker.startedAt) < receiptChunking.staleAfterMs) {
-    throw conflict(`A goods receipt of purchase order ${order.orderNumber} is being recorded; retry shortly`);
+  const planned = () => getPlan(orgId, order.id, marker.receiptId);
+  const how = {
+    now,
+    staleAfterMs: receiptChunking.staleAfterMs,
+    busy: () =>
+      conflict(`A goods receipt of purchase order ${order.orderNumber} is being recorded; retry shortly`),
+  };
+  if (marker.phase === 'COMMITTED') {
+    return settle(marker, {
+      ...how,
+      finish: async () => {
+        const plan = await planned();
+        if (plan) await finishCommitted(orgId, plan, marker, journal);
+      },
+    });
   }
-  const plan = await getPlan(orgId, order.id, marker.receiptId);
-  if (plan && marker.phase === 'COMMITTED') await finishCommitted(orgId, plan, marker, journal);
-  else if (plan) await undoPrepared(orgId, plan, marker, null);
-  throw new WriteRace('An interrupted goods receipt was settled; read the order again');
+  return settle(marker, {
+    ...how,
+    undo: async () => {
+      const plan = await planned();
+      if (plan) await undoPrepared(orgId, plan, marker, null);
+    },
+  });
 }
 
 /**
@@ -214,29 +238,28 @@ async function applyStockPart(
   const changes = plan.changes.filter((c) => products.has(c.productId));
   // Each part's ledger entry needs its own instant: the ledger key holds it.
   const at = new Date(Date.parse(plan.now) + index).toISOString();
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const loaded = attempt === 1 && first ? first : await loadStockFacts(orgId, changes);
-      const writes = receiptStockWrites(orgId, plan.receipt, changes, loaded, plan.batches, plan.now, at);
-      // The commit part checks the lots it books into (stockParts counted one item per lot, a flip or this
-      // check); only it can still refuse: once committed, the receipt rolls forward whatever the lots do.
-      const committing = marker.phase !== 'COMMITTED';
-      await transact([
-        ...writes.items,
-        ...(committing ? lotsStillOpen(orgId, changes, plan.batches, writes.items) : []),
-        markerStepItem(orgId, plan.order.id, marker, { phase: 'COMMITTED', events: writes.events }, lost),
-      ]);
-      return {
-        ...marker,
-        step: marker.step + 1,
-        phase: 'COMMITTED',
-        events: [...marker.events, ...writes.events],
-      };
-    } catch (error) {
-      if (isRace(error) && attempt < PART_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+  return retryPart(async (attempt) => {
+    const loaded = attempt === 1 && first ? first : await loadStockFacts(orgId, changes);
+    const writes = receiptStockWrites(orgId, plan.receipt, changes, loaded, plan.batches, plan.now, at);
+    // The commit part checks the lots it books into (stockParts counted one item per lot, a flip or this
+    // check); only it can still refuse: once committed, the receipt rolls forward whatever the lots do.
+    const committing = marker.phase !== 'COMMITTED';
+    await transact([
+      ...writes.items,
+      ...(committing ? lotsStillOpen(orgId, changes, plan.batches, writes.items) : []),
+      receiptMarker(orgId, plan.order.id).step(
+        marker,
+        { set: { phase: 'COMMITTED' }, append: { events: writes.events } },
+        lost,
+      ),
+    ]);
+    return {
+      ...marker,
+      step: marker.step + 1,
+      phase: 'COMMITTED',
+      events: [...marker.events, ...writes.events],
+    };
+  });
 }
 
 /** Rolls a committed receipt forward: reveals its records, applies the stock parts left, closes it. */
@@ -266,7 +289,7 @@ async function finishCommitted(
     await receiptChunking.afterStep?.('part');
   }
   await transact([
-    markerFinishItem(orgId, plan.order, current, lost),
+    receiptMarker(orgId, plan.order.id).finish(purchaseOrders.toItem(orgId, plan.order), current, lost),
     ...purchaseOrderStatusCountItems(orgId, plan.order, plan.fromStatus),
     ...receiptClosing(orgId, journal, {
       receipt: plan.receipt,
@@ -312,7 +335,7 @@ async function undoPrepared(
   ]);
   try {
     await transact([
-      markerRemoveItem(orgId, plan.order.id, marker, () => 'retry'),
+      receiptMarker(orgId, plan.order.id).remove(marker, () => 'retry'),
       planDelete(orgId, plan.order.id, receiptId),
     ]);
   } catch (error) {

@@ -11,14 +11,16 @@ import { CLOSED_BATCH_STATUSES, type GoodsReceipt } from '../../../domain/goods-
 import { keyId } from '../../platform/dynamo/batch-get.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { tableName } from '../../platform/dynamo/table-definition.js';
-import { guard, type TransactItem, type WriteItem } from '../../platform/dynamo/transact.js';
+import {
+  guard,
+  MAX_TRANSACTION_ITEMS,
+  type TransactItem,
+  type WriteItem,
+} from '../../platform/dynamo/transact.js';
 import { batchCountAdd, batchNumberGuardPut, batchRecordPut } from '../inventory/store/batches.js';
 import { serialCountAdd, serialCreateItems } from '../inventory/store/serial-numbers.js';
 import { rememberLot, type LoadedStockFacts } from '../inventory/stock-facts.js';
 import { stockMovementWrites, type StockSource } from '../inventory/stock-writes.js';
-
-/** DynamoDB's limit on the items of one TransactWriteItems. */
-export const MAX_TRANSACTION_ITEMS = 100;
 
 export const receiptSource = (receipt: GoodsReceipt): StockSource => ({
   type: 'goods_receipt',

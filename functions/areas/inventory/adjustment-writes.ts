@@ -1,18 +1,13 @@
 import { unprocessable } from '../../../domain/errors.js';
 import { adjustmentChanges, type StockAdjustment } from '../../../domain/inventory/adjustment.js';
 import { planStockMovement } from '../../../domain/inventory/movement.js';
-import type { WriteItem } from '../../platform/dynamo/transact.js';
+import { fitsOneTransaction, type WriteItem } from '../../platform/dynamo/transact.js';
 import type { LoadedStockFacts } from './stock-facts.js';
 import { stockMovementWrites } from './stock-writes.js';
 
 /** The ledger's source types of an adjustment's movements and of their reversal by a void. */
 export const ADJUSTMENT_SOURCE_TYPE = 'stock_adjustment';
 export const ADJUSTMENT_VOID_SOURCE_TYPE = 'stock_adjustment_void';
-
-/** DynamoDB's TransactWriteItems limit. */
-const MAX_TRANSACTION_ITEMS = 100;
-/** Racing writers on the same stock or sequence re-read and re-decide; each retry waits a little longer. */
-export const ADJUSTMENT_WRITE_ATTEMPTS = 15;
 
 /**
  * What completing an adjustment writes beside it, the same whether it is created COMPLETED or completed
@@ -34,7 +29,7 @@ export const completionWrites = (
 
 /** An adjustment's write must apply all or nothing, so one that needs more than a transaction is refused. */
 export function assertFitsOneTransaction(items: readonly WriteItem[]): void {
-  if (items.length > MAX_TRANSACTION_ITEMS) {
+  if (!fitsOneTransaction(items)) {
     throw unprocessable(
       `The adjustment touches too many records (${items.length}) to apply atomically; split it into smaller adjustments`,
     );

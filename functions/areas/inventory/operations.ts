@@ -18,11 +18,7 @@ import { sequenceKey, sequenceNext, sequenceValue } from '../../platform/dynamo/
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { listBinsOf, listWarehouseRecords, listZoneRecords } from './store/warehouses.js';
-import {
-  ADJUSTMENT_WRITE_ATTEMPTS,
-  assertFitsOneTransaction,
-  completionWrites,
-} from './adjustment-writes.js';
+import { assertFitsOneTransaction, completionWrites } from './adjustment-writes.js';
 import { loadStockFacts } from './stock-facts.js';
 import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
@@ -127,7 +123,6 @@ const createStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'createSt
     return response;
   };
   return writeOptimistically({
-    attempts: ADJUSTMENT_WRITE_ATTEMPTS,
     run: attemptOnce,
     onExhausted: () =>
       conflict('The stock changed repeatedly while the adjustment was being applied; retry it'),

@@ -112,9 +112,6 @@ const changedFields = (before: ProductState, after: ProductState): string[] =>
       JSON.stringify(before[k as keyof ProductState]) !== JSON.stringify(after[k as keyof ProductState]),
   );
 
-/** A PUT races other writers on the version; a lost race is re-read and re-applied, a few times. */
-const UPDATE_ATTEMPTS = 3;
-
 const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = async ({
   auth,
   params,
@@ -125,7 +122,6 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
 }) => {
   const id = params.id;
   return writeOptimistically({
-    attempts: UPDATE_ATTEMPTS,
     run: async () => {
       const loaded = await getProductWithBom(auth.orgId, id);
       if (!loaded) throw notFound('Product');

@@ -9,9 +9,6 @@ import { transact, type TransactItem, type WriteItem } from '../../platform/dyna
 import { getPurchaseOrderWithReceipts, purchaseOrderTransitionItems } from './store/purchase-orders.js';
 import { purchaseOrderDetail } from './view.js';
 
-/** Writers racing on one order re-read and decide again; a lost transition is the 422 naming the status. */
-const TRANSITION_ATTEMPTS = 10;
-
 export type PurchaseOrderResponse = { status: number; body: ReturnType<typeof purchaseOrderDetail> };
 
 export interface PurchaseOrderTransition {
@@ -35,7 +32,6 @@ export interface PurchaseOrderTransition {
  */
 export function transitionPurchaseOrder(t: PurchaseOrderTransition): Promise<PurchaseOrderResponse> {
   return writeOptimistically({
-    attempts: TRANSITION_ATTEMPTS,
     onExhausted: t.onExhausted,
     run: async () => {
       const found = await getPurchaseOrderWithReceipts(t.orgId, t.id, PURCHASE_ORDER_RECEIPTS_CAP);

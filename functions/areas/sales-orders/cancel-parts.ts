@@ -13,28 +13,21 @@ import { planStockMovement } from '../../../domain/inventory/movement.js';
 import { salesOrderCancelled } from '../../../domain/sales-orders/events.js';
 import { decideCancel, type StockDelta } from '../../../domain/sales-orders/fulfilment.js';
 import type { SalesOrder, SalesOrderStatus } from '../../../domain/sales-orders/order.js';
-import { SALES_ORDER_RESOURCE } from '../../../domain/sales-orders/status.js';
+import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../domain/sales-orders/status.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
-import { transact, WriteRace, type WriteItem } from '../../platform/dynamo/transact.js';
+import { settle } from '../../platform/dynamo/parts.js';
+import { transact, type WriteItem } from '../../platform/dynamo/transact.js';
 import type { Journal, JournalEntry } from '../../platform/journal/journal.js';
 import { releaseSerials } from '../inventory/serial-moves.js';
 import { loadStockFacts } from '../inventory/stock-facts.js';
 import { stockMovementWrites } from '../inventory/stock-writes.js';
-import { confirmChunking, orderSource } from './reservations.js';
-import {
-  cancelStartItem,
-  cancelStepItem,
-  PENDING_CANCEL,
-  storedDelta,
-  type PendingCancel,
-} from './store/pending-cancel.js';
-import { loadSalesOrder, markerFinishItem } from './store/pending-confirm.js';
-import { orderCountItems } from './store/sales-orders.js';
+import { confirmChunking, orderSource } from './confirm-parts.js';
+import { cancelMarker, cancelStep, storedDelta, type PendingCancel } from './store/pending-cancel.js';
+import { PENDING_CONFIRM } from './store/pending-confirm.js';
+import { loadSalesOrder } from './store/read.js';
+import { orderCountItems, salesOrders } from './store/sales-orders.js';
 
 type Events = NonNullable<JournalEntry['events']>;
-
-/** How often one part may lose a race on its stock before the cancel reports 409 (the marker stays). */
-const PART_ATTEMPTS = 8;
 
 /** The last write's items beside the stock and the order: counters, the outbox item, the audit entry. */
 export function cancelClosing(
@@ -115,6 +108,7 @@ async function cancelPart(
     throw conflict('The cancel of this sales order was interrupted; retry');
   }
   const { maxItems } = confirmChunking;
+  const items = cancelMarker(orgId, orderId);
   const at = partInstant(marker.lastAt);
   const read = found.order;
   const cancelled: SalesOrder = {
@@ -130,7 +124,7 @@ async function cancelPart(
       await transact([
         ...movement.items,
         ...released.items,
-        markerFinishItem(orgId, cancelled, marker, () => 'retry', PENDING_CANCEL),
+        items.finish(salesOrders.toItem(orgId, cancelled), marker, () => 'retry'),
         ...cancelClosing(orgId, journal, cancelled, read.status, [...marker.events, ...movement.events]),
       ]);
       return cancelled;
@@ -140,24 +134,16 @@ async function cancelPart(
     // Only serials are left to free: a part of them, the marker's step advanced (same remaining).
     await transact([
       ...released.items,
-      cancelStepItem(
-        orgId,
-        orderId,
-        marker,
-        { remaining: [], events: marker.events, lastAt: at },
-        () => 'retry',
-      ),
+      items.step(marker, cancelStep({ remaining: [], events: marker.events, lastAt: at }), () => 'retry'),
     ]);
     return null;
   }
   const part = await fitPart(orgId, read, marker.remaining, maxItems - 1, at);
   await transact([
     ...part.items,
-    cancelStepItem(
-      orgId,
-      orderId,
+    items.step(
       marker,
-      { remaining: part.rest, events: [...marker.events, ...part.events], lastAt: at },
+      cancelStep({ remaining: part.rest, events: [...marker.events, ...part.events], lastAt: at }),
       () => 'retry',
     ),
   ]);
@@ -176,8 +162,8 @@ export async function rollForwardCancel(
   firstPart = 0,
 ): Promise<SalesOrder> {
   for (let index = firstPart; ; index += 1) {
+    // A part that keeps losing races on its stock is a 409; the marker stays for the next cancel.
     const done = await writeOptimistically({
-      attempts: PART_ATTEMPTS,
       onExhausted: () =>
         conflict('The stock kept changing under the cancel; cancel the order again to finish'),
       run: () => cancelPart(orgId, orderId, token, journal),
@@ -210,7 +196,16 @@ export async function cancelInParts(
     events: first.events,
     lastAt: at,
   };
-  await transact([...first.items, cancelStartItem(orgId, order, marker)]);
+  await transact([
+    ...first.items,
+    cancelMarker(orgId, order.id).start(marker, {
+      version: order.version,
+      from: SALES_ORDER_TRANSITIONS.cancel.from,
+      resource: SALES_ORDER_RESOURCE,
+      action: 'cancel',
+      without: [PENDING_CONFIRM],
+    }),
+  ]);
   await confirmChunking.afterPart?.(0);
   return rollForwardCancel(orgId, order.id, marker.token, journal, 1);
 }
@@ -219,16 +214,16 @@ export async function cancelInParts(
  * A cancel marker met by a confirm: while fresh the cancel is in progress (409); a stale one (its request
  * died) is finished, and the caller re-reads the order (now CANCELLED).
  */
-export async function settleCancel(
+export const settleCancel = (
   orgId: string,
   orderId: string,
   marker: PendingCancel,
   now: Date,
   journal: Journal,
-): Promise<never> {
-  if (now.getTime() - Date.parse(marker.startedAt) < confirmChunking.staleAfterMs) {
-    throw conflict('A cancel of this sales order is in progress; retry shortly');
-  }
-  await rollForwardCancel(orgId, orderId, marker.token, journal);
-  throw new WriteRace('An interrupted cancel was finished; read the order again');
-}
+): Promise<never> =>
+  settle(marker, {
+    now,
+    staleAfterMs: confirmChunking.staleAfterMs,
+    busy: () => conflict('A cancel of this sales order is in progress; retry shortly'),
+    finish: () => rollForwardCancel(orgId, orderId, marker.token, journal),
+  });

@@ -8,7 +8,7 @@ import {
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
 import { SALES_ORDER_TRANSITIONS, type SalesOrderAction } from '../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../domain/workflow/transitions.js';
-import { readOrderToTransition } from '../sales-orders/store/pending-confirm.js';
+import { readOrderToTransition } from '../sales-orders/store/read.js';
 import { getShipment } from './store/shipments.js';
 
 /** The order's side of each shipment step (what shipment-writes passes as the order's action). */
@@ -16,9 +16,6 @@ const ORDER_SIDE = { pick: 'ship', pack: 'ship', dispatch: 'rollUp' } as const s
   ShipmentAction,
   SalesOrderAction
 >;
-
-/** Writers racing on a shipment or its order (or the order's stock) re-read and decide again. */
-export const SHIPMENT_ATTEMPTS = 10;
 
 /**
  * The shipment a step starts from (404 when missing, 422 naming its status when `action` cannot start

@@ -10,13 +10,16 @@ import type { ShipmentStep } from '../../../domain/shipments/fulfilment.js';
 import type { Shipment, ShipmentAction } from '../../../domain/shipments/shipment.js';
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
 import type { SalesOrderAction } from '../../../domain/sales-orders/status.js';
-import { guard, isGuardedItem, type TransactItem, type WriteItem } from '../../platform/dynamo/transact.js';
-import type { LoadedStockFacts } from '../inventory/stock-facts.js';
 import {
+  fitsOneTransaction,
+  guard,
+  isGuardedItem,
   MAX_TRANSACTION_ITEMS,
-  orderTransitionItems,
-  type OrderEvents,
-} from '../sales-orders/store/order-writes.js';
+  type TransactItem,
+  type WriteItem,
+} from '../../platform/dynamo/transact.js';
+import type { LoadedStockFacts } from '../inventory/stock-facts.js';
+import { orderTransitionItems, type OrderEvents } from '../sales-orders/store/order-writes.js';
 import { shipmentTransitionItem } from './store/shipments.js';
 
 export interface ShipmentStepWrite {
@@ -65,7 +68,7 @@ export function shipmentStepItems(write: ShipmentStepWrite): WriteItem[] {
       journal: write.journal,
     }).map((item, i) => (i === 0 ? rereadOnFailure(item) : item)),
   ];
-  if (items.length > MAX_TRANSACTION_ITEMS) {
+  if (!fitsOneTransaction(items)) {
     throw unprocessable(
       `Shipment ${read.shipment.shipmentNumber}: ${write.action} would write ${items.length} records, more ` +
         `than one transaction holds (${MAX_TRANSACTION_ITEMS}); ship fewer lines at a time`,

@@ -97,8 +97,6 @@ const getSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'getSupplier'> = asy
   return { body: await supplierDetail(auth.orgId, contents), version: contents.supplier.version };
 };
 
-const UPDATE_ATTEMPTS = 3;
-
 const updateSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'updateSupplier'> = async ({
   auth,
   params,
@@ -109,7 +107,6 @@ const updateSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'updateSupplier'>
 }) => {
   const id = params.id;
   return writeOptimistically({
-    attempts: UPDATE_ATTEMPTS,
     run: async () => {
       const contents = await getSupplierWithContents(auth.orgId, id);
       if (!contents) throw notFound('Supplier');

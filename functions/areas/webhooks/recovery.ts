@@ -10,6 +10,7 @@ import {
   type FeedPosition,
 } from '../../../domain/webhooks/event-feed.js';
 import type { OperationsOf, OperationOf } from '../../platform/http/types.js';
+import { WRITE_ATTEMPTS } from '../../platform/dynamo/optimistic.js';
 import type { RECOVERY_ENDPOINTS } from './recovery-endpoints.js';
 import { findDelivery, saveRequeued } from './store/delivery-retry.js';
 import { readOutbox } from './store/event-log.js';
@@ -67,15 +68,13 @@ const listEventsOp: OperationOf<typeof RECOVERY_ENDPOINTS, 'listEvents'> = async
   }
 };
 
-const RETRY_ATTEMPTS = 3;
-
 const retryWebhookDeliveryOp: OperationOf<typeof RECOVERY_ENDPOINTS, 'retryWebhookDelivery'> = async ({
   auth,
   params,
   now,
 }) => {
   if (!(await getSubscription(auth.orgId, params.id))) throw notFound('Webhook subscription');
-  for (let attempt = 0; attempt < RETRY_ATTEMPTS; attempt += 1) {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
     const found = await findDelivery(auth.orgId, params.id, params.deliveryId);
     if (!found) throw notFound('Webhook delivery');
     const next = requeued(found.delivery, now.toISOString());

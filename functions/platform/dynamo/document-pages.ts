@@ -13,8 +13,12 @@
  * 'decline'`, a page past the first that no remembered cursor reaches (it would read every skipped row;
  * several statuses always re-read from the start): the projection skips them in memory instead.
  */
+import { db } from './client.js';
+import { GetCommand } from './commands.js';
 import type { DocumentFilter, DocumentPartitions } from './document-query.js';
+import type { Key } from './keys.js';
 import { hasListCursor, queryWindow, readPage, type QueryInput } from './query-window.js';
+import { statusCounter } from './status-counts.js';
 import { tableName, type IndexName } from './table-definition.js';
 
 export interface DocumentCounts<S extends string> {
@@ -22,6 +26,33 @@ export interface DocumentCounts<S extends string> {
   totals: (orgId: string) => Promise<{ all: number; byStatus: Partial<Record<S, number>> }>;
   /** One party's documents (0 for a party that has none, or does not exist). */
   party: (orgId: string, partyId: string) => Promise<number>;
+}
+
+/**
+ * The counts a document collection maintains with statusCountItems (platform/dynamo/status-counts.ts):
+ * `all` and `status_<S>` on its counts item, and a count attribute on each party's item. Each total is one
+ * GetItem.
+ */
+export function maintainedCounts<S extends string>(
+  countsKey: (orgId: string) => Key,
+  party: { key: (orgId: string, partyId: string) => Key; attribute: string },
+): DocumentCounts<S> {
+  const read = async (key: Key) =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item ?? {};
+  const prefix = statusCounter('');
+  return {
+    totals: async (orgId) => {
+      const item = await read(countsKey(orgId));
+      const byStatus = Object.fromEntries(
+        Object.entries(item)
+          .filter(([name]) => name.startsWith(prefix))
+          .map(([name, value]) => [name.slice(prefix.length), value as number]),
+      ) as Partial<Record<S, number>>;
+      return { all: (item.all as number | undefined) ?? 0, byStatus };
+    },
+    party: async (orgId, partyId) =>
+      ((await read(party.key(orgId, partyId)))[party.attribute] as number | undefined) ?? 0,
+  };
 }
 
 interface Page<T> {

@@ -25,11 +25,30 @@ export function documentQuery(
   partition: string,
   ascending: boolean,
   filter: DocumentFilter,
-  options: { dateAttribute: string; skip: { status?: boolean; customer?: boolean } },
+  options: {
+    dateAttribute: string;
+    skip: { status?: boolean; customer?: boolean };
+    /** The index's sort keys are `<date>\u0001<id>`: the date bounds go in the key condition. */
+    datesInKey?: boolean;
+  },
 ): QueryInput {
   const conditions: string[] = [];
   const names: Record<string, string> = { '#pk': `${index}PK` };
   const values: Record<string, unknown> = { ':pk': partition };
+  let keyCondition = '#pk = :pk';
+  const datesInKey = Boolean(options.datesInKey && (filter.from || filter.to));
+  if (datesInKey) {
+    names['#sk'] = `${index}SK`;
+    // '\uffff' after the upper bound keeps every id of that instant.
+    if (filter.from) values[':from'] = filter.from;
+    if (filter.to) values[':to'] = `${filter.to}\uffff`;
+    keyCondition +=
+      filter.from && filter.to
+        ? ' AND #sk BETWEEN :from AND :to'
+        : filter.from
+          ? ' AND #sk >= :from'
+          : ' AND #sk <= :to';
+  }
   if (filter.statuses && !options.skip.status) {
     names['#status'] = 'status';
     const placeholders = filter.statuses.map((s, i) => {
@@ -46,12 +65,12 @@ export function documentQuery(
     values[':supplierId'] = filter.supplierId;
     conditions.push('supplierId = :supplierId');
   }
-  if (filter.from || filter.to) names['#date'] = options.dateAttribute;
-  if (filter.from) {
+  if ((filter.from || filter.to) && !datesInKey) names['#date'] = options.dateAttribute;
+  if (filter.from && !datesInKey) {
     values[':dateFrom'] = filter.from;
     conditions.push('#date >= :dateFrom');
   }
-  if (filter.to) {
+  if (filter.to && !datesInKey) {
     values[':dateTo'] = filter.to;
     conditions.push('#date <= :dateTo');
   }
@@ -66,7 +85,7 @@ export function documentQuery(
   return {
     TableName: tableName(),
     IndexName: index,
-    KeyConditionExpression: '#pk = :pk',
+    KeyConditionExpression: keyCondition,
     FilterExpression: conditions.length ? conditions.join(' AND ') : undefined,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -100,6 +119,11 @@ export async function listDocuments<T extends { id: string }, S extends string>(
   window: { offset: number; limit: number };
   dateAttribute: string;
   indexSort: keyof T & string;
+  /**
+   * GSI1, GSI3 and GSI4 sort keys are `<dateAttribute>\u0001<id>`: a date range reads only its key range
+   * when the list falls back to the index.
+   */
+  datesInKey?: boolean;
   fromItem: (item: Record<string, unknown>) => T;
   /** Maintained totals: with them the common lists read about a page (countedDocumentPage). */
   counts?: DocumentCounts<S>;
@@ -121,7 +145,11 @@ export async function listDocuments<T extends { id: string }, S extends string>(
   const statuses = filter.statuses;
   const partyId = filter.customerId ?? filter.supplierId;
   const query = (index: IndexName, partition: string, skip: { status?: boolean; customer?: boolean }) =>
-    documentQuery(index, partition, ascending, filter, { dateAttribute: options.dateAttribute, skip });
+    documentQuery(index, partition, ascending, filter, {
+      dateAttribute: options.dateAttribute,
+      skip,
+      datesInKey: options.datesInKey && index !== 'GSI2',
+    });
   const input =
     by === 'updatedAt' && !partyId && statuses?.length !== 1
       ? query('GSI2', partitions.all(orgId), {})

@@ -36,6 +36,24 @@ export class WriteRace extends Error {
   override name = 'WriteRace';
 }
 
+/** DynamoDB's limit on the items of one TransactWriteItems. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+/** Whether `count` items (or these items) can commit in one transaction. */
+export const fitsOneTransaction = (count: number | readonly WriteItem[]): boolean =>
+  (typeof count === 'number' ? count : count.length) <= MAX_TRANSACTION_ITEMS;
+
+/**
+ * A transaction over DynamoDB's item limit: a bug in the caller, which should have split the write into
+ * parts (platform/dynamo/parts.ts), refused here before DynamoDB answers with an opaque ValidationException.
+ */
+export class TooManyTransactionItems extends Error {
+  override name = 'TooManyTransactionItems';
+  constructor(count: number) {
+    super(`A transaction holds at most ${MAX_TRANSACTION_ITEMS} items; this one has ${count}`);
+  }
+}
+
 /** Transactions that only collided with another transaction on a shared item (a counter) are re-run. */
 const CONFLICT_ATTEMPTS = 8;
 
@@ -46,6 +64,7 @@ const CONFLICT_ATTEMPTS = 8;
  * a concurrent transaction on the same item is retried here with jittered backoff; anything else is thrown.
  */
 export async function transact(items: readonly WriteItem[]): Promise<void> {
+  if (!fitsOneTransaction(items)) throw new TooManyTransactionItems(items.length);
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items.map(plain) }));

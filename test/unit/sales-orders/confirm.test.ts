@@ -73,6 +73,7 @@ describe('decideConfirm', () => {
         { productId: 'svc', quantity: 1 },
       ]),
       facts({ p1: { ...level('w1', 'late', 10), ...level('w1', 'early', 5, 1), ...level('w2', null, 100) } }),
+      '2024-01-01T00:00:00.000Z',
     );
     const lineId = decision.reservations[0]!.lineId;
     expect(decision.reservations).toEqual([
@@ -106,6 +107,7 @@ describe('decideConfirm', () => {
           { productId: 'p1', quantity: 3 },
         ]),
         facts({ p1: { ...level('w1', null, 8, 3), ...level('w1', 'held', 50) } }),
+        '2024-01-01T00:00:00.000Z',
       ),
     );
     expect(error.code).toBe('unprocessable');
@@ -120,6 +122,7 @@ describe('decideConfirm', () => {
     const decision = decideConfirm(
       o,
       facts({ p2: { ...level('w1', 'early', 4), ...level('w1', 'late', 10) } }),
+      '2024-01-01T00:00:00.000Z',
     );
     expect(decision.reservations.map((r) => [r.lineId, r.batchId, r.quantity])).toEqual([
       [o.lines[0]!.id, 'early', 2],
@@ -129,12 +132,19 @@ describe('decideConfirm', () => {
   });
 
   it('never checks or reserves service lines', () => {
-    expect(decideConfirm(order([{ productId: 'svc', quantity: 5 }]), facts({})).reservations).toEqual([]);
+    expect(
+      decideConfirm(order([{ productId: 'svc', quantity: 5 }]), facts({}), '2024-01-01T00:00:00.000Z')
+        .reservations,
+    ).toEqual([]);
   });
 
   it('needs a warehouse', () => {
     const error = catchApiError(() =>
-      decideConfirm(order([{ productId: 'p1', quantity: 1 }], { warehouseId: null }), facts({})),
+      decideConfirm(
+        order([{ productId: 'p1', quantity: 1 }], { warehouseId: null }),
+        facts({}),
+        '2024-01-01T00:00:00.000Z',
+      ),
     );
     expect(error.message).toContain('no warehouse');
   });
@@ -144,6 +154,7 @@ describe('decideConfirm', () => {
       decideConfirm(
         order([{ productId: 'svc', quantity: 1 }]),
         facts({}, { customer: { name: 'Cafe', creditHold: true, creditLimit: null } }),
+        '2024-01-01T00:00:00.000Z',
       ),
     );
     expect(error.message).toBe('Customer Cafe is on credit hold');
@@ -160,10 +171,12 @@ describe('decideConfirm', () => {
           creditLimitMode: mode,
         },
       );
-    expect(catchApiError(() => decideConfirm(o, limited('BLOCK', 100))).message).toContain(
-      'Credit limit exceeded',
+    expect(
+      catchApiError(() => decideConfirm(o, limited('BLOCK', 100), '2024-01-01T00:00:00.000Z')).message,
+    ).toContain('Credit limit exceeded');
+    expect(decideConfirm(o, limited('WARN', 100), '2024-01-01T00:00:00.000Z').warnings[0]).toMatch(
+      /^CREDIT_LIMIT_EXCEEDED: /,
     );
-    expect(decideConfirm(o, limited('WARN', 100)).warnings[0]).toMatch(/^CREDIT_LIMIT_EXCEEDED: /);
-    expect(decideConfirm(o, limited('BLOCK', 105)).warnings).toEqual([]);
+    expect(decideConfirm(o, limited('BLOCK', 105), '2024-01-01T00:00:00.000Z').warnings).toEqual([]);
   });
 });

@@ -42,13 +42,17 @@ const batches = new Map([
 
 function confirmed(lines: { productId: string; quantity: number }[]): SalesOrder {
   const order = draft(lines);
-  const { reservations } = decideConfirm(order, {
-    customer: { name: 'C', creditHold: false, creditLimit: null },
-    outstandingBalance: 0,
-    creditLimitMode: 'WARN',
-    stock: new Map([['p1', stock]]),
-    batches,
-  });
+  const { reservations } = decideConfirm(
+    order,
+    {
+      customer: { name: 'C', creditHold: false, creditLimit: null },
+      outstandingBalance: 0,
+      creditLimitMode: 'WARN',
+      stock: new Map([['p1', stock]]),
+      batches,
+    },
+    '2024-01-01T00:00:00.000Z',
+  );
   return { ...order, status: 'CONFIRMED', reservations };
 }
 const facts = { stock: new Map([['p1', stock]]), batches };

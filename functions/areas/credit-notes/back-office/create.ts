@@ -23,8 +23,6 @@ import { creditNoteDetail } from '../view.js';
 
 /** A restocking note's approval writes one stock item per product beside ~6 others in one transaction. */
 export const MAX_RESTOCK_PRODUCTS = 90;
-const CREATE_ATTEMPTS = 10;
-
 export interface CreditNoteCreateInput {
   orgId: string;
   customerId: string;
@@ -140,7 +138,6 @@ export async function createCreditNoteCommand(input: CreditNoteCreateInput) {
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: CREATE_ATTEMPTS,
     run: async () => {
       const lastNumber = await readSequence(orgId, CREDIT_NOTE_SEQUENCE);
       const note = createCreditNote(

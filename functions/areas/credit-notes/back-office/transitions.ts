@@ -19,14 +19,11 @@ import { creditNoteReplaceItem, getCreditNote } from '../store/credit-notes.js';
 import { creditNoteDetail } from '../view.js';
 import { creditNoteEffects } from './effects.js';
 
-const ATTEMPTS = 10;
-
 export async function approveCreditNoteCommand(input: { orgId: string; id: string }) {
   const { orgId } = input;
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: ATTEMPTS,
     run: async () => {
       const note = await getCreditNote(orgId, input.id);
       if (!note) throw notFound(CREDIT_NOTE_RESOURCE);
@@ -59,7 +56,6 @@ export async function voidCreditNoteCommand(input: { orgId: string; id: string; 
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: ATTEMPTS,
     run: async () => {
       const note = await getCreditNote(orgId, input.id);
       if (!note) throw notFound(CREDIT_NOTE_RESOURCE);

@@ -23,7 +23,6 @@ import { transact, type WriteItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
 import {
   ADJUSTMENT_VOID_SOURCE_TYPE,
-  ADJUSTMENT_WRITE_ATTEMPTS,
   assertFitsOneTransaction,
   completionWrites,
 } from '../adjustment-writes.js';
@@ -49,7 +48,6 @@ export async function completeAdjustment(input: { orgId: string; id: string }) {
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: ADJUSTMENT_WRITE_ATTEMPTS,
     run: async () => {
       const read = await readToMove(orgId, input.id);
       const next = moveAdjustment(read.adjustment, 'complete', at);
@@ -85,7 +83,6 @@ export async function voidAdjustment(input: { orgId: string; id: string }) {
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: ADJUSTMENT_WRITE_ATTEMPTS,
     run: async () => {
       const read = await readToMove(orgId, input.id);
       const next = moveAdjustment(read.adjustment, 'void', at);

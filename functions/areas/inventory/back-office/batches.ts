@@ -64,8 +64,6 @@ export async function createBatch(input: {
   return { ...view, product: { id: product.id, sku: product.sku, name: product.name } };
 }
 
-const STATUS_ATTEMPTS = 10;
-
 /** The lot's product stock as read (its empty item when none exists yet); null without the product. */
 async function readLotStock(orgId: string, productId: string): Promise<ProductStock | null> {
   const found = await batchGet([keys.product(orgId, productId), keys.productStock(orgId, productId)]);
@@ -90,7 +88,6 @@ async function applyStatusAction(
 ) {
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: STATUS_ATTEMPTS,
     run: async () => {
       const batch = await getBatch(orgId, id);
       if (!batch) throw notFound(BATCH_RESOURCE);

@@ -19,8 +19,6 @@ import { transact } from '../../../platform/dynamo/transact.js';
 import { getSerialNumber, serialReplaceItem } from '../store/serial-numbers.js';
 import { serialDetail } from '../traceability.js';
 
-const SET_STATUS_ATTEMPTS = 10;
-
 export function parseSerialStatus(value: string): SerialSetStatus {
   const status = SERIAL_SET_STATUSES.find((s) => s === value.trim().toUpperCase());
   if (!status) {
@@ -37,7 +35,6 @@ export async function setSerialStatusCommand(input: { orgId: string; id: string;
   const now = new Date();
   const at = now.toISOString();
   const next = await writeOptimistically({
-    attempts: SET_STATUS_ATTEMPTS,
     run: async () => {
       const serial = await getSerialNumber(orgId, input.id);
       if (!serial) throw notFound(SERIAL_RESOURCE);

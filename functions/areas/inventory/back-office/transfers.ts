@@ -26,7 +26,6 @@ import { stockMovementWrites } from '../stock-writes.js';
 import { batchFromItem } from '../store/batches.js';
 
 const SEQUENCE = 'TRANSFER';
-const TRANSFER_ATTEMPTS = 15;
 const MAX_QUANTITY = 99_999_999;
 
 /** The command's flags as a transfer; what the flags alone get wrong is a usage error (exit 2). */
@@ -60,7 +59,6 @@ export async function transferStock(input: { orgId: string } & Transfer) {
   const changes = transferChanges(transfer);
   const sequence = sequenceKey(orgId, SEQUENCE);
   return writeOptimistically({
-    attempts: TRANSFER_ATTEMPTS,
     run: async () => {
       const loaded = await loadStockFacts(orgId, changes, [sequence]);
       const last = sequenceValue(loaded.alongside(sequence));

@@ -15,8 +15,6 @@ import { transact } from '../../../platform/dynamo/transact.js';
 import { getInvoice, invoicePartitions, invoiceReplaceItem, invoices } from '../store/invoices.js';
 import { invoiceDetail } from '../view.js';
 
-const ROLL_ATTEMPTS = 10;
-
 async function pastDue(orgId: string, asOf: string): Promise<Invoice[]> {
   const found = await Promise.all(
     INVOICE_TRANSITIONS.rollOverdue.from.map((status) =>
@@ -34,7 +32,6 @@ async function pastDue(orgId: string, asOf: string): Promise<Invoice[]> {
 
 async function rollOne(orgId: string, id: string, asOf: string, now: Date) {
   return writeOptimistically({
-    attempts: ROLL_ATTEMPTS,
     run: async () => {
       const invoice = await getInvoice(orgId, id);
       const next = invoice && rollOverdue(invoice, asOf);

@@ -11,14 +11,11 @@ import { transact } from '../../../platform/dynamo/transact.js';
 import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../store/invoices.js';
 import { invoiceDetail } from '../view.js';
 
-const SEND_ATTEMPTS = 10;
-
 export async function sendInvoice(input: { orgId: string; id: string }) {
   const { orgId } = input;
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: SEND_ATTEMPTS,
     run: async () => {
       const invoice = await getInvoice(orgId, input.id);
       if (!invoice) throw notFound(INVOICE_RESOURCE);

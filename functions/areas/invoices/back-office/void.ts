@@ -18,14 +18,11 @@ import { orderInvoicedItem } from '../operations/invoice-order.js';
 import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../store/invoices.js';
 import { invoiceDetail } from '../view.js';
 
-const VOID_ATTEMPTS = 10;
-
 export async function voidInvoice(input: { orgId: string; id: string }) {
   const { orgId } = input;
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: VOID_ATTEMPTS,
     run: async () => {
       const invoice = await getInvoice(orgId, input.id);
       if (!invoice) throw notFound(INVOICE_RESOURCE);

@@ -11,13 +11,10 @@ import { guard, transact, type GuardedItem } from '../../../platform/dynamo/tran
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../../sales-orders/endpoints.js';
 import { getCustomer } from '../../customers/store/customers.js';
-import { readOrderToTransition } from '../../sales-orders/store/pending-confirm.js';
+import { readOrderToTransition } from '../../sales-orders/store/read.js';
 import { markerConflict, salesOrders } from '../../sales-orders/store/sales-orders.js';
 import { INVOICE_SEQUENCE, invoices } from '../store/invoices.js';
 import { invoiceDetail } from '../view.js';
-
-/** Invoices of one organisation draw numbers from one sequence, and bill an order's one item: retry races. */
-const INVOICE_ATTEMPTS = 15;
 
 /**
  * The order put of an invoice: invoicedQty advanced and activeInvoiceCount + 1, conditioned on the version
@@ -57,7 +54,6 @@ export const invoiceSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'inv
   const id = createId();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: INVOICE_ATTEMPTS,
     run: async () => {
       const [order, lastNumber] = await Promise.all([
         readOrderToTransition(orgId, params.id),

@@ -10,7 +10,11 @@ import type { OperationOf } from '../../../platform/http/types.js';
 import type { INVOICE_ENDPOINTS } from '../endpoints.js';
 import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../store/invoices.js';
 
-/** Concurrent payments on one invoice each re-read and decide again after a lost race. */
+/**
+ * Concurrent payments on one invoice each re-read and decide again after a lost race. Twice the default
+ * budget (WRITE_ATTEMPTS): every payment of an invoice, and of all of a customer's invoices, races on the
+ * customer's one balance item, and a payment refused for contention is money the caller must send again.
+ */
 const PAYMENT_ATTEMPTS = 30;
 
 /**

@@ -30,7 +30,13 @@ import { backOfficeJournal, BackOfficeError } from '../../../platform/back-offic
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
-import { guard, transact, type WriteItem } from '../../../platform/dynamo/transact.js';
+import {
+  fitsOneTransaction,
+  guard,
+  MAX_TRANSACTION_ITEMS,
+  transact,
+  type WriteItem,
+} from '../../../platform/dynamo/transact.js';
 import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { stockMovementWrites } from '../../inventory/stock-writes.js';
 import { batchCreateItems, batchFromItem } from '../../inventory/store/batches.js';
@@ -44,12 +50,8 @@ import {
 import { productionOrderDetail } from '../view.js';
 
 export const PRODUCTION_SOURCE_TYPE = 'production_order';
-/** DynamoDB's TransactWriteItems limit. */
-const MAX_TRANSACTION_ITEMS = 100;
 /** Below DynamoDB's 400 KB item limit, with room for the attribute names it also counts. */
 const MAX_ORDER_BYTES = 380_000;
-const ATTEMPTS = 15;
-
 export interface ProductionOrderCompleteInput {
   orgId: string;
   id: string;
@@ -151,7 +153,6 @@ export async function completeProductionOrderCommand(input: ProductionOrderCompl
   const at = now.toISOString();
   const lotId = createId();
   return writeOptimistically({
-    attempts: ATTEMPTS,
     run: async () => {
       const order = await getProductionOrder(orgId, input.id);
       if (!order) throw notFound(PRODUCTION_ORDER_RESOURCE);
@@ -230,7 +231,7 @@ export async function completeProductionOrderCommand(input: ProductionOrderCompl
           ],
         }),
       ];
-      if (items.length > MAX_TRANSACTION_ITEMS) {
+      if (!fitsOneTransaction(items)) {
         throw unprocessable(
           `Production order ${order.orderNumber}: completing it would write ${items.length} records, more than one transaction holds (${MAX_TRANSACTION_ITEMS})`,
         );

@@ -29,8 +29,6 @@ import { loadRecipes } from './recipe.js';
  * any lots emptied or costs moved: a recipe of more stocked ingredients could never complete.
  */
 export const MAX_STOCKED_INPUTS = 80;
-const CREATE_ATTEMPTS = 10;
-
 export interface ProductionOrderCreateInput {
   orgId: string;
   productId: string;
@@ -96,7 +94,6 @@ export async function createProductionOrderCommand(input: ProductionOrderCreateI
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: CREATE_ATTEMPTS,
     run: async () => {
       const lastNumber = await readSequence(orgId, PRODUCTION_ORDER_SEQUENCE);
       const order = createProductionOrder(

@@ -22,8 +22,6 @@ import {
 } from '../store/production-orders.js';
 import { productionOrderDetail } from '../view.js';
 
-const ATTEMPTS = 10;
-
 async function transition(
   input: { orgId: string; id: string },
   action: ProductionOrderAction,
@@ -34,7 +32,6 @@ async function transition(
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: ATTEMPTS,
     run: async () => {
       const order = await getProductionOrder(orgId, input.id);
       if (!order) throw notFound(PRODUCTION_ORDER_RESOURCE);

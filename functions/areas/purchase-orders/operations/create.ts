@@ -13,9 +13,6 @@ import { PURCHASE_ORDER_SEQUENCE, purchaseOrderCreateItems } from '../store/purc
 import { supplierStillActive } from '../store/supplier-checks.js';
 import { purchaseOrderDetail } from '../view.js';
 
-/** Orders of one organisation draw numbers from one sequence: racing creates re-read and retry. */
-const CREATE_ATTEMPTS = 15;
-
 /**
  * POST /purchase-orders: a DRAFT order with its number, counters, the products' open-order counts, the
  * event, the audit entry and (with an Idempotency-Key) the stored response, in one transaction.
@@ -28,7 +25,6 @@ export const createPurchaseOrderOp: OperationOf<
   const id = createId();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: CREATE_ATTEMPTS,
     run: async () => {
       const { facts, lastNumber, deactivations } = await loadPurchaseOrderFacts(orgId, input);
       const order = newPurchaseOrder(input, facts, {

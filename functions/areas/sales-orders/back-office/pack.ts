@@ -11,14 +11,13 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { orderTransitionItems } from '../store/order-writes.js';
 import { salesOrderDetail } from '../view.js';
-import { FULFILMENT_ATTEMPTS, readOrder } from './pick.js';
+import { readOrder } from './pick.js';
 
 export async function packSalesOrder(input: { orgId: string; id: string }) {
   const { orgId } = input;
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: FULFILMENT_ATTEMPTS,
     run: async () => {
       const order = await readOrder(orgId, input.id);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'pack');

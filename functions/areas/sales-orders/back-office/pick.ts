@@ -26,11 +26,8 @@ import { pickSerials, withSerials } from '../../inventory/serial-moves.js';
 import { loadStockFacts, type LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { batchFromItem } from '../../inventory/store/batches.js';
 import { orderTransitionItems } from '../store/order-writes.js';
-import { readOrderToTransition } from '../store/pending-confirm.js';
+import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
-
-/** Writers racing on the order or its products' stock re-read and decide again. */
-export const FULFILMENT_ATTEMPTS = 10;
 
 const MAX_PICK_QUANTITY = 99_999_999;
 
@@ -191,7 +188,6 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: FULFILMENT_ATTEMPTS,
     run: async () => {
       const order = await readOrder(orgId, input.id);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'pick');

@@ -15,12 +15,10 @@ import {
   rollForwardCancel,
 } from '../cancel-parts.js';
 import { releaseSerials } from '../../inventory/serial-moves.js';
-import { confirmChunking, settlePending } from '../reservations.js';
-import { loadSalesOrder } from '../store/pending-confirm.js';
+import { confirmChunking, settlePending } from '../confirm-parts.js';
+import { loadSalesOrder } from '../store/read.js';
 import { orderReplaceItem } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
-
-const CANCEL_ATTEMPTS = 8;
 
 /**
  * POST /sales-orders/{id}/cancel: DRAFT, CONFIRMED, PICKING or PACKED -> CANCELLED. Reservations are
@@ -40,7 +38,6 @@ export const cancelSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'canc
   const at = now.toISOString();
   const reason = body.reason ?? null;
   return writeOptimistically({
-    attempts: CANCEL_ATTEMPTS,
     onExhausted: () => conflict('The order or its stock kept changing under the cancel; retry'),
     run: async () => {
       const found = await loadSalesOrder(orgId, id);

@@ -6,10 +6,8 @@ import { transact } from '../../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { orderTransitionItems } from '../store/order-writes.js';
-import { readOrderToTransition } from '../store/pending-confirm.js';
+import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
-
-const COMPLETE_ATTEMPTS = 10;
 
 /**
  * POST /sales-orders/{id}/complete: DISPATCHED -> COMPLETED once every line is fully invoiced (decideComplete).
@@ -25,7 +23,6 @@ export const completeSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'co
   const { orgId } = auth;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: COMPLETE_ATTEMPTS,
     run: async () => {
       const order = await readOrderToTransition(orgId, params.id);
       const next = decideComplete(order, at);

@@ -15,24 +15,21 @@ import {
   CONFIRM_OVERHEAD,
   confirmChunking,
   confirmInParts,
-  loadConfirmFacts,
   orderSource,
   reservationChanges,
   settlePending,
-} from '../reservations.js';
+} from '../confirm-parts.js';
+import { loadConfirmFacts } from '../confirm-facts.js';
 import { settleCancel } from '../cancel-parts.js';
-import { loadSalesOrder } from '../store/pending-confirm.js';
+import { loadSalesOrder } from '../store/read.js';
 import { orderCountItems, orderReplaceItem } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
-
-/** Confirms of orders sharing stock race on its items: a lost race re-reads and decides again. */
-const CONFIRM_ATTEMPTS = 10;
 
 /**
  * POST /sales-orders/{id}/confirm: DRAFT -> CONFIRMED. Credit is checked (BLOCK refuses, WARN confirms
  * with an audit warning) and every stocked line is reserved FEFO in the order's warehouse: reserved up,
  * on hand unchanged, no ledger entry. Stock, order, counters, events and audit commit in one transaction
- * when they fit in one (up to 96 stocked products), otherwise in parts (reservations.ts).
+ * when they fit in one (up to 96 stocked products), otherwise in parts (confirm-parts.ts).
  */
 export const confirmSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'confirmSalesOrder'> = async ({
   auth,
@@ -44,7 +41,6 @@ export const confirmSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'con
   const { id } = params;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: CONFIRM_ATTEMPTS,
     onExhausted: () => conflict('Other requests kept changing the stock this order needs; retry'),
     run: async () => {
       const found = await loadSalesOrder(orgId, id);
@@ -55,15 +51,7 @@ export const confirmSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'con
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'confirm');
       const productIds = stockedProductIds(order);
       const { facts, loaded } = await loadConfirmFacts(orgId, order, productIds);
-      const { reservations, warnings } = decideConfirm(order, facts);
-      const confirmed: SalesOrder = {
-        ...order,
-        status: 'CONFIRMED',
-        reservations,
-        confirmedAt: at,
-        updatedAt: at,
-        version: order.version + 1,
-      };
+      const { order: confirmed, reservations, warnings } = decideConfirm(order, facts, at);
       const closing = (stockEvents: NonNullable<JournalEntry['events']>, body: SalesOrder): WriteItem[] => [
         ...orderCountItems(orgId, body, 'DRAFT'),
         ...journal.items({

@@ -12,9 +12,6 @@ import { loadOrderFacts, SALES_ORDER_SEQUENCE } from '../order-facts.js';
 import { orderCountItems, salesOrders } from '../store/sales-orders.js';
 import { salesOrderDetail } from '../view.js';
 
-/** Orders of one organisation draw numbers from one sequence: racing creates re-read and retry. */
-const CREATE_ATTEMPTS = 15;
-
 /**
  * POST /sales-orders: a DRAFT order with its number, counters, event, audit entry and (with an
  * Idempotency-Key) the stored response, in one transaction. No stock and no credit are touched.
@@ -29,7 +26,6 @@ export const createSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'crea
   const id = createId();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: CREATE_ATTEMPTS,
     run: async () => {
       const { facts, lastNumber, deactivations } = await loadOrderFacts(orgId, input);
       const order = newSalesOrder(input, facts, { id, sequence: lastNumber + 1, now: at, newId: createId });

@@ -10,11 +10,8 @@ import type { OperationOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { sellSerials } from '../../inventory/serial-moves.js';
 import { orderTransitionItems } from '../store/order-writes.js';
-import { readOrderToTransition } from '../store/pending-confirm.js';
+import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
-
-/** Writers racing on the order re-read and decide again; a lost transition is the 422 naming the status. */
-const DISPATCH_ATTEMPTS = 10;
 
 /**
  * POST /sales-orders/{id}/dispatch: advances dispatchedQty (clamped to the packed balance), stamps
@@ -32,7 +29,6 @@ export const dispatchSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'di
   const { orgId } = auth;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: DISPATCH_ATTEMPTS,
     run: async () => {
       const order = await readOrderToTransition(orgId, params.id);
       assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'dispatch');

@@ -1,9 +1,7 @@
 import { notFound } from '../../../../domain/errors.js';
-import type { SalesOrderStatus } from '../../../../domain/sales-orders/order.js';
-import { paginate, pageOf } from '../../../../domain/listing/pagination.js';
-import { documentFilterOf } from '../../../platform/http/document-filter.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
+import { documentListOperation } from '../../../platform/http/document-list.js';
 import { listSalesOrders } from '../store/list.js';
 import { getSalesOrder } from '../store/sales-orders.js';
 import { salesOrderDetail, salesOrderSummary } from '../view.js';
@@ -17,17 +15,9 @@ export const getSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'getSale
   return { body: salesOrderDetail(order), version: order.version };
 };
 
-export const listSalesOrdersOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'listSalesOrders'> = async ({
-  auth,
-  query,
-}) => {
-  const page = pageOf(query);
-  const sortBy = query.sortBy;
-  const { items, total } = await listSalesOrders(
-    auth.orgId,
-    documentFilterOf<SalesOrderStatus>(query),
-    { by: sortBy, ascending: query.sortDir === 'asc' },
-    { offset: page.offset, limit: page.pageSize },
-  );
-  return { body: paginate(items.map(salesOrderSummary), total, page) };
-};
+export const listSalesOrdersOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'listSalesOrders'> =
+  documentListOperation({
+    list: listSalesOrders,
+    view: salesOrderSummary,
+    defaultSort: 'orderDate',
+  });

@@ -17,14 +17,17 @@ import { planStockMovement } from '../../../../domain/inventory/movement.js';
 import type { StockDelta } from '../../../../domain/sales-orders/fulfilment.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import type { SalesOrderAction } from '../../../../domain/sales-orders/status.js';
-import { type GuardedItem, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
+import {
+  fitsOneTransaction,
+  MAX_TRANSACTION_ITEMS,
+  type GuardedItem,
+  type TransactItem,
+  type WriteItem,
+} from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
 import type { LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { stockMovementWrites, type StockSource } from '../../inventory/stock-writes.js';
 import { orderCountItems, orderReplaceItem } from './sales-orders.js';
-
-/** DynamoDB's TransactWriteItems limit. */
-export const MAX_TRANSACTION_ITEMS = 100;
 
 export type OrderEvents = NonNullable<JournalEntry['events']>;
 
@@ -82,7 +85,7 @@ export function orderTransitionItems(write: OrderTransitionWrite): WriteItem[] {
     stockEvents = movement.events;
   }
   items.push(...(write.extra ?? []), ...write.journal(stockEvents));
-  if (items.length > MAX_TRANSACTION_ITEMS) {
+  if (!fitsOneTransaction(items)) {
     throw unprocessable(
       `Sales order ${read.orderNumber}: ${action} would write ${items.length} records, more than one ` +
         `transaction holds (${MAX_TRANSACTION_ITEMS}); ${action} fewer lines at a time`,

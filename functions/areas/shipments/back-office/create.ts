@@ -21,13 +21,11 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { productFromItem } from '../../products/store/products.js';
-import { readOrderToTransition } from '../../sales-orders/store/pending-confirm.js';
+import { readOrderToTransition } from '../../sales-orders/store/read.js';
 import { orderReplaceItem } from '../../sales-orders/store/sales-orders.js';
 import { SHIPMENT_SEQUENCE, shipmentCreateItem } from '../store/shipments.js';
 import { shipmentDetail } from '../view.js';
 
-/** Shipments of one organisation draw numbers from one sequence: racing creates retry. */
-const CREATE_ATTEMPTS = 15;
 const MAX_QUANTITY = 99_999_999;
 const MAX_NOTES = 2000;
 
@@ -99,7 +97,6 @@ export async function createShipment(input: ShipmentCreateInput) {
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: CREATE_ATTEMPTS,
     run: async () => {
       const [order, lastNumber] = await Promise.all([
         readOrderToTransition(orgId, input.salesOrderId),

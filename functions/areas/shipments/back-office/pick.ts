@@ -10,7 +10,7 @@ import { backOfficeJournal, BackOfficeError } from '../../../platform/back-offic
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { decideWithPickFacts } from '../../sales-orders/back-office/pick.js';
-import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { readShipmentStep } from '../read-step.js';
 import { shipmentPickSerials } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';
 import { shipmentDetail } from '../view.js';
@@ -20,7 +20,6 @@ export async function pickShipment(input: { orgId: string; id: string }) {
   const now = new Date();
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: SHIPMENT_ATTEMPTS,
     run: async () => {
       const read = await readShipmentStep(orgId, input.id, 'pick');
       const { shipment, order } = read;

@@ -5,7 +5,7 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { SHIPMENT_ENDPOINTS } from '../endpoints.js';
-import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { readShipmentStep } from '../read-step.js';
 import { serialsSoldItems } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';
 import { shipmentDetail } from '../view.js';
@@ -27,7 +27,6 @@ export const dispatchShipmentOp: OperationOf<typeof SHIPMENT_ENDPOINTS, 'dispatc
   const { orgId } = auth;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: SHIPMENT_ATTEMPTS,
     run: async () => {
       const read = await readShipmentStep(orgId, params.id, 'dispatch');
       const { shipment, order } = read;

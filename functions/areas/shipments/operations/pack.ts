@@ -10,7 +10,7 @@ import type { OperationOf } from '../../../platform/http/types.js';
 import type { SHIPMENT_ENDPOINTS } from '../endpoints.js';
 import type { LoadedStockFacts } from '../../inventory/stock-facts.js';
 import { decideWithPickFacts } from '../../sales-orders/back-office/pick.js';
-import { readShipmentStep, SHIPMENT_ATTEMPTS } from '../read-step.js';
+import { readShipmentStep } from '../read-step.js';
 import { shipmentPickSerials } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';
 import { shipmentDetail } from '../view.js';
@@ -29,7 +29,6 @@ export const packShipmentOp: OperationOf<typeof SHIPMENT_ENDPOINTS, 'packShipmen
   const { orgId } = auth;
   const at = now.toISOString();
   return writeOptimistically({
-    attempts: SHIPMENT_ATTEMPTS,
     run: async () => {
       const read = await readShipmentStep(orgId, params.id, 'pack');
       const { shipment, order } = read;

@@ -13,6 +13,7 @@ import {
 import type { StoredSecrets } from '../../../../domain/webhooks/secret-rotation.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
+import { WRITE_ATTEMPTS } from '../../../platform/dynamo/optimistic.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import {
@@ -317,8 +318,6 @@ async function updateIfPresent(
   }
 }
 
-const COUNTER_ATTEMPTS = 4;
-
 /**
  * Writes that move the active count all touch the organisation's one counter item, so simultaneous ones
  * conflict (DynamoDB cancels with TransactionConflict) rather than queue; they are retried with jitter.
@@ -328,7 +327,7 @@ export async function transactWithCounter(items: readonly WriteItem[]): Promise<
     try {
       return await transact(items);
     } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= COUNTER_ATTEMPTS) throw error;
+      if (!isTransactionConflict(error) || attempt >= WRITE_ATTEMPTS) throw error;
       await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
     }
   }
