@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../functions/platform/catalogue/catalogue.js';
+import { ENDPOINTS } from '../../functions/catalogue.js';
 import { canBeId, pathParamNames } from '../../domain/ids.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 

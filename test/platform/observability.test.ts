@@ -58,16 +58,18 @@ async function productsHandler(listProducts?: () => Promise<never>) {
   const { createGroupHandler } = await import('../../functions/platform/http/pipeline.js');
   const { productOperations } = await import('../../functions/areas/products/operations.js');
   const validators = await import('../../functions/generated/validators-products.js');
-  return createGroupHandler(
-    'products',
-    listProducts ? { ...productOperations, listProducts } : productOperations,
+  const { endpointsOf } = await import('../../functions/catalogue.js');
+  return createGroupHandler({
+    group: 'products',
+    endpoints: endpointsOf('products'),
+    operations: listProducts ? { ...productOperations, listProducts } : productOperations,
     validators,
-  );
+  });
 }
 
 async function get(handler: Awaited<ReturnType<typeof productsHandler>>, headers: Record<string, string>) {
   const { buildEvent } = await import('../../infra/local/http-adapter.js');
-  const { endpointByRouteKey } = await import('../../functions/platform/catalogue/catalogue.js');
+  const { endpointByRouteKey } = await import('../../functions/catalogue.js');
   const endpoint = endpointByRouteKey('GET /api/v1/products')!;
   return handler(buildEvent({ method: 'GET', path: '/api/v1/products', headers }, endpoint, {}), context);
 }

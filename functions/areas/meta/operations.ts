@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Endpoint } from '../../platform/catalogue/endpoint.js';
 import type { OperationsOf } from '../../platform/http/types.js';
 import type { META_ENDPOINTS } from './endpoints.js';
 import { buildOpenApi } from '../../platform/openapi/build.js';
 import { PAGE_HEADERS, referencePage, referencePolicy, rendererHeaders } from './reference-page.js';
 import { rendererScript } from './renderer-script.js';
 
-export const metaOperations: OperationsOf<typeof META_ENDPOINTS> = {
-  getOpenApi: async () => ({ body: buildOpenApi() }),
+/** The document describes the whole catalogue, which only the entry composes (functions/catalogue.ts). */
+export const metaOperations = (catalogue: readonly Endpoint[]): OperationsOf<typeof META_ENDPOINTS> => ({
+  getOpenApi: async () => ({ body: buildOpenApi(catalogue) }),
   getApiReference: async () => {
     const nonce = randomBytes(16).toString('base64');
     const { digest } = await rendererScript();
@@ -19,4 +21,4 @@ export const metaOperations: OperationsOf<typeof META_ENDPOINTS> = {
     const { text, digest } = await rendererScript();
     return { body: text, headers: rendererHeaders(query.v, digest) };
   },
-};
+});

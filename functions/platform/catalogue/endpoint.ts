@@ -6,6 +6,8 @@ import type { SchemaName, ValidatedSchema } from '../../../schemas/index.js';
 export { PAGE_PARAMS } from '../../../domain/listing/pagination.js';
 
 import type { Area, Group } from '../../lambdas.js';
+import type { Access } from '../../../domain/auth/scopes.js';
+import { familyOfPath, type Family } from '../../../domain/auth/families.js';
 
 export { GROUPS, type Area, type Group } from '../../lambdas.js';
 
@@ -116,3 +118,17 @@ export const sortDir: QueryParam = {
   caseInsensitive: true,
   description: 'Sort direction, case-insensitive.',
 };
+
+export const API_PREFIX = '/api/v1';
+
+export const access = (endpoint: Endpoint): Access => (endpoint.method === 'GET' ? 'read' : 'write');
+
+export function family(endpoint: Endpoint): Family {
+  const found = familyOfPath(endpoint.path);
+  if (!found) throw new Error(`No scope family for ${endpoint.path}`);
+  return found;
+}
+
+/** API Gateway HTTP API route key, e.g. "GET /api/v1/products/{id}". */
+export const routeKey = (endpoint: Pick<Endpoint, 'method' | 'path'>): string =>
+  `${endpoint.method} ${API_PREFIX}${endpoint.path}`;

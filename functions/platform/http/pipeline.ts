@@ -4,15 +4,7 @@ import { authorise } from '../../../domain/auth/scopes.js';
 import { notFound, validationError } from '../../../domain/errors.js';
 import { canBeId, pathParamNames } from '../../../domain/ids.js';
 import { parseQuery } from '../../../domain/listing/query-params.js';
-import {
-  access,
-  endpointByRouteKey,
-  endpointsOf,
-  family,
-  routeKey,
-  type Endpoint,
-  type Group,
-} from '../catalogue/catalogue.js';
+import { access, family, routeKey, type Endpoint, type Group } from '../catalogue/endpoint.js';
 import { authenticate } from './authenticate.js';
 import { entityTag, noneMatch, preconditionsFor } from './etag.js';
 import { idempotency } from './idempotency.js';
@@ -134,28 +126,32 @@ const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw
  * JSON -> authenticate -> rate limit -> scope and permission -> path ids -> validation -> idempotency -> operation ->
  * rendered response with rate-limit headers and X-Request-Id.
  */
-export function createGroupHandler(
-  group: Group,
-  operations: Record<string, Operation>,
+export function createGroupHandler({
+  group,
+  endpoints,
+  operations,
+  validators,
+}: {
+  group: Group;
+  /** The endpoints this group serves (endpointsOf(group) in functions/catalogue.ts; tests may vary one). */
+  endpoints: readonly Endpoint[];
+  operations: Record<string, Operation>;
   /** The group's precompiled body validators (functions/generated/validators-<group>.js). */
-  validators: Readonly<Record<string, CompiledValidator>>,
-  /** Tests may serve variants of catalogue endpoints (an idempotent one, say); production never does. */
-  options: { endpoints?: readonly Endpoint[] } = {},
-) {
-  const overrides = new Map((options.endpoints ?? []).map((e) => [routeKey(e), e]));
-  const resolve = (key: string) => overrides.get(key) ?? endpointByRouteKey(key);
-  const missing = endpointsOf(group).filter((e) => !operations[e.operationId]);
+  validators: Readonly<Record<string, CompiledValidator>>;
+}) {
+  const byRouteKey = new Map(endpoints.map((e) => [routeKey(e), e]));
+  const missing = endpoints.filter((e) => !operations[e.operationId]);
   if (missing.length > 0) {
     throw new Error(`group ${group} has no operation for ${missing.map((e) => e.operationId).join(', ')}`);
   }
-  const unvalidated = endpointsOf(group).filter((e) => e.body && !validators[e.body]);
+  const unvalidated = endpoints.filter((e) => e.body && !validators[e.body]);
   if (unvalidated.length > 0) {
     throw new Error(`group ${group} has no validator for ${unvalidated.map((e) => e.body).join(', ')}`);
   }
   return middy<ApiEvent, ApiResult>()
     .use(observe())
     .use(httpHeaderNormalizer())
-    .use(lifecycle(resolve))
+    .use(lifecycle((key) => byRouteKey.get(key)))
     .use(jsonBody())
     .use(authenticate() as Mw)
     .use(rateLimit())

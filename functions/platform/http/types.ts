@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { ParsedQuery } from '../../../domain/listing/query-params.js';
-import type { Endpoint } from '../catalogue/catalogue.js';
+import type { Endpoint } from '../catalogue/endpoint.js';
 import type { Declared, OperationIdOf } from '../catalogue/endpoint.js';
 import type { Journal } from '../journal/journal.js';
 import type { AuthContext } from '../access/auth-context.js';
