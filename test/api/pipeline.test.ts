@@ -84,4 +84,16 @@ describe('the request pipeline', () => {
       createGroupHandler({ group: 'products', endpoints, operations: productOperations, validators: {} }),
     ).toThrow(/no validator for ProductCreate, ProductUpdate/);
   });
+
+  it('refuses to build a group handler with a path id that names no resource (its malformed-id 404)', () => {
+    const endpoints = endpointsOf('products').map(({ resources: _resources, ...endpoint }) => endpoint);
+    expect(() =>
+      createGroupHandler({
+        group: 'products',
+        endpoints,
+        operations: productOperations,
+        validators: productValidators,
+      }),
+    ).toThrow(/declares no resource for \{id\} of GET \/api\/v1\/products\/\{id\}, \{id\} of PUT/);
+  });
 });

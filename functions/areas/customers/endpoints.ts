@@ -40,6 +40,7 @@ const child = <K extends 'Contact' | 'Address'>(kind: K, idName: string) => {
       operationId: `listCustomer${kind === 'Contact' ? 'Contacts' : 'Addresses'}`,
       method: 'GET',
       path: base,
+      resources: { id: 'Customer' },
       summary:
         kind === 'Contact'
           ? "List a customer's contacts (primary first, then oldest)"
@@ -52,6 +53,7 @@ const child = <K extends 'Contact' | 'Address'>(kind: K, idName: string) => {
       operationId: `createCustomer${kind}`,
       method: 'POST',
       path: base,
+      resources: { id: 'Customer' },
       summary: `Add a ${kind.toLowerCase()}; returns the refreshed customer`,
       permission: 'sales.edit',
       body: schemas.body,
@@ -62,6 +64,7 @@ const child = <K extends 'Contact' | 'Address'>(kind: K, idName: string) => {
       operationId: `replaceCustomer${kind}`,
       method: 'PUT',
       path: `${base}/{${idName}}`,
+      resources: { id: 'Customer', [idName]: kind },
       summary: `Replace a ${kind.toLowerCase()} (omitted optional fields are cleared); returns the customer`,
       permission: 'sales.edit',
       body: schemas.body,
@@ -72,6 +75,7 @@ const child = <K extends 'Contact' | 'Address'>(kind: K, idName: string) => {
       operationId: `deleteCustomer${kind}`,
       method: 'DELETE',
       path: `${base}/{${idName}}`,
+      resources: { id: 'Customer', [idName]: kind },
       summary: `Delete a ${kind.toLowerCase()}; returns the customer`,
       permission: 'sales.edit',
       response: 'CustomerDetail',
@@ -106,6 +110,7 @@ export const CUSTOMER_ENDPOINTS = [
     operationId: 'getCustomer',
     method: 'GET',
     path: '/customers/{id}',
+    resources: { id: 'Customer' },
     summary: 'Read a customer',
     permission: 'sales.view',
     response: 'CustomerDetail',
@@ -115,6 +120,7 @@ export const CUSTOMER_ENDPOINTS = [
     operationId: 'updateCustomer',
     method: 'PUT',
     path: '/customers/{id}',
+    resources: { id: 'Customer' },
     summary: 'Update a customer (merge-patch; credit fields need customers.manage_credit)',
     permission: 'sales.edit',
     body: 'CustomerUpdate',

@@ -47,6 +47,12 @@ export interface Endpoint {
    * operation returns, sent as it is.
    */
   contentType: ContentType;
+  /**
+   * What each path id names, as the operation's own 404 says it ("Sales order" for `{id}` in
+   * /sales-orders/{id}): a path id that cannot be an id is answered 404 with it before any read, so a
+   * malformed id reads exactly like an unknown one. Every path parameter needs one.
+   */
+  resources?: Readonly<Record<string, string>>;
 }
 
 /** An area's declaration: the catalogue adds the area and its Lambda. */

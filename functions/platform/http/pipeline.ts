@@ -67,7 +67,8 @@ const authorisation = (): Mw => ({
 
 /**
  * A path id that cannot be an id is 404, like an unknown one, before anything reads the table: over-long
- * ids would otherwise exceed DynamoDB's key limits and surface as 500.
+ * ids would otherwise exceed DynamoDB's key limits and surface as 500. The 404 names the resource the
+ * endpoint declares for that id, as the operation's own would.
  */
 const pathIds = (): Mw => ({
   before: (request) => {
@@ -75,31 +76,10 @@ const pathIds = (): Mw => ({
     const params = request.event.pathParameters ?? {};
     for (const name of pathParamNames(endpoint.path)) {
       const value = params[name];
-      if (value === undefined || !canBeId(value)) throw notFound(resourceOf(endpoint.path, name));
+      if (value === undefined || !canBeId(value)) throw notFound(endpoint.resources![name]!);
     }
   },
 });
-
-/** The resource the operation itself would name in its 404, so both 404s read the same. */
-const RESOURCES: Record<string, string> = {
-  products: 'Product',
-  customers: 'Customer',
-  contactId: 'Contact',
-  addressId: 'Address',
-  suppliers: 'Supplier',
-  'price-tiers': 'Price tier',
-  'stock-adjustments': 'Stock adjustment',
-  batches: 'Batch',
-  'serial-numbers': 'Serial number',
-  webhooks: 'Webhook subscription',
-  deliveryId: 'Webhook delivery',
-};
-
-function resourceOf(path: string, param: string): string {
-  const segments = path.split('/');
-  const collection = segments[segments.indexOf(`{${param}}`) - 1] ?? '';
-  return RESOURCES[param] ?? RESOURCES[collection] ?? 'Resource';
-}
 
 const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw => ({
   before: (request) => {
@@ -147,6 +127,14 @@ export function createGroupHandler({
   const unvalidated = endpoints.filter((e) => e.body && !validators[e.body]);
   if (unvalidated.length > 0) {
     throw new Error(`group ${group} has no validator for ${unvalidated.map((e) => e.body).join(', ')}`);
+  }
+  const unnamed = endpoints.flatMap((e) =>
+    pathParamNames(e.path)
+      .filter((name) => !e.resources?.[name])
+      .map((name) => `{${name}} of ${routeKey(e)}`),
+  );
+  if (unnamed.length > 0) {
+    throw new Error(`group ${group} declares no resource for ${unnamed.join(', ')}`);
   }
   return middy<ApiEvent, ApiResult>()
     .use(observe())
