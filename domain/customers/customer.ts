@@ -1,3 +1,4 @@
+import type { Currency } from '../currency.js';
 import { conflict, unprocessable } from '../errors.js';
 import {
   addressFromInput,
@@ -13,9 +14,6 @@ import {
   type Contact,
   type ContactInput,
 } from './contacts.js';
-
-export const CURRENCIES = ['NZD', 'AUD', 'USD', 'GBP', 'EUR', 'CAD', 'SGD', 'JPY'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** Writable fields of a customer, after defaults (contacts and addresses are separate). */
 export interface CustomerFields {

@@ -4,7 +4,7 @@
  * and no credit.
  */
 import type { Address } from '../customers/addresses.js';
-import type { Currency } from '../customers/customer.js';
+import type { Currency } from '../currency.js';
 import { invalidReference } from '../errors.js';
 import type { ProductType } from '../products/product.js';
 import type { Reservation } from './confirm.js';

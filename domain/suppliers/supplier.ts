@@ -1,5 +1,5 @@
 import { optionalText } from '../customers/contacts.js';
-import type { Currency } from '../customers/customer.js';
+import type { Currency } from '../currency.js';
 
 export interface SupplierFields {
   code: string;
