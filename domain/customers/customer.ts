@@ -272,13 +272,3 @@ export const MAX_CHILDREN = 50;
 export function checkChildCap(kind: 'contacts' | 'addresses', count: number): void {
   if (count > MAX_CHILDREN) throw unprocessable(`A customer can have at most ${MAX_CHILDREN} ${kind}`);
 }
-
-/** Fields that differ between two states, ignoring bookkeeping. */
-export function changedFields(before: CustomerState, after: CustomerState): string[] {
-  return Object.keys(after).filter(
-    (k) =>
-      k !== 'version' &&
-      k !== 'updatedAt' &&
-      JSON.stringify(before[k as keyof CustomerState]) !== JSON.stringify(after[k as keyof CustomerState]),
-  );
-}

@@ -83,12 +83,3 @@ export function createSupplier(input: SupplierInput, meta: { id: string; now: st
 export function patchSupplier(current: SupplierState, patch: SupplierInput, now: string): SupplierState {
   return { ...current, ...normalise(patch), version: current.version + 1, updatedAt: now };
 }
-
-export function changedSupplierFields(before: SupplierState, after: SupplierState): string[] {
-  return Object.keys(after).filter(
-    (k) =>
-      k !== 'version' &&
-      k !== 'updatedAt' &&
-      before[k as keyof SupplierState] !== after[k as keyof SupplierState],
-  );
-}

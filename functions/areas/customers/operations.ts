@@ -12,8 +12,8 @@ import {
   settlePrimary,
   type ContactInput,
 } from '../../../domain/customers/contacts.js';
+import { changedFields } from '../../../domain/changed-fields.js';
 import {
-  changedFields,
   checkChildCap,
   checkHeadOfficeChange,
   createCustomer,

@@ -1,4 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
+import { changedFields } from '../../../domain/changed-fields.js';
 import { canBeId } from '../../../domain/ids.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
@@ -11,7 +12,6 @@ import {
   usageChecksFor,
   type ProductCreateInput,
   type ProductPatch,
-  type ProductState,
 } from '../../../domain/products/product.js';
 import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
 import type { PRODUCT_ENDPOINTS } from './endpoints.js';
@@ -103,14 +103,6 @@ const createProductOp: Operation = async ({ auth, body, now, journal }) => {
   ]);
   return response;
 };
-
-const FIELDS_IGNORED_FOR_CHANGE = new Set(['version', 'updatedAt']);
-const changedFields = (before: ProductState, after: ProductState): string[] =>
-  Object.keys(after).filter(
-    (k) =>
-      !FIELDS_IGNORED_FOR_CHANGE.has(k) &&
-      JSON.stringify(before[k as keyof ProductState]) !== JSON.stringify(after[k as keyof ProductState]),
-  );
 
 /** A PUT races other writers on the version; a lost race is re-read and re-applied, a few times. */
 const UPDATE_ATTEMPTS = 3;

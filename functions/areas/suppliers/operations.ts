@@ -5,8 +5,8 @@ import { listInMemory } from '../../../domain/listing/in-memory.js';
 import { pageWindow } from '../../../domain/listing/pagination.js';
 import { oldestFirst, type SupplierLocation } from '../../../domain/suppliers/locations.js';
 import { priceListView, type SupplierPrice } from '../../../domain/suppliers/price-list.js';
+import { changedFields } from '../../../domain/changed-fields.js';
 import {
-  changedSupplierFields,
   createSupplier,
   patchSupplier,
   type SupplierInput,
@@ -108,7 +108,7 @@ const updateSupplierOp: Operation = async ({ auth, params, body, now, journal, p
       // The replace is conditioned on this version, so a matching If-Match holds until it commits.
       preconditions.checkVersion(current.version);
       const next = patchSupplier(current, body as SupplierInput, now.toISOString());
-      const changed = changedSupplierFields(current, next);
+      const changed = changedFields(current, next);
       if (changed.length === 0) {
         return { body: await supplierDetail(auth.orgId, contents), version: current.version };
       }
