@@ -12,7 +12,6 @@ import {
   settlePrimary,
   type ContactInput,
 } from '../../../domain/customers/contacts.js';
-import { changedFields } from '../../../domain/changed-fields.js';
 import {
   checkChildCap,
   checkHeadOfficeChange,
@@ -24,6 +23,7 @@ import {
   type CustomerPatch,
   type CustomerState,
 } from '../../../domain/customers/customer.js';
+import { changedFields } from '../../../domain/changed-fields.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { paginate, pageWindow } from '../../../domain/listing/pagination.js';
