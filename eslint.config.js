@@ -1,6 +1,19 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The platform sits below the areas and below functions/catalogue.ts, which composes them (like
+// functions/lambdas.ts): the entries hand it the endpoints and operations it serves.
+const PLATFORM_BELOW_AREAS = [
+  {
+    regex: '(^|/)areas/',
+    message: 'functions/platform must not depend on an area; let the entry (functions/entries) pass it in.',
+  },
+  {
+    regex: '^(\\.\\./)+catalogue\\.js$',
+    message: 'functions/catalogue.ts composes the areas; the platform receives endpoints from the entries.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', '.data', 'functions/generated', 'coverage'] },
   js.configs.recommended,
@@ -13,7 +26,7 @@ export default tseslint.config(
     },
   },
   // Import boundaries (docs/architecture.md, "Conventions that lint and tests enforce"). Each block
-  // replaces the rule for its files, so the folders below must not overlap.
+  // replaces the rule for its files, so a block for folders inside another's repeats the outer patterns.
   {
     // The domain decides; it never reaches I/O, the HTTP layer or the wire schemas.
     files: ['domain/**/*.ts'],
@@ -51,6 +64,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['functions/platform/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: PLATFORM_BELOW_AREAS }] },
+  },
+  {
     // Storage and the journal sit below HTTP: the back office and the event workers use them too.
     files: ['functions/platform/dynamo/**/*.ts', 'functions/platform/journal/**/*.ts'],
     rules: {
@@ -58,6 +75,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            ...PLATFORM_BELOW_AREAS,
             {
               regex: '(^|/)http/',
               message: 'dynamo/ and journal/ must not depend on platform/http; move shared types down.',

@@ -99,7 +99,7 @@ async function reportSection(recorder: Recorder) {
 const EVENT_ENTRIES = ['publisher', 'sweeper', 'delivery-worker', 'dispatcher', 'ledger-projector'];
 
 async function bundlesReport(): Promise<BundleResult[]> {
-  const { GROUPS } = await import('../functions/platform/catalogue/catalogue.js');
+  const { GROUPS } = await import('../functions/lambdas.js');
   log(
     `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
   );

@@ -23,7 +23,9 @@ import { copyRenderer } from './api-reference.js';
 import { addOperability, functionObservability, type Operability } from './operability.js';
 import { tableEncryption } from './table-encryption.js';
 import { allowOpening, allowSealing, webhookSecretsKey } from './webhook-secrets.js';
-import { API_PREFIX, ENDPOINTS, GROUPS, type Group } from '../functions/platform/catalogue/catalogue.js';
+import { ENDPOINTS } from '../functions/catalogue.js';
+import { GROUPS, type Group } from '../functions/lambdas.js';
+import { API_PREFIX } from '../functions/platform/catalogue/endpoint.js';
 import { EVENT_SOURCE } from '../functions/platform/events/bus.js';
 import { TABLE_DEFINITION } from '../functions/platform/dynamo/table-definition.js';
 

@@ -1,5 +1,5 @@
 import { ADDRESS_TYPES } from '../domain/customers/addresses.js';
-import { CURRENCIES } from '../domain/customers/customer.js';
+import { CURRENCIES } from '../domain/currency.js';
 import {
   emailOrEmpty,
   fraction,

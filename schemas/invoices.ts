@@ -1,4 +1,4 @@
-import { CURRENCIES } from '../domain/customers/customer.js';
+import { CURRENCIES } from '../domain/currency.js';
 import { PAYMENT_METHODS } from '../domain/invoices/invoice.js';
 import { INVOICE_STATUSES } from '../domain/invoices/status.js';
 import { CHARGE_TYPES, MAX_ORDER_LINES } from '../domain/sales-orders/order.js';

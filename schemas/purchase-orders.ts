@@ -1,4 +1,4 @@
-import { CURRENCIES } from '../domain/customers/customer.js';
+import { CURRENCIES } from '../domain/currency.js';
 import {
   MAX_PURCHASE_ORDER_LINES,
   PURCHASE_ORDER_STATUSES,

@@ -1,4 +1,4 @@
-import { CURRENCIES } from '../domain/customers/customer.js';
+import { CURRENCIES } from '../domain/currency.js';
 import { AGING_BUCKETS } from '../domain/invoices/aging.js';
 import { arrayOf, nullable, num, requiredObject, str, timestamp } from './common.js';
 

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { endpointsOf, GROUPS } from '../functions/platform/catalogue/catalogue.js';
+import { endpointsOf } from '../functions/catalogue.js';
+import { GROUPS } from '../functions/lambdas.js';
 import { SCHEMAS, VALIDATED_SCHEMAS } from '../schemas/index.js';
 
 export const GENERATED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'functions', 'generated');

@@ -1,3 +1,4 @@
+import type { Currency } from '../currency.js';
 import { conflict, unprocessable } from '../errors.js';
 import {
   addressFromInput,
@@ -13,9 +14,6 @@ import {
   type Contact,
   type ContactInput,
 } from './contacts.js';
-
-export const CURRENCIES = ['NZD', 'AUD', 'USD', 'GBP', 'EUR', 'CAD', 'SGD', 'JPY'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** Writable fields of a customer, after defaults (contacts and addresses are separate). */
 export interface CustomerFields {
@@ -273,14 +271,4 @@ export const MAX_CHILDREN = 50;
 
 export function checkChildCap(kind: 'contacts' | 'addresses', count: number): void {
   if (count > MAX_CHILDREN) throw unprocessable(`A customer can have at most ${MAX_CHILDREN} ${kind}`);
-}
-
-/** Fields that differ between two states, ignoring bookkeeping. */
-export function changedFields(before: CustomerState, after: CustomerState): string[] {
-  return Object.keys(after).filter(
-    (k) =>
-      k !== 'version' &&
-      k !== 'updatedAt' &&
-      JSON.stringify(before[k as keyof CustomerState]) !== JSON.stringify(after[k as keyof CustomerState]),
-  );
 }

@@ -4,7 +4,7 @@
  * discounts, tax-exempt status (already in the order's tax rates) and the sale-unit snapshot. Money is
  * priced again for the billed quantities with the order's own pricing (line figures 4 dp, headers 2 dp).
  */
-import type { Currency } from '../customers/customer.js';
+import type { Currency } from '../currency.js';
 import { documentNumber } from '../document-number.js';
 import { invalidReference, unprocessable } from '../errors.js';
 import { roundQuantity } from '../inventory/stock.js';

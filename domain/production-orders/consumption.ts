@@ -15,7 +15,13 @@ import type { BatchStatus } from '../inventory/batch.js';
 import { roundQuantity, type StockLevel, type StockLevels } from '../inventory/stock.js';
 import { line4 } from '../money.js';
 import type { ProductType } from '../products/product.js';
-import type { LotQuantity, ProductionOrderLine } from './production-order.js';
+import type {
+  ConsumedLine,
+  Consumption,
+  LotQuantity,
+  ProductionOrderLine,
+  Take,
+} from './production-order.js';
 
 export interface ConsumptionFacts {
   warehouseId: string;
@@ -27,32 +33,6 @@ export interface ConsumptionFacts {
     string,
     { batchNumber: string; status: BatchStatus; expiryDate: string | null; unitCost: number | null }
   >;
-}
-
-/** Stock taken at one location (a positive quantity). */
-export interface Take {
-  productId: string;
-  warehouseId: string;
-  binId: string | null;
-  batchId: string | null;
-  quantity: number;
-}
-
-export interface ConsumedLine {
-  lineId: string;
-  quantity: number;
-  unitCost: number | null;
-  totalCost: number;
-  lots: LotQuantity[];
-}
-
-export interface Consumption {
-  lines: ConsumedLine[];
-  takes: Take[];
-  /** The sum of every consumed unit's cost, unrounded. */
-  totalCost: number;
-  /** totalCost / the quantity produced, 4 dp. */
-  outputUnitCost: number;
 }
 
 const NO_EXPIRY = '\uffff';

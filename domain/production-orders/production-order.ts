@@ -10,7 +10,6 @@ import { roundQuantity } from '../inventory/stock.js';
 import { line4 } from '../money.js';
 import { assertCan, type Transitions } from '../workflow/transitions.js';
 import type { ExplodedLine } from './bom-explosion.js';
-import type { Consumption } from './consumption.js';
 
 export const PRODUCTION_ORDER_STATUSES = ['PLANNED', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED'] as const;
 export type ProductionOrderStatus = (typeof PRODUCTION_ORDER_STATUSES)[number];
@@ -221,6 +220,34 @@ export function cancelProductionOrder(
     throw unprocessable(`The cancel reason must be at most ${MAX_CANCEL_REASON} characters`);
   }
   return advance(order, 'cancel', now, { cancelledAt: now, cancelReason: trimmed });
+}
+
+// What completing takes and costs, as planConsumption (consumption.ts) decides it.
+
+/** Stock taken at one location (a positive quantity). */
+export interface Take {
+  productId: string;
+  warehouseId: string;
+  binId: string | null;
+  batchId: string | null;
+  quantity: number;
+}
+
+export interface ConsumedLine {
+  lineId: string;
+  quantity: number;
+  unitCost: number | null;
+  totalCost: number;
+  lots: LotQuantity[];
+}
+
+export interface Consumption {
+  lines: ConsumedLine[];
+  takes: Take[];
+  /** The sum of every consumed unit's cost, unrounded. */
+  totalCost: number;
+  /** totalCost / the quantity produced, 4 dp. */
+  outputUnitCost: number;
 }
 
 /** The status check of a completion, before anything is read for it (422 naming the actual status). */

@@ -8,7 +8,7 @@
 import { documentNumber } from '../document-number.js';
 import { invalidReference } from '../errors.js';
 import { orderTotals, priceLine } from '../sales-orders/pricing.js';
-import type { Currency } from '../customers/customer.js';
+import type { Currency } from '../currency.js';
 
 export const PURCHASE_ORDER_STATUSES = [
   'DRAFT',

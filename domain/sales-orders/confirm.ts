@@ -9,13 +9,13 @@ import type { StockLevel, StockLevels } from '../inventory/stock.js';
 import { roundQuantity } from '../inventory/stock.js';
 import { isAllocatable } from '../inventory/batch.js';
 import { header2 } from '../money.js';
-import type { LineStock, SalesOrder } from './order.js';
+import type { Reservation, SalesOrder } from './order.js';
+
+// Defined beside LineStock in order.ts (the order holds its reservations); confirm decides them.
+export type { Reservation };
 
 export const CREDIT_LIMIT_MODES = ['BLOCK', 'WARN'] as const;
 export type CreditLimitMode = (typeof CREDIT_LIMIT_MODES)[number];
-
-/** Stock held for one order line at one location until it is picked. */
-export type Reservation = LineStock;
 
 export interface ConfirmFacts {
   customer: { name: string; creditHold: boolean; creditLimit: number | null };

@@ -8,8 +8,7 @@ import { invalidReference, unprocessable } from '../errors.js';
 import { isAllocatable } from '../inventory/batch.js';
 import type { StockChange } from '../inventory/movement.js';
 import { roundQuantity, type StockLevels } from '../inventory/stock.js';
-import type { Reservation } from './confirm.js';
-import type { PickedStock, SalesOrder } from './order.js';
+import type { PickedStock, Reservation, SalesOrder } from './order.js';
 
 /** The changes a fulfilment step makes at each location, planned and written by the inventory. */
 export type StockDelta = StockChange;

@@ -4,10 +4,9 @@
  * and no credit.
  */
 import type { Address } from '../customers/addresses.js';
-import type { Currency } from '../customers/customer.js';
+import type { Currency } from '../currency.js';
 import { invalidReference } from '../errors.js';
 import type { ProductType } from '../products/product.js';
-import type { Reservation } from './confirm.js';
 import { orderTotals, priceCharge, priceLine, type OrderTotals } from './pricing.js';
 
 export const SALES_ORDER_STATUSES = [
@@ -119,6 +118,9 @@ export interface LineStock {
   batchNumber: string | null;
   quantity: number;
 }
+
+/** Stock held for one order line at one location until it is picked. */
+export type Reservation = LineStock;
 
 export type PickedStock = LineStock;
 

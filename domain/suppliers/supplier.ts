@@ -1,5 +1,5 @@
 import { optionalText } from '../customers/contacts.js';
-import type { Currency } from '../customers/customer.js';
+import type { Currency } from '../currency.js';
 
 export interface SupplierFields {
   code: string;
@@ -82,13 +82,4 @@ export function createSupplier(input: SupplierInput, meta: { id: string; now: st
 /** Merge-patch: only keys present change. */
 export function patchSupplier(current: SupplierState, patch: SupplierInput, now: string): SupplierState {
   return { ...current, ...normalise(patch), version: current.version + 1, updatedAt: now };
-}
-
-export function changedSupplierFields(before: SupplierState, after: SupplierState): string[] {
-  return Object.keys(after).filter(
-    (k) =>
-      k !== 'version' &&
-      k !== 'updatedAt' &&
-      before[k as keyof SupplierState] !== after[k as keyof SupplierState],
-  );
 }

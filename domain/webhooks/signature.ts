@@ -10,7 +10,7 @@
  * each scheme's own multi-signature form (repeated `v1=`; space-separated `v1,` entries), newest first.
  * The timestamp is signed with the body so a captured delivery cannot be replayed later with a new time.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
 /** How much of the secret the API shows after creation: enough to tell secrets apart, too little to sign. */
@@ -45,8 +45,5 @@ export const standardSignature = (
         `v1,${createHmac('sha256', standardWebhooksKey(s)).update(`${messageId}.${unixSeconds}.${rawBody}`).digest('base64')}`,
     )
     .join(' ');
-
-/** 32 random bytes as hex: the secret is the only thing standing between a subscriber and forged events. */
-export const newSecret = (): string => `${SECRET_PREFIX}${randomBytes(32).toString('hex')}`;
 
 export const secretPrefixOf = (secret: string): string => secret.slice(0, SHOWN_SECRET_LENGTH);

@@ -1,6 +1,12 @@
 import * as validators from '../generated/validators-products.js';
+import { endpointsOf } from '../catalogue.js';
 import { createGroupHandler } from '../platform/http/pipeline.js';
 import { productOperations } from '../areas/products/operations.js';
 
 /** Lambda entry for the products group: products, categories, units of measure. */
-export const handler = createGroupHandler('products', productOperations, validators);
+export const handler = createGroupHandler({
+  group: 'products',
+  endpoints: endpointsOf('products'),
+  operations: productOperations,
+  validators,
+});

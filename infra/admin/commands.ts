@@ -3,7 +3,7 @@
  * that drive local infrastructure (the outbox sweep picks its bus here) and the demo seed.
  */
 import { numberFlag, type Commands } from '../../functions/platform/back-office/command.js';
-import { seedDemoData } from '../../functions/platform/back-office/seed.js';
+import { seedDemoData } from './seed.js';
 import type { EventBus } from '../../functions/platform/events/bus.js';
 import { eventBridgeBus } from '../../functions/platform/events/eventbridge-bus.js';
 import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/platform/events/sweeper.js';

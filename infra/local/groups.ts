@@ -1,4 +1,4 @@
-import type { Group } from '../../functions/platform/catalogue/catalogue.js';
+import type { Group } from '../../functions/lambdas.js';
 import type { ApiEvent, ApiResult } from '../../functions/platform/http/types.js';
 
 type Handler = (event: ApiEvent, context: object) => Promise<ApiResult>;

@@ -1,11 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import {
-  API_PREFIX,
-  ENDPOINTS,
-  routeKey,
-  type Endpoint,
-} from '../../functions/platform/catalogue/catalogue.js';
+import { ENDPOINTS } from '../../functions/catalogue.js';
+import { API_PREFIX, routeKey, type Endpoint } from '../../functions/platform/catalogue/endpoint.js';
 import { renderError } from '../../functions/platform/http/render.js';
 import { logger } from '../../functions/platform/observability/logger.js';
 import { requestIdFor } from '../../functions/platform/http/request-id.js';

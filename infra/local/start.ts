@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { API_PREFIX } from '../../functions/platform/catalogue/catalogue.js';
+import { API_PREFIX } from '../../functions/platform/catalogue/endpoint.js';
 import { createApiKey } from '../../functions/areas/organisations/back-office/api-keys.js';
 import { createOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
 import { clientConfig } from '../../functions/platform/dynamo/client.js';

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS, access, family, type Endpoint } from '../../functions/platform/catalogue/catalogue.js';
+import { ENDPOINTS } from '../../functions/catalogue.js';
+import { access, family, type Endpoint } from '../../functions/platform/catalogue/endpoint.js';
 import {
   createApiKey,
   revokeApiKey,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type ErrorCode } from '../../domain/errors.js';
 import { metaOperations } from '../../functions/areas/meta/operations.js';
 import { RENDERER_PACKAGE_PATH, servedRenderer } from '../../functions/areas/meta/renderer-script.js';
-import { endpointByRouteKey } from '../../functions/platform/catalogue/catalogue.js';
+import { ENDPOINTS, endpointByRouteKey, endpointsOf } from '../../functions/catalogue.js';
 import * as metaValidators from '../../functions/generated/validators-meta.js';
 import { buildOpenApi } from '../../functions/platform/openapi/build.js';
 import { createGroupHandler } from '../../functions/platform/http/pipeline.js';
@@ -13,7 +13,7 @@ import { call } from '../support/api.js';
 
 const packaged = readFileSync(createRequire(import.meta.url).resolve(RENDERER_PACKAGE_PATH), 'utf8');
 const expected = servedRenderer(packaged);
-const doc = buildOpenApi() as any;
+const doc = buildOpenApi(ENDPOINTS) as any;
 
 /** The nonce of each nonce attribute in the page, and the one the CSP allows. */
 const noncesOf = (page: string) => [...page.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]);
@@ -80,11 +80,15 @@ describe('GET /docs', () => {
   });
 
   it('is a 500 internal_error, not a broken page, when an operation returns no string', async () => {
-    const handler = createGroupHandler(
-      'meta',
-      { ...metaOperations, getApiReference: async () => ({ body: { page: 'not a string' } }) },
-      metaValidators,
-    );
+    const handler = createGroupHandler({
+      group: 'meta',
+      endpoints: endpointsOf('meta'),
+      operations: {
+        ...metaOperations(ENDPOINTS),
+        getApiReference: async () => ({ body: { page: 'not a string' } }),
+      },
+      validators: metaValidators,
+    });
     const endpoint = endpointByRouteKey('GET /api/v1/docs')!;
     const result = await handler(
       buildEvent({ method: 'GET', path: '/api/v1/docs' }, endpoint, {}),

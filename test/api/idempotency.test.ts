@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { endpointByRouteKey } from '../../functions/platform/catalogue/catalogue.js';
+import { endpointByRouteKey, endpointsOf } from '../../functions/catalogue.js';
 import * as productValidators from '../../functions/generated/validators-products.js';
 import { createGroupHandler } from '../../functions/platform/http/pipeline.js';
 import { productOperations } from '../../functions/areas/products/operations.js';
@@ -18,9 +18,11 @@ import { createHash } from 'node:crypto';
 const createEndpoint = { ...endpointByRouteKey('POST /api/v1/products')!, idempotent: true };
 const updateEndpoint = { ...endpointByRouteKey('PUT /api/v1/products/{id}')!, idempotent: true };
 let crash: 'before-write' | 'after-commit' | null = null;
-const handler = createGroupHandler(
-  'products',
-  {
+const variants = new Map([createEndpoint, updateEndpoint].map((e) => [e.operationId, e]));
+const handler = createGroupHandler({
+  group: 'products',
+  endpoints: endpointsOf('products').map((e) => variants.get(e.operationId) ?? e),
+  operations: {
     ...productOperations,
     createProduct: async (input) => {
       const mode = crash;
@@ -31,9 +33,8 @@ const handler = createGroupHandler(
       return output;
     },
   },
-  productValidators,
-  { endpoints: [createEndpoint, updateEndpoint] },
-);
+  validators: productValidators,
+});
 
 const getEndpointVariant = { ...endpointByRouteKey('GET /api/v1/products/{id}')!, idempotent: false };
 let t: Tenant;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../functions/platform/catalogue/catalogue.js';
+import { ENDPOINTS } from '../../functions/catalogue.js';
 import { canBeId, pathParamNames } from '../../domain/ids.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
@@ -37,6 +37,56 @@ describe('ids that cannot be ids', () => {
     const malformed = await call('GET', '/customers/not%20an%20id', { key: t.key });
     expect(malformed.status).toBe(404);
     expect(malformed.body).toEqual(unknown.body);
+  });
+
+  describe('answers a malformed id with the same body as an unknown one, on every endpoint', () => {
+    const UNKNOWN = 'cnotarealid0000000000000';
+    // Bodies that pass validation, so the unknown id reaches the operation's own 404.
+    const VALID_BODIES: Record<string, unknown> = {
+      CustomerContactInput: { name: 'Path id' },
+      PaymentCreate: { amount: 1 },
+      GoodsReceiptCreate: {
+        warehouseId: UNKNOWN,
+        lines: [{ poLineId: UNKNOWN, productId: UNKNOWN, quantity: 1 }],
+      },
+    };
+    // A nested id is looked up under a real parent: the records the first path segment names.
+    const parents: Record<string, string> = {};
+    beforeAll(async () => {
+      const customer = await call('POST', '/customers', {
+        key: t.key,
+        body: { code: 'NESTED', name: 'Nested' },
+      });
+      const webhook = await call('POST', '/webhooks', {
+        key: t.key,
+        body: { url: 'https://example.com/hook', events: ['product.created'] },
+      });
+      expect([customer.status, webhook.status]).toEqual([201, 201]);
+      parents.customers = customer.body.id;
+      parents.webhooks = webhook.body.id;
+    });
+
+    for (const endpoint of WITH_PATH_IDS) {
+      pathParamNames(endpoint.path).forEach((name, index) => {
+        it(`on ${endpoint.method} ${endpoint.path} ({${name}})`, async () => {
+          const parent = endpoint.path.split('/')[1]!;
+          const path = (id: string) => {
+            let position = 0;
+            return endpoint.path.replace(/\{[^}]+\}/g, () => {
+              const at = position++;
+              if (at < index) return parents[parent] ?? `no parent record for /${parent}`;
+              return at === index ? id : UNKNOWN;
+            });
+          };
+          const body = endpoint.body ? (VALID_BODIES[endpoint.body] ?? {}) : undefined;
+          const unknown = await call(endpoint.method, path(UNKNOWN), { key: t.key, body });
+          const malformed = await call(endpoint.method, path('not%20an%20id'), { key: t.key, body });
+          expect(unknown.status).toBe(404);
+          expect(malformed.status).toBe(404);
+          expect(malformed.body).toEqual(unknown.body);
+        });
+      });
+    }
   });
 
   it('keeps every id the system mints possible', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { endpointByRouteKey } from '../../functions/platform/catalogue/catalogue.js';
+import { endpointByRouteKey, endpointsOf } from '../../functions/catalogue.js';
 import * as productValidators from '../../functions/generated/validators-products.js';
 import { createGroupHandler } from '../../functions/platform/http/pipeline.js';
 import { productOperations } from '../../functions/areas/products/operations.js';
@@ -41,16 +41,17 @@ describe('the request pipeline', () => {
   });
 
   it('renders unexpected failures as 500 internal_error without leaking what went wrong', async () => {
-    const handler = createGroupHandler(
-      'products',
-      {
+    const handler = createGroupHandler({
+      group: 'products',
+      endpoints: endpointsOf('products'),
+      operations: {
         ...productOperations,
         listProducts: async () => {
           throw new Error('ValidationException: secret table detail');
         },
       },
-      productValidators,
-    );
+      validators: productValidators,
+    });
     const endpoint = endpointByRouteKey('GET /api/v1/products')!;
     const result = await handler(
       buildEvent(
@@ -75,11 +76,24 @@ describe('the request pipeline', () => {
   });
 
   it('refuses to build a group handler that misses an operation of the catalogue', () => {
-    expect(() => createGroupHandler('products', {}, productValidators)).toThrow(
-      /no operation for listProducts/,
-    );
-    expect(() => createGroupHandler('products', productOperations, {})).toThrow(
-      /no validator for ProductCreate, ProductUpdate/,
-    );
+    const endpoints = endpointsOf('products');
+    expect(() =>
+      createGroupHandler({ group: 'products', endpoints, operations: {}, validators: productValidators }),
+    ).toThrow(/no operation for listProducts/);
+    expect(() =>
+      createGroupHandler({ group: 'products', endpoints, operations: productOperations, validators: {} }),
+    ).toThrow(/no validator for ProductCreate, ProductUpdate/);
+  });
+
+  it('refuses to build a group handler with a path id that names no resource (its malformed-id 404)', () => {
+    const endpoints = endpointsOf('products').map(({ resources: _resources, ...endpoint }) => endpoint);
+    expect(() =>
+      createGroupHandler({
+        group: 'products',
+        endpoints,
+        operations: productOperations,
+        validators: productValidators,
+      }),
+    ).toThrow(/declares no resource for \{id\} of GET \/api\/v1\/products\/\{id\}, \{id\} of PUT/);
   });
 });

@@ -9,7 +9,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RENDERER_PACKAGE_PATH, servedRenderer } from '../../functions/areas/meta/renderer-script.js';
-import { GROUPS } from '../../functions/platform/catalogue/catalogue.js';
+import { GROUPS } from '../../functions/lambdas.js';
 import { functionCode, groupEntry } from '../../infra/stack.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

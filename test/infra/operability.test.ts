@@ -1,7 +1,7 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { GROUPS } from '../../functions/platform/catalogue/catalogue.js';
+import { GROUPS } from '../../functions/lambdas.js';
 import { nagPacks } from '../../infra/nag.js';
 import { STAGE_THROTTLE, THRESHOLDS } from '../../infra/operability.js';
 import { ApiStack, EVENT_FUNCTIONS } from '../../infra/stack.js';

@@ -2,13 +2,9 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import {
-  ENDPOINTS,
-  GROUPS,
-  endpointByRouteKey,
-  routeKey,
-  type Group,
-} from '../../functions/platform/catalogue/catalogue.js';
+import { ENDPOINTS, endpointByRouteKey } from '../../functions/catalogue.js';
+import { GROUPS, type Group } from '../../functions/lambdas.js';
+import { routeKey } from '../../functions/platform/catalogue/endpoint.js';
 import { TABLE_DEFINITION } from '../../functions/platform/dynamo/table-definition.js';
 import { ApiStack, EVENT_FUNCTIONS, type EventFunction } from '../../infra/stack.js';
 

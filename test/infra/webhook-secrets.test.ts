@@ -3,7 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { GROUPS } from '../../functions/platform/catalogue/catalogue.js';
+import { GROUPS } from '../../functions/lambdas.js';
 import { KMS_KEY_ENV } from '../../functions/platform/secrets/configured-sealer.js';
 import { nagPacks } from '../../infra/nag.js';
 import { ApiStack, EVENT_FUNCTIONS } from '../../infra/stack.js';

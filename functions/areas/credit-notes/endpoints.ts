@@ -1,4 +1,4 @@
-import { CREDIT_NOTE_STATUSES } from '../../../domain/credit-notes/credit-note.js';
+import { CREDIT_NOTE_RESOURCE, CREDIT_NOTE_STATUSES } from '../../../domain/credit-notes/credit-note.js';
 import {
   declare,
   modifiedSince,
@@ -54,6 +54,7 @@ export const CREDIT_NOTE_ENDPOINTS = [
     operationId: 'getCreditNote',
     method: 'GET',
     path: '/credit-notes/{id}',
+    resources: { id: CREDIT_NOTE_RESOURCE },
     summary: 'Read a credit note with its lines',
     permission: 'sales.view',
     response: 'CreditNoteDetail',

@@ -43,6 +43,7 @@ const child = <K extends 'Contact' | 'Address', const IdName extends string>(kin
       operationId: `listCustomer${kind === 'Contact' ? 'Contacts' : 'Addresses'}`,
       method: 'GET',
       path: base,
+      resources: { id: 'Customer' },
       summary:
         kind === 'Contact'
           ? "List a customer's contacts (primary first, then oldest)"
@@ -55,6 +56,7 @@ const child = <K extends 'Contact' | 'Address', const IdName extends string>(kin
       operationId: `createCustomer${kind}`,
       method: 'POST',
       path: base,
+      resources: { id: 'Customer' },
       summary: `Add a ${kind.toLowerCase()}; returns the refreshed customer`,
       permission: 'sales.edit',
       body,
@@ -65,6 +67,7 @@ const child = <K extends 'Contact' | 'Address', const IdName extends string>(kin
       operationId: `replaceCustomer${kind}`,
       method: 'PUT',
       path: `${base}/{${idName}}`,
+      resources: { id: 'Customer', [idName]: kind },
       summary: `Replace a ${kind.toLowerCase()} (omitted optional fields are cleared); returns the customer`,
       permission: 'sales.edit',
       body,
@@ -75,6 +78,7 @@ const child = <K extends 'Contact' | 'Address', const IdName extends string>(kin
       operationId: `deleteCustomer${kind}`,
       method: 'DELETE',
       path: `${base}/{${idName}}`,
+      resources: { id: 'Customer', [idName]: kind },
       summary: `Delete a ${kind.toLowerCase()}; returns the customer`,
       permission: 'sales.edit',
       response: 'CustomerDetail',
@@ -109,6 +113,7 @@ export const CUSTOMER_ENDPOINTS = [
     operationId: 'getCustomer',
     method: 'GET',
     path: '/customers/{id}',
+    resources: { id: 'Customer' },
     summary: 'Read a customer',
     permission: 'sales.view',
     response: 'CustomerDetail',
@@ -118,6 +123,7 @@ export const CUSTOMER_ENDPOINTS = [
     operationId: 'updateCustomer',
     method: 'PUT',
     path: '/customers/{id}',
+    resources: { id: 'Customer' },
     summary: 'Update a customer (merge-patch; credit fields need customers.manage_credit)',
     permission: 'sales.edit',
     body: 'CustomerUpdate',

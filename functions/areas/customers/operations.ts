@@ -4,7 +4,6 @@ import { customerCreated, customerUpdated } from '../../../domain/customers/even
 import { addressFromInput, addressesInOrder, settleDefaults } from '../../../domain/customers/addresses.js';
 import { contactFromInput, contactsInOrder, settlePrimary } from '../../../domain/customers/contacts.js';
 import {
-  changedFields,
   checkChildCap,
   checkHeadOfficeChange,
   createCustomer,
@@ -13,6 +12,7 @@ import {
   withChildren,
   type CustomerState,
 } from '../../../domain/customers/customer.js';
+import { changedFields } from '../../../domain/changed-fields.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';

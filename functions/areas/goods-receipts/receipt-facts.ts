@@ -1,6 +1,6 @@
 import { uniqueBatchNumber } from '../../../domain/inventory/batch.js';
 import type { StockChange } from '../../../domain/inventory/movement.js';
-import { CURRENCIES } from '../../../domain/customers/customer.js';
+import { CURRENCIES } from '../../../domain/currency.js';
 import type { ReceiptBatchFact, ReceiptFacts, ReceiptInput } from '../../../domain/goods-receipts/receipt.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { keys } from '../../platform/dynamo/keys.js';

@@ -6,9 +6,13 @@ import {
   sortDir,
   type Declared,
 } from '../../platform/catalogue/endpoint.js';
-import { ADJUSTMENT_REASONS, ADJUSTMENT_STATUSES } from '../../../domain/inventory/adjustment.js';
-import { BATCH_STATUSES } from '../../../domain/inventory/batch.js';
-import { MAX_SERIAL_LENGTH, SERIAL_STATUSES } from '../../../domain/inventory/serial.js';
+import {
+  ADJUSTMENT_REASONS,
+  ADJUSTMENT_RESOURCE,
+  ADJUSTMENT_STATUSES,
+} from '../../../domain/inventory/adjustment.js';
+import { BATCH_RESOURCE, BATCH_STATUSES } from '../../../domain/inventory/batch.js';
+import { MAX_SERIAL_LENGTH, SERIAL_RESOURCE, SERIAL_STATUSES } from '../../../domain/inventory/serial.js';
 
 export const INVENTORY_ENDPOINTS = [
   declare({
@@ -116,6 +120,7 @@ export const INVENTORY_ENDPOINTS = [
     operationId: 'getStockAdjustment',
     method: 'GET',
     path: '/stock-adjustments/{id}',
+    resources: { id: ADJUSTMENT_RESOURCE },
     summary: 'Read a stock adjustment with its lines',
     permission: 'inventory.view',
     response: 'StockAdjustment',
@@ -176,6 +181,7 @@ export const INVENTORY_ENDPOINTS = [
     operationId: 'getBatch',
     method: 'GET',
     path: '/batches/{id}',
+    resources: { id: BATCH_RESOURCE },
     summary: 'Read a batch with where it lies (per warehouse and bin) and its total quantity',
     permission: 'inventory.view',
     response: 'BatchDetail',
@@ -211,6 +217,7 @@ export const INVENTORY_ENDPOINTS = [
     operationId: 'getSerialNumber',
     method: 'GET',
     path: '/serial-numbers/{id}',
+    resources: { id: SERIAL_RESOURCE },
     summary: 'Read a serial number with its placement (lot, warehouse, bin) and status history',
     permission: 'inventory.view',
     response: 'SerialNumberDetail',

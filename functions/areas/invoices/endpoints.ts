@@ -1,4 +1,4 @@
-import { INVOICE_STATUSES } from '../../../domain/invoices/status.js';
+import { INVOICE_RESOURCE, INVOICE_STATUSES } from '../../../domain/invoices/status.js';
 import {
   declare,
   modifiedSince,
@@ -53,6 +53,7 @@ export const INVOICE_ENDPOINTS = [
     operationId: 'getInvoice',
     method: 'GET',
     path: '/invoices/{id}',
+    resources: { id: INVOICE_RESOURCE },
     summary: 'Read an invoice with its lines, charges and payments (most recent first, at most 500)',
     permission: 'sales.view',
     response: 'InvoiceDetail',
@@ -61,6 +62,7 @@ export const INVOICE_ENDPOINTS = [
     operationId: 'recordInvoicePayment',
     method: 'POST',
     path: '/invoices/{id}/payments',
+    resources: { id: INVOICE_RESOURCE },
     summary: 'Record a payment against a SENT, PARTIALLY_PAID or OVERDUE invoice (never above the balance)',
     permission: 'invoices.create',
     body: 'PaymentCreate',

@@ -25,6 +25,7 @@ export const PRICING_ENDPOINTS = [
     operationId: 'getPriceTier',
     method: 'GET',
     path: '/price-tiers/{id}',
+    resources: { id: 'Price tier' },
     summary: 'Read a price tier with its product prices and quantity breaks',
     permission: 'products.view',
     response: 'PriceTierDetail',

@@ -1,4 +1,7 @@
-import { PRODUCTION_ORDER_STATUSES } from '../../../domain/production-orders/production-order.js';
+import {
+  PRODUCTION_ORDER_RESOURCE,
+  PRODUCTION_ORDER_STATUSES,
+} from '../../../domain/production-orders/production-order.js';
 import {
   declare,
   modifiedSince,
@@ -42,6 +45,7 @@ export const PRODUCTION_ORDER_ENDPOINTS = [
     operationId: 'getProductionOrder',
     method: 'GET',
     path: '/production-orders/{id}',
+    resources: { id: PRODUCTION_ORDER_RESOURCE },
     summary: 'Read a production order with its OUTPUT and INPUT lines',
     permission: 'manufacturing.view',
     response: 'ProductionOrderDetail',

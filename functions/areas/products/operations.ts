@@ -1,4 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
+import { changedFields } from '../../../domain/changed-fields.js';
 import { canBeId } from '../../../domain/ids.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
@@ -9,7 +10,6 @@ import {
   createProduct,
   patchProduct,
   usageChecksFor,
-  type ProductState,
 } from '../../../domain/products/product.js';
 import { productCreated, productUpdated } from '../../../domain/products/events.js';
 import type { OperationOf } from '../../platform/http/types.js';
@@ -103,14 +103,6 @@ const createProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'createProduct'> = 
   ]);
   return response;
 };
-
-const FIELDS_IGNORED_FOR_CHANGE = new Set(['version', 'updatedAt']);
-const changedFields = (before: ProductState, after: ProductState): string[] =>
-  Object.keys(after).filter(
-    (k) =>
-      !FIELDS_IGNORED_FOR_CHANGE.has(k) &&
-      JSON.stringify(before[k as keyof ProductState]) !== JSON.stringify(after[k as keyof ProductState]),
-  );
 
 const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = async ({
   auth,

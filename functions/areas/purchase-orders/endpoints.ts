@@ -1,3 +1,4 @@
+import { PURCHASE_ORDER_RESOURCE } from '../../../domain/purchase-orders/status.js';
 import {
   PURCHASE_ORDER_SORTS,
   PURCHASE_ORDER_STATUSES,
@@ -64,6 +65,7 @@ export const PURCHASE_ORDER_ENDPOINTS = [
     operationId: 'getPurchaseOrder',
     method: 'GET',
     path: '/purchase-orders/{id}',
+    resources: { id: PURCHASE_ORDER_RESOURCE },
     summary: 'Read a purchase order with its lines and goods receipts (newest first)',
     permission: 'purchasing.view',
     response: 'PurchaseOrderDetail',
@@ -72,6 +74,7 @@ export const PURCHASE_ORDER_ENDPOINTS = [
     operationId: 'submitPurchaseOrder',
     method: 'POST',
     path: '/purchase-orders/{id}/submit',
+    resources: { id: PURCHASE_ORDER_RESOURCE },
     summary: 'Submit a DRAFT order (no body; one sent is ignored)',
     permission: 'purchasing.create',
     response: 'PurchaseOrderDetail',
@@ -82,6 +85,7 @@ export const PURCHASE_ORDER_ENDPOINTS = [
     operationId: 'approvePurchaseOrder',
     method: 'POST',
     path: '/purchase-orders/{id}/approve',
+    resources: { id: PURCHASE_ORDER_RESOURCE },
     summary: 'Approve a SUBMITTED order of an active supplier (no body; one sent is ignored)',
     permission: 'purchasing.approve',
     response: 'PurchaseOrderDetail',
@@ -92,6 +96,7 @@ export const PURCHASE_ORDER_ENDPOINTS = [
     operationId: 'cancelPurchaseOrder',
     method: 'POST',
     path: '/purchase-orders/{id}/cancel',
+    resources: { id: PURCHASE_ORDER_RESOURCE },
     summary: 'Cancel an order before anything is received (the reason goes to the audit log only)',
     permission: 'purchasing.edit',
     body: 'PurchaseOrderCancel',

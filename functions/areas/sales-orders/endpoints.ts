@@ -1,3 +1,4 @@
+import { SALES_ORDER_RESOURCE } from '../../../domain/sales-orders/status.js';
 import { SALES_ORDER_SORTS, SALES_ORDER_STATUSES } from '../../../domain/sales-orders/order.js';
 import {
   declare,
@@ -60,6 +61,7 @@ export const SALES_ORDER_ENDPOINTS = [
     operationId: 'getSalesOrder',
     method: 'GET',
     path: '/sales-orders/{id}',
+    resources: { id: SALES_ORDER_RESOURCE },
     summary: 'Read a sales order with its lines (by sortOrder, with lots), charges and addresses',
     permission: 'sales.view',
     response: 'SalesOrderDetail',
@@ -69,6 +71,7 @@ export const SALES_ORDER_ENDPOINTS = [
     operationId: 'dispatchSalesOrder',
     method: 'POST',
     path: '/sales-orders/{id}/dispatch',
+    resources: { id: SALES_ORDER_RESOURCE },
     summary:
       'Dispatch packed goods (omitted or empty lines: everything packed; quantities clamped; no stock moves)',
     permission: 'sales.dispatch',
@@ -83,6 +86,7 @@ export const SALES_ORDER_ENDPOINTS = [
     operationId: 'confirmSalesOrder',
     method: 'POST',
     path: '/sales-orders/{id}/confirm',
+    resources: { id: SALES_ORDER_RESOURCE },
     summary:
       'Confirm a DRAFT order: credit checked, stocked lines reserved FEFO (no body; one sent is ignored)',
     permission: 'sales.approve',
@@ -94,6 +98,7 @@ export const SALES_ORDER_ENDPOINTS = [
     operationId: 'cancelSalesOrder',
     method: 'POST',
     path: '/sales-orders/{id}/cancel',
+    resources: { id: SALES_ORDER_RESOURCE },
     summary: 'Cancel an order before dispatch: reservations released, picked stock returned, reason stored',
     permission: 'sales.edit',
     body: 'SalesOrderCancel',
@@ -106,6 +111,7 @@ export const SALES_ORDER_ENDPOINTS = [
     operationId: 'completeSalesOrder',
     method: 'POST',
     path: '/sales-orders/{id}/complete',
+    resources: { id: SALES_ORDER_RESOURCE },
     summary: 'Complete a DISPATCHED order whose lines are all fully invoiced (no body; one sent is ignored)',
     permission: 'sales.approve',
     response: 'SalesOrderDetail',
@@ -116,6 +122,7 @@ export const SALES_ORDER_ENDPOINTS = [
     operationId: 'invoiceSalesOrder',
     method: 'POST',
     path: '/sales-orders/{id}/invoice',
+    resources: { id: SALES_ORDER_RESOURCE },
     summary:
       'Invoice a confirmed order (a DRAFT invoice; omitted or empty lines bill every unbilled balance)',
     permission: 'invoices.create',

@@ -1,4 +1,4 @@
-import { SHIPMENT_STATUSES } from '../../../domain/shipments/shipment.js';
+import { SHIPMENT_RESOURCE, SHIPMENT_STATUSES } from '../../../domain/shipments/shipment.js';
 import { declare, modifiedSince, PAGE_PARAMS, type Declared } from '../../platform/catalogue/endpoint.js';
 
 /** Shipments are created and picked in the back office (`shipment create`, `shipment pick`). */
@@ -33,6 +33,7 @@ export const SHIPMENT_ENDPOINTS = [
     operationId: 'getShipment',
     method: 'GET',
     path: '/shipments/{id}',
+    resources: { id: SHIPMENT_RESOURCE },
     summary: 'Read a shipment with its lines (and the lots picked for them)',
     permission: 'shipments.view',
     response: 'ShipmentDetail',
@@ -41,6 +42,7 @@ export const SHIPMENT_ENDPOINTS = [
     operationId: 'packShipment',
     method: 'POST',
     path: '/shipments/{id}/pack',
+    resources: { id: SHIPMENT_RESOURCE },
     summary:
       'Pack a PICKING or PICKED shipment (one still PICKING is picked first; no body, one sent is ignored)',
     permission: 'shipments.create',
@@ -52,6 +54,7 @@ export const SHIPMENT_ENDPOINTS = [
     operationId: 'dispatchShipment',
     method: 'POST',
     path: '/shipments/{id}/dispatch',
+    resources: { id: SHIPMENT_RESOURCE },
     summary:
       'Dispatch a PACKED shipment: carrier and tracking written, shipDate stamped, the sales order rolled up',
     permission: 'shipments.dispatch',

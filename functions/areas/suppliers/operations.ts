@@ -5,12 +5,8 @@ import { listInMemory } from '../../../domain/listing/in-memory.js';
 import { pageOf } from '../../../domain/listing/pagination.js';
 import { oldestFirst, type SupplierLocation } from '../../../domain/suppliers/locations.js';
 import { priceListView, type SupplierPrice } from '../../../domain/suppliers/price-list.js';
-import {
-  changedSupplierFields,
-  createSupplier,
-  patchSupplier,
-  type SupplierState,
-} from '../../../domain/suppliers/supplier.js';
+import { changedFields } from '../../../domain/changed-fields.js';
+import { createSupplier, patchSupplier, type SupplierState } from '../../../domain/suppliers/supplier.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { SUPPLIER_ENDPOINTS } from './endpoints.js';
@@ -114,7 +110,7 @@ const updateSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'updateSupplier'>
       // The replace is conditioned on this version, so a matching If-Match holds until it commits.
       preconditions.checkVersion(current.version);
       const next = patchSupplier(current, body, now.toISOString());
-      const changed = changedSupplierFields(current, next);
+      const changed = changedFields(current, next);
       if (changed.length === 0) {
         return { body: await supplierDetail(auth.orgId, contents), version: current.version };
       }

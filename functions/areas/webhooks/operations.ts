@@ -4,7 +4,8 @@ import { byText } from '../../../domain/listing/in-memory.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import { newDelivery } from '../../../domain/webhooks/delivery.js';
 import { previousExpiry } from '../../../domain/webhooks/secret-rotation.js';
-import { newSecret, secretPrefixOf } from '../../../domain/webhooks/signature.js';
+import { secretPrefixOf } from '../../../domain/webhooks/signature.js';
+import { newSecret } from './new-secret.js';
 import {
   activeDelta,
   createSubscription,

@@ -43,6 +43,7 @@ export const RECOVERY_ENDPOINTS = [
     operationId: 'retryWebhookDelivery',
     method: 'POST',
     path: '/webhooks/{id}/deliveries/{deliveryId}/retry',
+    resources: { id: 'Webhook subscription', deliveryId: 'Webhook delivery' },
     summary: 'Re-send a delivery now (same delivery id), whatever its status',
     permission: 'webhooks.manage',
     response: 'WebhookDelivery',

@@ -6,6 +6,8 @@ import type { SchemaName, ValidatedSchema } from '../../../schemas/index.js';
 export { PAGE_PARAMS } from '../../../domain/listing/pagination.js';
 
 import type { Area, Group } from '../../lambdas.js';
+import type { Access } from '../../../domain/auth/scopes.js';
+import { familyOfPath, type Family } from '../../../domain/auth/families.js';
 
 export { GROUPS, type Area, type Group } from '../../lambdas.js';
 
@@ -45,6 +47,12 @@ export interface Endpoint {
    * operation returns, sent as it is.
    */
   contentType: ContentType;
+  /**
+   * What each path id names, as the operation's own 404 says it ("Sales order" for `{id}` in
+   * /sales-orders/{id}): a path id that cannot be an id is answered 404 with it before any read, so a
+   * malformed id reads exactly like an unknown one. Every path parameter needs one.
+   */
+  resources?: Readonly<Record<string, string>>;
 }
 
 /** An area's declaration: the catalogue adds the area and its Lambda. */
@@ -134,3 +142,17 @@ export const sortDir = {
   caseInsensitive: true,
   description: 'Sort direction, case-insensitive.',
 } as const satisfies QueryParam;
+
+export const API_PREFIX = '/api/v1';
+
+export const access = (endpoint: Endpoint): Access => (endpoint.method === 'GET' ? 'read' : 'write');
+
+export function family(endpoint: Endpoint): Family {
+  const found = familyOfPath(endpoint.path);
+  if (!found) throw new Error(`No scope family for ${endpoint.path}`);
+  return found;
+}
+
+/** API Gateway HTTP API route key, e.g. "GET /api/v1/products/{id}". */
+export const routeKey = (endpoint: Pick<Endpoint, 'method' | 'path'>): string =>
+  `${endpoint.method} ${API_PREFIX}${endpoint.path}`;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { preconditionFailed } from '../../../domain/errors.js';
-import type { Endpoint } from '../catalogue/catalogue.js';
+import type { Endpoint } from '../catalogue/endpoint.js';
 
 /**
  * Entity tags for the records whose endpoints declare `etag: true` (beyond the spec, docs/decisions.md).

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type middy from '@middy/core';
 import { ApiError } from '../../../domain/errors.js';
-import { routeKey } from '../catalogue/catalogue.js';
+import { routeKey } from '../catalogue/endpoint.js';
 import {
   claimIdempotencyKey,
   completionPut,

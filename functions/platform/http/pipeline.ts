@@ -4,15 +4,7 @@ import { authorise } from '../../../domain/auth/scopes.js';
 import { notFound, validationError } from '../../../domain/errors.js';
 import { canBeId, pathParamNames } from '../../../domain/ids.js';
 import { parseQuery } from '../../../domain/listing/query-params.js';
-import {
-  access,
-  endpointByRouteKey,
-  endpointsOf,
-  family,
-  routeKey,
-  type Endpoint,
-  type Group,
-} from '../catalogue/catalogue.js';
+import { access, family, routeKey, type Endpoint, type Group } from '../catalogue/endpoint.js';
 import { authenticate } from './authenticate.js';
 import { entityTag, noneMatch, preconditionsFor } from './etag.js';
 import { idempotency } from './idempotency.js';
@@ -75,7 +67,8 @@ const authorisation = (): Mw => ({
 
 /**
  * A path id that cannot be an id is 404, like an unknown one, before anything reads the table: over-long
- * ids would otherwise exceed DynamoDB's key limits and surface as 500.
+ * ids would otherwise exceed DynamoDB's key limits and surface as 500. The 404 names the resource the
+ * endpoint declares for that id, as the operation's own would.
  */
 const pathIds = (): Mw => ({
   before: (request) => {
@@ -83,31 +76,10 @@ const pathIds = (): Mw => ({
     const params = request.event.pathParameters ?? {};
     for (const name of pathParamNames(endpoint.path)) {
       const value = params[name];
-      if (value === undefined || !canBeId(value)) throw notFound(resourceOf(endpoint.path, name));
+      if (value === undefined || !canBeId(value)) throw notFound(endpoint.resources![name]!);
     }
   },
 });
-
-/** The resource the operation itself would name in its 404, so both 404s read the same. */
-const RESOURCES: Record<string, string> = {
-  products: 'Product',
-  customers: 'Customer',
-  contactId: 'Contact',
-  addressId: 'Address',
-  suppliers: 'Supplier',
-  'price-tiers': 'Price tier',
-  'stock-adjustments': 'Stock adjustment',
-  batches: 'Batch',
-  'serial-numbers': 'Serial number',
-  webhooks: 'Webhook subscription',
-  deliveryId: 'Webhook delivery',
-};
-
-function resourceOf(path: string, param: string): string {
-  const segments = path.split('/');
-  const collection = segments[segments.indexOf(`{${param}}`) - 1] ?? '';
-  return RESOURCES[param] ?? RESOURCES[collection] ?? 'Resource';
-}
 
 const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw => ({
   before: (request) => {
@@ -134,28 +106,40 @@ const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw
  * JSON -> authenticate -> rate limit -> scope and permission -> path ids -> validation -> idempotency -> operation ->
  * rendered response with rate-limit headers and X-Request-Id.
  */
-export function createGroupHandler(
-  group: Group,
-  operations: Record<string, Operation>,
+export function createGroupHandler({
+  group,
+  endpoints,
+  operations,
+  validators,
+}: {
+  group: Group;
+  /** The endpoints this group serves (endpointsOf(group) in functions/catalogue.ts; tests may vary one). */
+  endpoints: readonly Endpoint[];
+  operations: Record<string, Operation>;
   /** The group's precompiled body validators (functions/generated/validators-<group>.js). */
-  validators: Readonly<Record<string, CompiledValidator>>,
-  /** Tests may serve variants of catalogue endpoints (an idempotent one, say); production never does. */
-  options: { endpoints?: readonly Endpoint[] } = {},
-) {
-  const overrides = new Map((options.endpoints ?? []).map((e) => [routeKey(e), e]));
-  const resolve = (key: string) => overrides.get(key) ?? endpointByRouteKey(key);
-  const missing = endpointsOf(group).filter((e) => !operations[e.operationId]);
+  validators: Readonly<Record<string, CompiledValidator>>;
+}) {
+  const byRouteKey = new Map(endpoints.map((e) => [routeKey(e), e]));
+  const missing = endpoints.filter((e) => !operations[e.operationId]);
   if (missing.length > 0) {
     throw new Error(`group ${group} has no operation for ${missing.map((e) => e.operationId).join(', ')}`);
   }
-  const unvalidated = endpointsOf(group).filter((e) => e.body && !validators[e.body]);
+  const unvalidated = endpoints.filter((e) => e.body && !validators[e.body]);
   if (unvalidated.length > 0) {
     throw new Error(`group ${group} has no validator for ${unvalidated.map((e) => e.body).join(', ')}`);
+  }
+  const unnamed = endpoints.flatMap((e) =>
+    pathParamNames(e.path)
+      .filter((name) => !e.resources?.[name])
+      .map((name) => `{${name}} of ${routeKey(e)}`),
+  );
+  if (unnamed.length > 0) {
+    throw new Error(`group ${group} declares no resource for ${unnamed.join(', ')}`);
   }
   return middy<ApiEvent, ApiResult>()
     .use(observe())
     .use(httpHeaderNormalizer())
-    .use(lifecycle(resolve))
+    .use(lifecycle((key) => byRouteKey.get(key)))
     .use(jsonBody())
     .use(authenticate() as Mw)
     .use(rateLimit())

@@ -7,7 +7,7 @@ import {
   type Limits,
   type RateDecision,
 } from '../../../domain/limits/rate-limits.js';
-import { access } from '../catalogue/catalogue.js';
+import { access } from '../catalogue/endpoint.js';
 import { loadOrganisationLimits, takeRateLimitSlots } from '../access/rate-limits.js';
 import { logger } from '../observability/logger.js';
 import { peekState, stateOf, type PipelineState } from './state.js';

@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import { notFound } from '../../../domain/errors.js';
 import type { ParsedQuery } from '../../../domain/listing/query-params.js';
-import type { Endpoint } from '../catalogue/catalogue.js';
+import type { Endpoint } from '../catalogue/endpoint.js';
 import type { RateDecision } from '../../../domain/limits/rate-limits.js';
 import type { Journal } from '../journal/journal.js';
 import type { Key } from '../dynamo/keys.js';

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { QueryOf } from '../../../domain/listing/query-params.js';
 import type { SchemaTypes } from '../../../schemas/input-types.js';
-import type { Endpoint } from '../catalogue/catalogue.js';
+import type { Endpoint } from '../catalogue/endpoint.js';
 import type { Declared, OperationIdOf } from '../catalogue/endpoint.js';
 import type { Journal } from '../journal/journal.js';
 import type { AuthContext } from '../access/auth-context.js';

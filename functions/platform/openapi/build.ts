@@ -1,4 +1,4 @@
-import { access, API_PREFIX, ENDPOINTS, family, type Endpoint } from '../catalogue/catalogue.js';
+import { access, API_PREFIX, family, type Endpoint } from '../catalogue/endpoint.js';
 import type { QueryParam } from '../../../domain/listing/query-params.js';
 import { ErrorResponse } from '../../../schemas/common.js';
 import { SCHEMAS } from '../../../schemas/index.js';
@@ -307,22 +307,22 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function build(): Json {
+function build(endpoints: readonly Endpoint[]): Json {
   const paths: Record<string, Json> = {};
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of endpoints) {
     const item = (paths[endpoint.path] ??= {});
     const method = endpoint.method.toLowerCase();
     if (item[method]) throw new Error(`Duplicate endpoint ${endpoint.method} ${endpoint.path}`);
     item[method] = operation(endpoint);
   }
 
-  const statuses = [...new Set(ENDPOINTS.flatMap(errorStatuses))].sort((a, b) => a - b);
+  const statuses = [...new Set(endpoints.flatMap(errorStatuses))].sort((a, b) => a - b);
   const responses = Object.fromEntries(statuses.map((s) => [errorName(s), errorResponse(s)]));
   const schemas = Object.fromEntries(
     Object.entries({ ...SCHEMAS, ErrorResponse }).map(([name, schema]) => [name, toComponentSchema(schema)]),
   );
   // The document and its reference page are not what readers come for: their tag goes last.
-  const tagNames = [...new Set(ENDPOINTS.map(tagOf))];
+  const tagNames = [...new Set(endpoints.map(tagOf))];
   const tags = [...tagNames.filter((name) => name !== 'meta'), 'meta'].map((name) => ({ name }));
 
   return {
@@ -369,13 +369,15 @@ const DESCRIPTION = [
   errorTable(),
 ].join('\n\n');
 
-let cached: Json | undefined;
+const built = new WeakMap<readonly Endpoint[], Json>();
 
 /**
- * Served on every GET /openapi.json, and the catalogue cannot change within a process, so it is built
- * once. Frozen because every request shares the one object.
+ * The document of the given endpoints (the whole catalogue, functions/catalogue.ts). Served on every
+ * GET /openapi.json, and the catalogue cannot change within a process, so it is built once per list.
+ * Frozen because every request shares the one object.
  */
-export function buildOpenApi(): object {
-  cached ??= deepFreeze(build());
-  return cached;
+export function buildOpenApi(endpoints: readonly Endpoint[]): object {
+  let document = built.get(endpoints);
+  if (!document) built.set(endpoints, (document = deepFreeze(build(endpoints))));
+  return document;
 }

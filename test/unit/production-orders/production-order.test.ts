@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Consumption } from '../../../domain/production-orders/consumption.js';
 import { outputLot } from '../../../domain/production-orders/output-lot.js';
 import {
   cancelProductionOrder,
   completeProductionOrder,
   createProductionOrder,
   startProductionOrder,
+  type Consumption,
 } from '../../../domain/production-orders/production-order.js';
 import { catchApiError } from '../../support/catch-api-error.js';
 import { exploded, NOW, order, ref } from './fixtures.js';

@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { liveSecrets, previousExpiry } from '../../../domain/webhooks/secret-rotation.js';
-import { newSecret, signature, standardSignature } from '../../../domain/webhooks/signature.js';
+import { signature, standardSignature } from '../../../domain/webhooks/signature.js';
+import { newSecret } from '../../../functions/areas/webhooks/new-secret.js';
 
 const body = '{"id":"evt_1","event":"ping"}';
 const t = 1_700_000_000;

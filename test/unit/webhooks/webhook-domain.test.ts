@@ -7,7 +7,8 @@ import {
   parseRetryDelays,
   DEFAULT_RETRY_DELAYS_SECONDS,
 } from '../../../domain/webhooks/retry-schedule.js';
-import { newSecret, secretPrefixOf, signature } from '../../../domain/webhooks/signature.js';
+import { secretPrefixOf, signature } from '../../../domain/webhooks/signature.js';
+import { newSecret } from '../../../functions/areas/webhooks/new-secret.js';
 import {
   createSubscription,
   patchSubscription,

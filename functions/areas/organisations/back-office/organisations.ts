@@ -4,10 +4,9 @@ import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { BackOfficeError } from '../../../platform/back-office/actor.js';
+import { CURRENCIES } from '../../../../domain/currency.js';
 import { CREDIT_LIMIT_MODES, type CreditLimitMode } from '../../../../domain/sales-orders/confirm.js';
 import { creditLimitModeOf, DEFAULT_CREDIT_LIMIT_MODE, setCreditLimitMode } from '../store/settings.js';
-
-export const CURRENCIES = ['NZD', 'AUD', 'USD', 'GBP', 'EUR', 'CAD', 'SGD', 'JPY'] as const;
 
 export interface Organisation {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableLine } from '../../functions/platform/observability/logger.js';
+import { readableLine } from '../../../functions/platform/observability/logger.js';
 import { LogLevelThreshold } from '@aws-lambda-powertools/logger';
 
 describe('local log lines', () => {

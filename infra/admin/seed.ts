@@ -1,25 +1,35 @@
 import { createId } from '@paralleldrive/cuid2';
-import { ApiError } from '../../../domain/errors.js';
-import { endpointByRouteKey } from '../catalogue/catalogue.js';
-import { validateAgainst } from './validate-input.js';
-import { customerOperations } from '../../areas/customers/operations.js';
-import { productOperations } from '../../areas/products/operations.js';
-import { supplierOperations } from '../../areas/suppliers/operations.js';
-import { inventoryOperations } from '../../areas/inventory/operations.js';
-import { createJournal } from '../journal/journal.js';
-import { NO_PRECONDITIONS } from '../http/etag.js';
-import { backOfficeActor } from './actor.js';
-import { createBatch } from '../../areas/inventory/back-office/batches.js';
+import { ApiError } from '../../domain/errors.js';
+import { endpointByRouteKey } from '../../functions/catalogue.js';
+import { validateAgainst } from '../../functions/platform/back-office/validate-input.js';
+import { customerOperations } from '../../functions/areas/customers/operations.js';
+import { productOperations } from '../../functions/areas/products/operations.js';
+import { supplierOperations } from '../../functions/areas/suppliers/operations.js';
+import { inventoryOperations } from '../../functions/areas/inventory/operations.js';
+import { createJournal } from '../../functions/platform/journal/journal.js';
+import { NO_PRECONDITIONS } from '../../functions/platform/http/etag.js';
+import { backOfficeActor } from '../../functions/platform/back-office/actor.js';
+import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
 import {
   createCategory,
   createUnitOfMeasure,
   setBom,
-} from '../../areas/products/back-office/catalogue-data.js';
-import { requireOrganisation } from '../../areas/organisations/back-office/organisations.js';
-import { addTierBreak, createPriceTier, setTierPrice } from '../../areas/pricing/back-office/pricing.js';
-import { createCustomerGroup, createSalesRep } from '../../areas/customers/back-office/sales-reference.js';
-import { addSupplierLocation, setSupplierPrice } from '../../areas/suppliers/back-office/suppliers.js';
-import { addBin, addZone, createWarehouse } from '../../areas/inventory/back-office/warehouses.js';
+} from '../../functions/areas/products/back-office/catalogue-data.js';
+import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
+import {
+  addTierBreak,
+  createPriceTier,
+  setTierPrice,
+} from '../../functions/areas/pricing/back-office/pricing.js';
+import {
+  createCustomerGroup,
+  createSalesRep,
+} from '../../functions/areas/customers/back-office/sales-reference.js';
+import {
+  addSupplierLocation,
+  setSupplierPrice,
+} from '../../functions/areas/suppliers/back-office/suppliers.js';
+import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
 
 /**
  * Demo data: categories, units of measure, a few products (one with a recipe), a customer on a price tier

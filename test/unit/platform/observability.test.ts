@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Context } from 'aws-lambda';
-import { newTenant, type Tenant } from '../support/api.js';
+import { newTenant, type Tenant } from '../../support/api.js';
 
 // Hoisted above the imports: test/support/api.js loads the pipeline, and with it the logger.
 vi.hoisted(() => {
@@ -55,19 +55,21 @@ beforeAll(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 async function productsHandler(listProducts?: () => Promise<never>) {
-  const { createGroupHandler } = await import('../../functions/platform/http/pipeline.js');
-  const { productOperations } = await import('../../functions/areas/products/operations.js');
-  const validators = await import('../../functions/generated/validators-products.js');
-  return createGroupHandler(
-    'products',
-    listProducts ? { ...productOperations, listProducts } : productOperations,
+  const { createGroupHandler } = await import('../../../functions/platform/http/pipeline.js');
+  const { productOperations } = await import('../../../functions/areas/products/operations.js');
+  const validators = await import('../../../functions/generated/validators-products.js');
+  const { endpointsOf } = await import('../../../functions/catalogue.js');
+  return createGroupHandler({
+    group: 'products',
+    endpoints: endpointsOf('products'),
+    operations: listProducts ? { ...productOperations, listProducts } : productOperations,
     validators,
-  );
+  });
 }
 
 async function get(handler: Awaited<ReturnType<typeof productsHandler>>, headers: Record<string, string>) {
-  const { buildEvent } = await import('../../infra/local/http-adapter.js');
-  const { endpointByRouteKey } = await import('../../functions/platform/catalogue/catalogue.js');
+  const { buildEvent } = await import('../../../infra/local/http-adapter.js');
+  const { endpointByRouteKey } = await import('../../../functions/catalogue.js');
   const endpoint = endpointByRouteKey('GET /api/v1/products')!;
   return handler(buildEvent({ method: 'GET', path: '/api/v1/products', headers }, endpoint, {}), context);
 }
@@ -126,7 +128,7 @@ describe('in Lambda', () => {
   });
 
   it('counts webhook deliveries by outcome and DEAD ones (metric helper)', async () => {
-    const { countMetric, METRIC } = await import('../../functions/platform/observability/metrics.js');
+    const { countMetric, METRIC } = await import('../../../functions/platform/observability/metrics.js');
     const lines = await captured(async () => {
       countMetric(METRIC.webhookDeliveries, 1, { outcome: 'dead' });
       countMetric(METRIC.webhookDead);

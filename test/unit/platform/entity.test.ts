@@ -1,6 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { describe, expect, it } from 'vitest';
-import { smallCollection } from '../../functions/platform/dynamo/entity.js';
+import { smallCollection } from '../../../functions/platform/dynamo/entity.js';
 
 interface Shelf {
   id: string;

@@ -1,17 +1,17 @@
 import { createId } from '@paralleldrive/cuid2';
 import { describe, expect, it } from 'vitest';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ApiError } from '../../domain/errors.js';
-import { db } from '../../functions/platform/dynamo/client.js';
-import { markerItems, settle } from '../../functions/platform/dynamo/parts.js';
-import { tableName } from '../../functions/platform/dynamo/table-definition.js';
+import { ApiError } from '../../../domain/errors.js';
+import { db } from '../../../functions/platform/dynamo/client.js';
+import { markerItems, settle } from '../../../functions/platform/dynamo/parts.js';
+import { tableName } from '../../../functions/platform/dynamo/table-definition.js';
 import {
   MAX_TRANSACTION_ITEMS,
   TooManyTransactionItems,
   transact,
   WriteRace,
   type TransactItem,
-} from '../../functions/platform/dynamo/transact.js';
+} from '../../../functions/platform/dynamo/transact.js';
 
 const key = () => ({ PK: `TEST#${createId()}`, SK: 'DOCUMENT' });
 const read = async (k: { PK: string; SK: string }) =>

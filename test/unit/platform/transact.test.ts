@@ -2,10 +2,15 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createId } from '@paralleldrive/cuid2';
 import { describe, expect, it } from 'vitest';
-import { ApiError, conflict } from '../../domain/errors.js';
-import { db } from '../../functions/platform/dynamo/client.js';
-import { tableName } from '../../functions/platform/dynamo/table-definition.js';
-import { guard, transact, WriteRace, type TransactItem } from '../../functions/platform/dynamo/transact.js';
+import { ApiError, conflict } from '../../../domain/errors.js';
+import { db } from '../../../functions/platform/dynamo/client.js';
+import { tableName } from '../../../functions/platform/dynamo/table-definition.js';
+import {
+  guard,
+  transact,
+  WriteRace,
+  type TransactItem,
+} from '../../../functions/platform/dynamo/transact.js';
 
 const key = () => ({ PK: `TEST#${createId()}`, SK: 'ITEM' });
 const put = (item: Record<string, unknown>) =>

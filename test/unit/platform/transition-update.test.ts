@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createId } from '@paralleldrive/cuid2';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../domain/errors.js';
-import type { Transitions } from '../../domain/workflow/transitions.js';
-import { db } from '../../functions/platform/dynamo/client.js';
-import { tableName } from '../../functions/platform/dynamo/table-definition.js';
-import { transact, WriteRace } from '../../functions/platform/dynamo/transact.js';
-import { transitionUpdate } from '../../functions/platform/dynamo/transition.js';
+import { ApiError } from '../../../domain/errors.js';
+import type { Transitions } from '../../../domain/workflow/transitions.js';
+import { db } from '../../../functions/platform/dynamo/client.js';
+import { tableName } from '../../../functions/platform/dynamo/table-definition.js';
+import { transact, WriteRace } from '../../../functions/platform/dynamo/transact.js';
+import { transitionUpdate } from '../../../functions/platform/dynamo/transition.js';
 
 type Status = 'DRAFT' | 'CONFIRMED' | 'CANCELLED';
 const ORDER = {
