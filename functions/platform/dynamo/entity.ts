@@ -18,6 +18,12 @@ export interface EntityDefinition<T> {
   name: string;
   /** The record's own fields, in order: fromItem keeps exactly these (absent ones read as null). */
   fields: readonly (keyof T & string)[];
+  /**
+   * How fromItem reads a field the item lacks (one written before the field existed): null (the default),
+   * left out of the record ('omit'), or the value given here for it.
+   */
+  absent?: 'omit';
+  defaults?: Partial<T>;
   key: (orgId: string, record: Pick<T, keyof T & string>) => Key;
   /**
    * Index attributes (GSIxPK/GSIxSK) and other derived attributes (a search text, a list of referenced
@@ -37,6 +43,18 @@ export interface Entity<T> {
   batchGetByKeys(keys: Key[]): Promise<Map<string, T>>;
 }
 
+/**
+ * Every field of T, checked when compiled: a field added to the record type and not listed here fails the
+ * build, so fromItem cannot silently drop it. `allFields<Batch>()(['id', ...])`.
+ */
+export const allFields =
+  <T>() =>
+  <const F extends readonly (keyof T & string)[]>(
+    fields: F &
+      ([Exclude<keyof T, F[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, F[number]> }),
+  ): F =>
+    fields;
+
 export function entity<T>(definition: EntityDefinition<T>): Entity<T> {
   const toItem = (orgId: string, record: T): Record<string, unknown> => ({
     ...definition.key(orgId, record),
@@ -45,8 +63,13 @@ export function entity<T>(definition: EntityDefinition<T>): Entity<T> {
     ...record,
     ...definition.indexes?.(orgId, record),
   });
+  const defaults: Partial<Record<string, unknown>> = definition.defaults ?? {};
   const fromItem = (item: Record<string, unknown>): T =>
-    Object.fromEntries(definition.fields.map((f) => [f, item[f] ?? null])) as T;
+    Object.fromEntries(
+      definition.absent === 'omit'
+        ? definition.fields.filter((f) => item[f] !== undefined).map((f) => [f, item[f]])
+        : definition.fields.map((f) => [f, item[f] ?? defaults[f] ?? null]),
+    ) as T;
   const createItem = (orgId: string, record: T): TransactItem => ({
     Put: {
       TableName: tableName(),
