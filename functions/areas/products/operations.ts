@@ -15,7 +15,6 @@ import {
 } from '../../../domain/products/product.js';
 import type { Operation, OperationInput, OperationsOf } from '../../platform/http/types.js';
 import type { PRODUCT_ENDPOINTS } from './endpoints.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import {
   getProduct,
   getProductWithBom,
@@ -24,10 +23,12 @@ import {
   usageOf,
   productCreateItems,
   productReplaceItems,
+  productKey,
+  products,
   type ProductRecord,
   type ProductSort,
 } from './store/products.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { readBatch } from '../../platform/dynamo/read-batch.js';
 import { listCategories, listUnitsOfMeasure } from './store/reference-data.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
@@ -205,15 +206,20 @@ const getProductPricesOp: Operation = async ({ auth, params, query }) => {
 const getProductBomOp: Operation = async ({ auth, params }) => {
   const loaded = await getProductWithBom(auth.orgId, params.id!);
   if (!loaded) throw notFound('Product');
-  const components = await batchGet(loaded.bom.map((l) => keys.product(auth.orgId, l.componentProductId)));
+  const b = readBatch();
+  const components = new Map(
+    loaded.bom.map((l) => [
+      l.componentProductId,
+      b.get(products, productKey(auth.orgId, l.componentProductId)),
+    ]),
+  );
+  await b.run();
   const lines = [...loaded.bom]
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((line) => {
-      const component = components.get(keyId(keys.product(auth.orgId, line.componentProductId)));
+      const component = components.get(line.componentProductId)?.value;
       return {
-        componentProduct: component
-          ? { id: component.id as string, sku: component.sku as string, name: component.name as string }
-          : null,
+        componentProduct: component ? { id: component.id, sku: component.sku, name: component.name } : null,
         quantity: line.quantity,
         wastagePercent: line.wastagePercent,
         isPhantom: line.isPhantom,
