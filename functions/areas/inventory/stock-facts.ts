@@ -1,7 +1,6 @@
 import type { Batch } from '../../../domain/inventory/batch.js';
 import type { StockChange, StockFacts } from '../../../domain/inventory/movement.js';
 import type { StockLevels } from '../../../domain/inventory/stock.js';
-import { keyId } from '../../platform/dynamo/batch-get.js';
 import type { Key } from '../../platform/dynamo/keys.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { productKey, products, type ProductRecord } from '../products/store/products.js';
@@ -37,7 +36,7 @@ export async function loadStockFacts(
 ): Promise<LoadedStockFacts> {
   const productIds = [...new Set(changes.map((c) => c.productId))];
   const b = readBatch();
-  const alongsideSlots = new Map(alongside.map((key) => [keyId(key), b.get(rawItem, key)]));
+  for (const key of alongside) b.get(rawItem, key);
   const productSlots = productIds.map((id) => ({
     id,
     product: b.get(products, productKey(orgId, id)),
@@ -89,7 +88,8 @@ export async function loadStockFacts(
     stocks,
     levels: new Map([...stocks].map(([productId, stock]) => [productId, stock.levels])),
     lots,
-    alongside: (key) => alongsideSlots.get(keyId(key))?.value ?? undefined,
+    // Any item of the read (a lot's pending mark is not part of its record), as it was read.
+    alongside: (key) => b.item(key),
   };
 }
 

@@ -42,6 +42,8 @@ export interface ReadBatch {
   get<T>(decoder: ItemDecoder<T>, key: Key): Slot<T>;
   /** Every get of the batch, read in one go; a batch runs once. */
   run(): Promise<void>;
+  /** Any item the batch read, as stored (undefined when absent or not asked for), once it ran. */
+  item(key: Key): Record<string, unknown> | undefined;
 }
 
 const CHUNK = 100;
@@ -65,6 +67,7 @@ export function readBatch(options: ReadBatchOptions = {}): ReadBatch {
   const requested: Key[] = [];
   const fills: ((found: Map<string, Record<string, unknown>>) => void)[] = [];
   let ran = false;
+  let read = new Map<string, Record<string, unknown>>();
   return {
     get<T>(decoder: ItemDecoder<T>, key: Key): Slot<T> {
       if (ran) throw new Error('readBatch: get after run');
@@ -80,8 +83,9 @@ export function readBatch(options: ReadBatchOptions = {}): ReadBatch {
       if (ran) throw new Error('readBatch: run twice');
       ran = true;
       if (requested.length === 0) return;
-      const found = await readAll(requested, options);
-      for (const fill of fills) fill(found);
+      read = await readAll(requested, options);
+      for (const fill of fills) fill(read);
     },
+    item: (key) => read.get(keyId(key)),
   };
 }
