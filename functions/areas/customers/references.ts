@@ -1,7 +1,7 @@
 import type { CustomerState } from '../../../domain/customers/customer.js';
 import { invalidReference } from '../../../domain/errors.js';
 import { keys, type Key } from '../../platform/dynamo/keys.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { customerGroups, salesReps } from './store/sales-reference.js';
 
 const REFERENCES = {
@@ -32,9 +32,10 @@ export async function checkReferences(
   );
   if (fields.length === 0) return;
   const keyOf = (f: ReferenceField) => REFERENCES[f].key(orgId, next[f]!);
-  const found = await batchGet(fields.map(keyOf));
-  for (const field of fields) {
-    const item = found.get(keyId(keyOf(field)));
+  const b = readBatch();
+  const reads = fields.map((field) => [field, b.get(rawItem, keyOf(field))] as const);
+  await b.run();
+  for (const [field, { value: item }] of reads) {
     if (!item || !acceptable(field, item) || (field === 'parentCustomerId' && next[field] === next.id)) {
       throw invalidReference(field, REFERENCES[field].resource);
     }

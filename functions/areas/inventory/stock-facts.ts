@@ -1,12 +1,12 @@
 import type { Batch } from '../../../domain/inventory/batch.js';
 import type { StockChange, StockFacts } from '../../../domain/inventory/movement.js';
 import type { StockLevels } from '../../../domain/inventory/stock.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { keys, type Key } from '../../platform/dynamo/keys.js';
-import { productFromItem, type ProductRecord } from '../products/store/products.js';
-import { batchFromItem } from './store/batches.js';
-import { copyOf, emptyStock, stockFromItem, type ProductStock } from './store/stock.js';
-import { binFromItem, warehouseFromItem } from './store/warehouses.js';
+import type { Key } from '../../platform/dynamo/keys.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
+import { productKey, products, type ProductRecord } from '../products/store/products.js';
+import { batchKey, batches } from './store/batches.js';
+import { copyOf, emptyStock, productStockKey, productStocks, type ProductStock } from './store/stock.js';
+import { binKey, bins, warehouseKey, warehouses } from './store/warehouses.js';
 
 export interface LoadedStockFacts {
   facts: StockFacts;
@@ -35,14 +35,19 @@ export async function loadStockFacts(
   alongside: Key[] = [],
 ): Promise<LoadedStockFacts> {
   const productIds = [...new Set(changes.map((c) => c.productId))];
-  const found = await batchGet([
-    ...alongside,
-    ...productIds.flatMap((id) => [keys.product(orgId, id), keys.productStock(orgId, id)]),
-    ...changes.map((c) => keys.warehouse(orgId, c.warehouseId)),
-    ...changes.flatMap((c) => (c.binId ? [keys.bin(orgId, c.warehouseId, c.binId)] : [])),
-    ...changes.flatMap((c) => (c.batchId ? [keys.batch(orgId, c.batchId)] : [])),
-  ]);
-  const get = (key: Key) => found.get(keyId(key));
+  const b = readBatch();
+  for (const key of alongside) b.get(rawItem, key);
+  const productSlots = productIds.map((id) => ({
+    id,
+    product: b.get(products, productKey(orgId, id)),
+    stock: b.get(productStocks, productStockKey(orgId, id)),
+  }));
+  const warehouseSlots = changes.map((c) => b.get(warehouses, warehouseKey(orgId, c.warehouseId)));
+  const binSlots = changes.flatMap((c) =>
+    c.binId ? [b.get(bins, binKey(orgId, c.warehouseId, c.binId))] : [],
+  );
+  const batchSlots = changes.flatMap((c) => (c.batchId ? [b.get(batches, batchKey(orgId, c.batchId))] : []));
+  await b.run();
   const records = new Map<string, ProductRecord>();
   const stocks = new Map<string, ProductStock>();
   const lots = new Map<string, Batch>();
@@ -52,13 +57,11 @@ export async function loadStockFacts(
     bins: new Map(),
     batches: new Map(),
   };
-  for (const id of productIds) {
-    const item = get(keys.product(orgId, id));
-    if (!item) continue;
-    const record = productFromItem(item);
+  for (const { id, product, stock } of productSlots) {
+    const record = product.value;
+    if (!record) continue;
     records.set(id, record);
-    const stockItem = get(keys.productStock(orgId, id));
-    stocks.set(id, stockItem ? stockFromItem(stockItem) : emptyStock(id, copyOf(record)));
+    stocks.set(id, stock.value ?? emptyStock(id, copyOf(record)));
     facts.products.set(id, {
       productType: record.productType,
       isBatchTracked: record.isBatchTracked,
@@ -66,25 +69,18 @@ export async function loadStockFacts(
       costPrice: record.costPrice,
     });
   }
-  for (const change of changes) {
-    const warehouse = get(keys.warehouse(orgId, change.warehouseId));
-    if (warehouse)
-      facts.warehouses.set(change.warehouseId, { isActive: warehouseFromItem(warehouse).isActive });
-    const bin = change.binId ? get(keys.bin(orgId, change.warehouseId, change.binId)) : undefined;
-    if (bin) {
-      const record = binFromItem(bin);
-      facts.bins.set(record.id, {
-        warehouseId: record.warehouseId,
-        capacity: record.capacity,
-        onHand: record.onHand,
-      });
-    }
-    const batch = change.batchId ? get(keys.batch(orgId, change.batchId)) : undefined;
-    if (batch) {
-      const record = batchFromItem(batch);
-      facts.batches.set(record.id, { productId: record.productId, status: record.status });
-      lots.set(record.id, record);
-    }
+  changes.forEach((change, i) => {
+    const warehouse = warehouseSlots[i]!.value;
+    if (warehouse) facts.warehouses.set(change.warehouseId, { isActive: warehouse.isActive });
+  });
+  for (const { value: bin } of binSlots) {
+    if (bin)
+      facts.bins.set(bin.id, { warehouseId: bin.warehouseId, capacity: bin.capacity, onHand: bin.onHand });
+  }
+  for (const { value: lot } of batchSlots) {
+    if (!lot) continue;
+    facts.batches.set(lot.id, { productId: lot.productId, status: lot.status });
+    lots.set(lot.id, lot);
   }
   return {
     facts,
@@ -92,7 +88,8 @@ export async function loadStockFacts(
     stocks,
     levels: new Map([...stocks].map(([productId, stock]) => [productId, stock.levels])),
     lots,
-    alongside: get,
+    // Any item of the read (a lot's pending mark is not part of its record), as it was read.
+    alongside: (key) => b.item(key),
   };
 }
 

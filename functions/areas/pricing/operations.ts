@@ -4,9 +4,9 @@ import { pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { PRICING_ENDPOINTS } from './endpoints.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import { getPriceTier, getTierContents, listPriceTiers } from './store/price-tiers.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { readBatch } from '../../platform/dynamo/read-batch.js';
+import { productKey, products } from '../products/store/products.js';
 
 /** The spec caps a tier's embedded product prices at 1000. */
 const PRODUCT_PRICES_CAP = 1000;
@@ -37,16 +37,20 @@ const getPriceTierOp: OperationOf<typeof PRICING_ENDPOINTS, 'getPriceTier'> = as
   ]);
   if (!tier) throw notFound('Price tier');
   const shown = contents.prices.slice(0, PRODUCT_PRICES_CAP);
-  const products = await batchGet(shown.map((p) => keys.product(auth.orgId, p.productId)));
+  const b = readBatch();
+  const productReads = new Map(
+    shown.map((p) => [p.productId, b.get(products, productKey(auth.orgId, p.productId))]),
+  );
+  await b.run();
   return {
     body: {
       ...tier,
       productPrices: shown.map((p) => {
-        const product = products.get(keyId(keys.product(auth.orgId, p.productId)));
+        const product = productReads.get(p.productId)?.value;
         return {
           productId: p.productId,
-          sku: (product?.sku as string | undefined) ?? null,
-          productName: (product?.name as string | undefined) ?? null,
+          sku: product?.sku ?? null,
+          productName: product?.name ?? null,
           price: p.price,
         };
       }),

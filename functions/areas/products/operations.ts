@@ -15,7 +15,6 @@ import { productCreated, productUpdated } from '../../../domain/products/events.
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { PRODUCT_ENDPOINTS } from './endpoints.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import {
   getProduct,
   getProductWithBom,
@@ -24,9 +23,11 @@ import {
   usageOf,
   productCreateItems,
   productReplaceItems,
+  productKey,
+  products,
   type ProductRecord,
 } from './store/products.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { readBatch } from '../../platform/dynamo/read-batch.js';
 import { listCategories, listUnitsOfMeasure } from './store/reference-data.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
@@ -204,15 +205,20 @@ const getProductPricesOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'getProductPrice
 const getProductBomOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'getProductBom'> = async ({ auth, params }) => {
   const loaded = await getProductWithBom(auth.orgId, params.id);
   if (!loaded) throw notFound('Product');
-  const components = await batchGet(loaded.bom.map((l) => keys.product(auth.orgId, l.componentProductId)));
+  const b = readBatch();
+  const components = new Map(
+    loaded.bom.map((l) => [
+      l.componentProductId,
+      b.get(products, productKey(auth.orgId, l.componentProductId)),
+    ]),
+  );
+  await b.run();
   const lines = [...loaded.bom]
     .sort((a, b) => a.sortOrder - b.sortOrder)
     .map((line) => {
-      const component = components.get(keyId(keys.product(auth.orgId, line.componentProductId)));
+      const component = components.get(line.componentProductId)?.value;
       return {
-        componentProduct: component
-          ? { id: component.id as string, sku: component.sku as string, name: component.name as string }
-          : null,
+        componentProduct: component ? { id: component.id, sku: component.sku, name: component.name } : null,
         quantity: line.quantity,
         wastagePercent: line.wastagePercent,
         isPhantom: line.isPhantom,

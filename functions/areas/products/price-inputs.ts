@@ -1,9 +1,9 @@
 import type { PriceInputs } from '../../../domain/pricing/resolve-price.js';
 import { notFound } from '../../../domain/errors.js';
-import { customerFromItem } from '../customers/store/customers.js';
+import { customerKey, customers } from '../customers/store/customers.js';
 import { keys } from '../../platform/dynamo/keys.js';
-import { getTierBreaks } from '../pricing/store/price-tiers.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { getTierBreaks, priceTierKey, priceTiers } from '../pricing/store/price-tiers.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 
 /**
  * What the resolver needs to know about a customer for one product: the standing discount, the
@@ -15,26 +15,27 @@ export async function customerPriceInputs(
   customerId: string,
   productId: string,
 ): Promise<NonNullable<PriceInputs['customer']>> {
-  const customerKey = keys.customer(orgId, customerId);
-  const discountKey = keys.customerProductDiscount(orgId, customerId, productId);
-  const found = await batchGet([customerKey, discountKey]);
-  const customerItem = found.get(keyId(customerKey));
-  if (!customerItem) throw notFound('Customer');
-  const customer = customerFromItem(customerItem).state;
-  const lineDiscountPct = (found.get(keyId(discountKey))?.discountPct as number | undefined) ?? null;
+  const first = readBatch();
+  const customerRead = first.get(customers, customerKey(orgId, customerId));
+  const discount = first.get(rawItem, keys.customerProductDiscount(orgId, customerId, productId));
+  await first.run();
+  if (!customerRead.value) throw notFound('Customer');
+  const customer = customerRead.value.state;
+  const lineDiscountPct = (discount.value?.discountPct as number | undefined) ?? null;
   let tier: NonNullable<PriceInputs['customer']>['tier'] = null;
   if (customer.priceTierId) {
-    const tierKey = keys.priceTier(orgId, customer.priceTierId);
-    const priceKey = keys.priceTierPrice(orgId, customer.priceTierId, productId);
-    const [tierItems, breaks] = await Promise.all([
-      batchGet([tierKey, priceKey]),
+    const second = readBatch();
+    const tierRead = second.get(priceTiers, priceTierKey(orgId, customer.priceTierId));
+    const price = second.get(rawItem, keys.priceTierPrice(orgId, customer.priceTierId, productId));
+    const [, breaks] = await Promise.all([
+      second.run(),
       getTierBreaks(orgId, customer.priceTierId, productId),
     ]);
     // An inactive tier no longer applies; its customers resolve as if they had none.
-    if (tierItems.get(keyId(tierKey))?.isActive === true) {
+    if (tierRead.value?.isActive === true) {
       tier = {
         id: customer.priceTierId,
-        price: (tierItems.get(keyId(priceKey))?.price as number | undefined) ?? null,
+        price: (price.value?.price as number | undefined) ?? null,
         breaks: breaks.map(({ minQuantity, unitPrice }) => ({ minQuantity, unitPrice })),
       };
     }

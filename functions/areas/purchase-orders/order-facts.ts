@@ -2,12 +2,11 @@ import type {
   PurchaseOrderFacts,
   PurchaseOrderInput,
 } from '../../../domain/purchase-orders/purchase-order.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { keys, type Key } from '../../platform/dynamo/keys.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
-import { warehouseFromItem } from '../inventory/store/warehouses.js';
-import { productFromItem, readDeactivations } from '../products/store/products.js';
-import { supplierFromItem } from '../suppliers/store/suppliers.js';
+import { warehouseKey, warehouses } from '../inventory/store/warehouses.js';
+import { productKey, products, readDeactivations } from '../products/store/products.js';
+import { supplierKey, supplierLocationKey, suppliers } from '../suppliers/store/suppliers.js';
 import { PURCHASE_ORDER_SEQUENCE } from './store/purchase-orders.js';
 
 /**
@@ -25,34 +24,27 @@ export async function loadPurchaseOrderFacts(
 }> {
   const productIds = [...new Set(input.lines.map((l) => l.productId))];
   const sequence = sequenceKey(orgId, PURCHASE_ORDER_SEQUENCE);
-  const supplierKey = keys.supplier(orgId, input.supplierId);
-  const warehouseKey = input.warehouseId ? keys.warehouse(orgId, input.warehouseId) : null;
-  // A location key under the supplier's partition exists only for that supplier's own locations.
-  const locationKey = input.shipToLocationId
-    ? keys.supplierLocation(orgId, input.supplierId, input.shipToLocationId)
-    : null;
   // Read first: the products below are then read active under this count or a later one.
   const deactivations = await readDeactivations(orgId);
-  const found = await batchGet([
-    sequence,
-    supplierKey,
-    ...(warehouseKey ? [warehouseKey] : []),
-    ...(locationKey ? [locationKey] : []),
-    ...productIds.map((id) => keys.product(orgId, id)),
-  ]);
-  const get = (key: Key | null) => (key ? found.get(keyId(key)) : undefined);
-  const supplierItem = get(supplierKey);
-  const supplier = supplierItem ? supplierFromItem(supplierItem) : undefined;
-  const warehouse = get(warehouseKey);
-  const products: PurchaseOrderFacts['products'] = new Map();
-  for (const id of productIds) {
-    const item = get(keys.product(orgId, id));
-    if (!item) continue;
-    const p = productFromItem(item);
-    products.set(id, { sku: p.sku, name: p.name, isActive: p.isActive });
+  const b = readBatch();
+  const sequenceItem = b.get(rawItem, sequence);
+  const supplierRead = b.get(suppliers, supplierKey(orgId, input.supplierId));
+  const warehouseRead = input.warehouseId ? b.get(warehouses, warehouseKey(orgId, input.warehouseId)) : null;
+  // A location key under the supplier's partition exists only for that supplier's own locations.
+  const locationRead = input.shipToLocationId
+    ? b.get(rawItem, supplierLocationKey(orgId, input.supplierId, input.shipToLocationId))
+    : null;
+  const productReads = productIds.map((id) => [id, b.get(products, productKey(orgId, id))] as const);
+  await b.run();
+  const supplier = supplierRead.value ?? undefined;
+  const warehouse = warehouseRead?.value;
+  const productFacts: PurchaseOrderFacts['products'] = new Map();
+  for (const [id, { value: p }] of productReads) {
+    if (!p) continue;
+    productFacts.set(id, { sku: p.sku, name: p.name, isActive: p.isActive });
   }
   return {
-    lastNumber: sequenceValue(get(sequence)),
+    lastNumber: sequenceValue(sequenceItem.value ?? undefined),
     // The products were read active after this count was; create checks it unchanged in its write.
     deactivations,
     facts: {
@@ -63,9 +55,10 @@ export async function loadPurchaseOrderFacts(
         isActive: supplier.isActive,
         currency: supplier.currency,
       },
-      warehouse: warehouse ? { isActive: warehouseFromItem(warehouse).isActive } : undefined,
-      shipToLocation: get(locationKey) && input.shipToLocationId ? { id: input.shipToLocationId } : undefined,
-      products,
+      warehouse: warehouse ? { isActive: warehouse.isActive } : undefined,
+      shipToLocation:
+        locationRead?.value && input.shipToLocationId ? { id: input.shipToLocationId } : undefined,
+      products: productFacts,
     },
   };
 }

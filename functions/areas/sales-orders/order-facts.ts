@@ -1,11 +1,10 @@
 import type { OrderFacts, SalesOrderInput } from '../../../domain/sales-orders/order.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { keys, type Key } from '../../platform/dynamo/keys.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
-import { customerFromItem } from '../customers/store/customers.js';
+import { customerKey, customers } from '../customers/store/customers.js';
 import { salesReps } from '../customers/store/sales-reference.js';
-import { warehouseFromItem } from '../inventory/store/warehouses.js';
-import { productFromItem, readDeactivations } from '../products/store/products.js';
+import { warehouseKey, warehouses } from '../inventory/store/warehouses.js';
+import { productKey, products, readDeactivations } from '../products/store/products.js';
 
 export const SALES_ORDER_SEQUENCE = 'SALES_ORDER';
 
@@ -20,31 +19,25 @@ export async function loadOrderFacts(
 ): Promise<{ facts: OrderFacts; lastNumber: number; deactivations: number }> {
   const productIds = [...new Set(input.lines.map((l) => l.productId))];
   const sequence = sequenceKey(orgId, SALES_ORDER_SEQUENCE);
-  const customerKey = keys.customer(orgId, input.customerId);
-  const warehouseKey = input.warehouseId ? keys.warehouse(orgId, input.warehouseId) : null;
   // Read first: the products below are then read active under this count or a later one.
   const deactivations = await readDeactivations(orgId);
-  const found = await batchGet([
-    sequence,
-    customerKey,
-    ...(warehouseKey ? [warehouseKey] : []),
-    ...productIds.map((id) => keys.product(orgId, id)),
-  ]);
-  const get = (key: Key | null) => (key ? found.get(keyId(key)) : undefined);
-  const customerItem = get(customerKey);
-  const customer = customerItem ? customerFromItem(customerItem).state : undefined;
+  const b = readBatch();
+  const sequenceItem = b.get(rawItem, sequence);
+  const customerRead = b.get(customers, customerKey(orgId, input.customerId));
+  const warehouseRead = input.warehouseId ? b.get(warehouses, warehouseKey(orgId, input.warehouseId)) : null;
+  const productReads = productIds.map((id) => [id, b.get(products, productKey(orgId, id))] as const);
+  await b.run();
+  const customer = customerRead.value?.state;
   const repId = input.assignedToId ?? null;
   const rep = repId ? await salesReps.getByKey(salesReps.key(orgId, repId)) : null;
-  const warehouse = get(warehouseKey);
-  const products: OrderFacts['products'] = new Map();
-  for (const id of productIds) {
-    const item = get(keys.product(orgId, id));
-    if (!item) continue;
-    const p = productFromItem(item);
-    products.set(id, { sku: p.sku, name: p.name, isActive: p.isActive, productType: p.productType });
+  const warehouse = warehouseRead?.value;
+  const productFacts: OrderFacts['products'] = new Map();
+  for (const [id, { value: p }] of productReads) {
+    if (!p) continue;
+    productFacts.set(id, { sku: p.sku, name: p.name, isActive: p.isActive, productType: p.productType });
   }
   return {
-    lastNumber: sequenceValue(get(sequence)),
+    lastNumber: sequenceValue(sequenceItem.value ?? undefined),
     // The products were read active after this count was; create checks it unchanged in its write.
     deactivations,
     facts: {
@@ -59,9 +52,9 @@ export async function loadOrderFacts(
         salesRepId: customer.salesRepId,
         addresses: customer.addresses,
       },
-      warehouse: warehouse ? { isActive: warehouseFromItem(warehouse).isActive } : undefined,
+      warehouse: warehouse ? { isActive: warehouse.isActive } : undefined,
       assignedTo: rep ? { isActive: rep.isActive } : undefined,
-      products,
+      products: productFacts,
     },
   };
 }

@@ -12,7 +12,8 @@ import { operationsFor } from '../../platform/http/operations-for.js';
 import { SUPPLIER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import { keys } from '../../platform/dynamo/keys.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { readBatch } from '../../platform/dynamo/read-batch.js';
+import { productKey, products } from '../products/store/products.js';
 import {
   getSupplierLocations,
   getSupplierWithContents,
@@ -34,17 +35,21 @@ async function supplierDetail(
   contents: { supplier: SupplierState; locations: SupplierLocation[]; prices: SupplierPrice[] },
 ) {
   const view = priceListView(contents.prices);
-  const products = await batchGet(view.priceList.map((row) => keys.product(orgId, row.productId)));
+  const b = readBatch();
+  const productReads = new Map(
+    view.priceList.map((row) => [row.productId, b.get(products, productKey(orgId, row.productId))]),
+  );
+  await b.run();
   return {
     ...summary(contents.supplier),
     locations: locationsInOrder(contents.locations),
     ...view,
     priceList: view.priceList.map((row) => {
-      const product = products.get(keyId(keys.product(orgId, row.productId)));
+      const product = productReads.get(row.productId)?.value;
       return {
         productId: row.productId,
-        sku: (product?.sku as string | undefined) ?? null,
-        productName: (product?.name as string | undefined) ?? null,
+        sku: product?.sku ?? null,
+        productName: product?.name ?? null,
         supplierSku: row.supplierSku,
         supplierPrice: row.supplierPrice,
         leadTimeDays: row.leadTimeDays,

@@ -13,11 +13,20 @@ import { tableName } from './table-definition.js';
 import type { TransactItem } from './transact.js';
 import { slimAttributesOf, type SlimRebuilder } from './slim-backfill.js';
 
-export interface EntityDefinition<T> {
+/** S: the fields stored on the item, the record's own unless `stored` maps a record that wraps them. */
+export interface EntityDefinition<T, S = T> {
   /** The `entity` attribute written on every item (what stream consumers and audits see). */
   name: string;
   /** The record's own fields, in order: fromItem keeps exactly these (absent ones read as null). */
-  fields: readonly (keyof T & string)[];
+  fields: readonly (keyof S & string)[];
+  /**
+   * How fromItem reads a field the item lacks (one written before the field existed): null (the default),
+   * left out of the record ('omit'), or the value given here for it.
+   */
+  absent?: 'omit';
+  defaults?: Partial<S>;
+  /** A record that is not its stored fields as they are (a state plus bookkeeping beside it). */
+  stored?: { flatten: (record: T) => S; unflatten: (fields: S) => T };
   key: (orgId: string, record: Pick<T, keyof T & string>) => Key;
   /**
    * Index attributes (GSIxPK/GSIxSK) and other derived attributes (a search text, a list of referenced
@@ -32,21 +41,47 @@ export interface Entity<T> {
   fromItem(item: Record<string, unknown>): T;
   /** A create: fails its condition when an item with the key already exists. */
   createItem(orgId: string, record: T): TransactItem;
+  /** A replace of the item as read at `version` (a moved version is a lost race, read again). */
+  putAtVersionItem(orgId: string, record: T, version: number): TransactItem;
   create(orgId: string, record: T): Promise<void>;
   getByKey(key: Key): Promise<T | null>;
   batchGetByKeys(keys: Key[]): Promise<Map<string, T>>;
 }
 
-export function entity<T>(definition: EntityDefinition<T>): Entity<T> {
+/**
+ * Every field of T, checked when compiled: a field added to the record type and not listed here fails the
+ * build, so fromItem cannot silently drop it. `allFields<Batch>()(['id', ...])`.
+ */
+export const allFields =
+  <T>() =>
+  <const F extends readonly (keyof T & string)[]>(
+    fields: F &
+      ([Exclude<keyof T, F[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, F[number]> }),
+  ): F =>
+    fields;
+
+export function entity<T, S = T>(definition: EntityDefinition<T, S>): Entity<T> {
+  const flatten = definition.stored?.flatten ?? ((record: T) => record as unknown as S);
+  const unflatten = definition.stored?.unflatten ?? ((fields: S) => fields as unknown as T);
   const toItem = (orgId: string, record: T): Record<string, unknown> => ({
     ...definition.key(orgId, record),
     entity: definition.name,
     orgId,
-    ...record,
+    ...flatten(record),
     ...definition.indexes?.(orgId, record),
   });
+  const defaults: Partial<Record<string, unknown>> = definition.defaults ?? {};
   const fromItem = (item: Record<string, unknown>): T =>
-    Object.fromEntries(definition.fields.map((f) => [f, item[f] ?? null])) as T;
+    unflatten(
+      Object.fromEntries(
+        definition.absent === 'omit'
+          ? definition.fields.flatMap((f) => {
+              const value = item[f] === undefined ? defaults[f] : item[f];
+              return value === undefined ? [] : [[f, value]];
+            })
+          : definition.fields.map((f) => [f, item[f] ?? defaults[f] ?? null]),
+      ) as S,
+    );
   const createItem = (orgId: string, record: T): TransactItem => ({
     Put: {
       TableName: tableName(),
@@ -59,6 +94,14 @@ export function entity<T>(definition: EntityDefinition<T>): Entity<T> {
     toItem,
     fromItem,
     createItem,
+    putAtVersionItem: (orgId, record, version) => ({
+      Put: {
+        TableName: tableName(),
+        Item: toItem(orgId, record),
+        ConditionExpression: 'version = :v',
+        ExpressionAttributeValues: { ':v': version },
+      },
+    }),
     create: async (orgId, record) => {
       await db().send(new PutCommand(createItem(orgId, record).Put!));
     },
@@ -79,11 +122,11 @@ export function entity<T>(definition: EntityDefinition<T>): Entity<T> {
  * An entity whose records all live in one small partition per organisation (reference data, customer
  * groups, sales reps): keyed by id under the collection, and listed by reading the partition whole.
  */
-export function smallCollection<T extends { id: string }>(definition: {
-  name: string;
-  fields: readonly (keyof T & string)[];
-  collection: (orgId: string) => string;
-}): Entity<T> & { key: (orgId: string, id: string) => Key; list: (orgId: string) => Promise<T[]> } {
+export function smallCollection<T extends { id: string }>(
+  definition: Pick<EntityDefinition<T>, 'name' | 'fields' | 'defaults'> & {
+    collection: (orgId: string) => string;
+  },
+): Entity<T> & { key: (orgId: string, id: string) => Key; list: (orgId: string) => Promise<T[]> } {
   const key = (orgId: string, id: string): Key => ({ PK: definition.collection(orgId), SK: id });
   const base = entity<T>({ ...definition, key: (orgId, record) => key(orgId, record.id) });
   return {

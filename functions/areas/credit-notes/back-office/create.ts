@@ -8,15 +8,14 @@ import { createCreditNote, type CreditNoteLineInput } from '../../../../domain/c
 import { invalidReference, unprocessable } from '../../../../domain/errors.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { UsageError } from '../../../platform/back-office/command.js';
-import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { getCustomer } from '../../customers/store/customers.js';
-import { warehouseFromItem } from '../../inventory/store/warehouses.js';
+import { warehouseKey, warehouses } from '../../inventory/store/warehouses.js';
 import { getInvoice } from '../../invoices/store/invoices.js';
-import { productFromItem } from '../../products/store/products.js';
+import { productKey, products as productEntities } from '../../products/store/products.js';
 import { getSalesOrder } from '../../sales-orders/store/sales-orders.js';
 import { CREDIT_NOTE_SEQUENCE, creditNoteCreateItem } from '../store/credit-notes.js';
 import { creditNoteDetail } from '../view.js';
@@ -79,14 +78,14 @@ async function references(input: CreditNoteCreateInput) {
     throw new UsageError('--warehouse is only taken with --return-stock');
   }
   const productIds = [...new Set(input.lines.map((l) => l.productId))];
-  const [customer, invoice, order, found] = await Promise.all([
+  const b = readBatch();
+  const productReads = new Map(productIds.map((id) => [id, b.get(productEntities, productKey(orgId, id))]));
+  const warehouseRead = input.warehouseId ? b.get(warehouses, warehouseKey(orgId, input.warehouseId)) : null;
+  const [customer, invoice, order] = await Promise.all([
     getCustomer(orgId, input.customerId),
     input.invoiceId ? getInvoice(orgId, input.invoiceId) : null,
     input.salesOrderId ? getSalesOrder(orgId, input.salesOrderId) : null,
-    batchGet([
-      ...productIds.map((id) => keys.product(orgId, id)),
-      ...(input.warehouseId ? [keys.warehouse(orgId, input.warehouseId)] : []),
-    ]),
+    b.run(),
   ]);
   if (!customer) throw invalidReference('customerId', 'Customer');
   if (input.invoiceId && (!invoice || invoice.customerId !== input.customerId)) {
@@ -96,17 +95,16 @@ async function references(input: CreditNoteCreateInput) {
     throw invalidReference('salesOrderId', 'Sales order of this customer');
   }
   if (input.warehouseId) {
-    const item = found.get(keyId(keys.warehouse(orgId, input.warehouseId)));
-    if (!item) throw invalidReference('warehouseId', 'Warehouse');
-    if (!warehouseFromItem(item).isActive) {
+    const warehouse = warehouseRead?.value;
+    if (!warehouse) throw invalidReference('warehouseId', 'Warehouse');
+    if (!warehouse.isActive) {
       throw unprocessable(`Warehouse ${input.warehouseId} is inactive`);
     }
   }
   const products = new Map<string, { sku: string; name: string }>();
   for (const id of productIds) {
-    const item = found.get(keyId(keys.product(orgId, id)));
-    if (!item) throw invalidReference('productId', 'Product');
-    const product = productFromItem(item);
+    const product = productReads.get(id)!.value;
+    if (!product) throw invalidReference('productId', 'Product');
     if (input.returnStock) {
       if (product.productType === 'NON_STOCKED') {
         throw unprocessable(`Product ${product.sku} is NON_STOCKED; it cannot be returned to stock`);

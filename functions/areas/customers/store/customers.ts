@@ -1,8 +1,7 @@
-import { GetCommand } from '../../../platform/dynamo/commands.js';
 import type { CustomerState } from '../../../../domain/customers/customer.js';
-import { db } from '../../../platform/dynamo/client.js';
-import { CODED_INDEX_ATTRIBUTES, codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
+import { keys, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
@@ -19,32 +18,62 @@ export interface CustomerRecord {
   subsidiaryCount: number;
 }
 
-const INTERNAL = new Set(['PK', 'SK', 'entity', 'orgId', 'subsidiaryCount', ...CODED_INDEX_ATTRIBUTES]);
+/** What the customer item holds: the state's fields and the subsidiary count beside them. */
+type StoredCustomer = CustomerState & { subsidiaryCount: number };
 
-export function customerItem(orgId: string, record: CustomerRecord): Record<string, unknown> {
-  return {
-    ...keys.customer(orgId, record.state.id),
-    entity: 'Customer',
-    orgId,
-    ...record.state,
-    subsidiaryCount: record.subsidiaryCount,
-    ...codedIndexAttributes(keys.customerCollection(orgId), record.state),
-  };
-}
+export const customerKey = (orgId: string, id: string): Key => keys.customer(orgId, id);
 
-export const customerFromItem = (item: Record<string, unknown>): CustomerRecord => ({
-  state: Object.fromEntries(
-    Object.entries(item).filter(([k]) => !INTERNAL.has(k)),
-  ) as unknown as CustomerState,
-  subsidiaryCount: (item.subsidiaryCount as number | undefined) ?? 0,
+export const customers = entity<CustomerRecord, StoredCustomer>({
+  name: 'Customer',
+  fields: allFields<StoredCustomer>()([
+    'code',
+    'name',
+    'email',
+    'phone',
+    'address',
+    'region',
+    'suburb',
+    'postcode',
+    'location',
+    'taxNumber',
+    'notes',
+    'currency',
+    'priceTierId',
+    'customerGroupId',
+    'salesRepId',
+    'parentCustomerId',
+    'paymentTermsDays',
+    'isHeadOffice',
+    'creditLimit',
+    'creditHold',
+    'creditHoldReason',
+    'discountPct',
+    'taxExempt',
+    'taxExemptReason',
+    'id',
+    'isActive',
+    'contacts',
+    'addresses',
+    'version',
+    'createdAt',
+    'updatedAt',
+    'subsidiaryCount',
+  ]),
+  absent: 'omit',
+  defaults: { subsidiaryCount: 0 },
+  stored: {
+    flatten: (record) => ({ ...record.state, subsidiaryCount: record.subsidiaryCount }),
+    unflatten: ({ subsidiaryCount, ...state }) => ({ state, subsidiaryCount }),
+  },
+  key: (orgId, record) => customerKey(orgId, record.state.id),
+  indexes: (orgId, record) => codedIndexAttributes(keys.customerCollection(orgId), record.state),
 });
 
-export async function getCustomer(orgId: string, id: string): Promise<CustomerRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.customer(orgId, id), ConsistentRead: true }),
-  );
-  return Item ? customerFromItem(Item) : null;
-}
+export const customerItem = customers.toItem;
+export const customerFromItem = customers.fromItem;
+
+export const getCustomer = (orgId: string, id: string): Promise<CustomerRecord | null> =>
+  customers.getByKey(customerKey(orgId, id));
 
 const codeGuardPut = (orgId: string, code: string, customerId: string): WriteItem =>
   guard(
@@ -117,13 +146,7 @@ function linkItems(orgId: string, previous: CustomerState | null, next: Customer
 
 export function customerCreateItems(orgId: string, state: CustomerState): WriteItem[] {
   return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: customerItem(orgId, { state, subsidiaryCount: 0 }),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
+    customers.createItem(orgId, { state, subsidiaryCount: 0 }),
     codeGuardPut(orgId, state.code, state.id),
     ...linkItems(orgId, null, state),
   ];
@@ -137,14 +160,11 @@ export function customerReplaceItems(
 ): WriteItem[] {
   // Unguarded: a version that moved since the read is a lost race, re-read and decided again.
   const items: WriteItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: customerItem(orgId, { state: next, subsidiaryCount: previous.subsidiaryCount }),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': previous.state.version },
-      },
-    },
+    customers.putAtVersionItem(
+      orgId,
+      { state: next, subsidiaryCount: previous.subsidiaryCount },
+      previous.state.version,
+    ),
   ];
   if (previous.state.code !== next.code) {
     items.push(codeGuardPut(orgId, next.code, next.id));
@@ -162,4 +182,4 @@ export function customerReplaceItems(
 
 /** A stored customer's slim row, rebuilt from the item (the backfill of items older than the row). */
 export const customerSlimRebuilder: SlimRebuilder = (orgId, item) =>
-  slimAttributesOf(customerItem(orgId, customerFromItem(item)));
+  slimAttributesOf(customers.toItem(orgId, customers.fromItem(item)));

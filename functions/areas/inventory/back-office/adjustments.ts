@@ -17,7 +17,6 @@ import { batchStatusChanged } from '../../../../domain/inventory/events.js';
 import { notFound, unprocessable } from '../../../../domain/errors.js';
 import { planStockMovement } from '../../../../domain/inventory/movement.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact, type WriteItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
@@ -28,7 +27,6 @@ import {
 } from '../adjustment-writes.js';
 import { loadStockFacts } from '../stock-facts.js';
 import { stockMovementWrites } from '../stock-writes.js';
-import { batchFromItem } from '../store/batches.js';
 import { adjustmentTransitionItem, getAdjustmentToMove } from '../store/stock-adjustments.js';
 import { adjustmentView } from '../view.js';
 
@@ -105,7 +103,7 @@ export async function voidAdjustment(input: { orgId: string; id: string }) {
       const reactivated: Events = [];
       for (const [batchId, to] of plan.batchStatus) {
         if (to !== 'ACTIVE' || loaded.facts.batches.get(batchId)?.status !== 'CONSUMED') continue;
-        const batch = batchFromItem(loaded.alongside(keys.batch(orgId, batchId))!);
+        const batch = loaded.lots.get(batchId)!;
         reactivated.push(batchStatusChanged(batch, 'CONSUMED', 'ACTIVE'));
       }
       const items: WriteItem[] = [

@@ -13,13 +13,19 @@ import {
 import { batchStatusChanged } from '../../../../domain/inventory/events.js';
 import { notFound } from '../../../../domain/errors.js';
 import { parseInstant } from '../../../../domain/listing/query-params.js';
-import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { batchCreateItems, batchesExpiringBefore, batchTransitionItem, getBatch } from '../store/batches.js';
-import { copyOf, emptyStock, stockFromItem, stockVersionBump, type ProductStock } from '../store/stock.js';
-import { getProduct, productFromItem } from '../../products/store/products.js';
+import {
+  copyOf,
+  emptyStock,
+  productStockKey,
+  productStocks,
+  stockVersionBump,
+  type ProductStock,
+} from '../store/stock.js';
+import { getProduct, productKey, products } from '../../products/store/products.js';
 import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 import { batchDetail } from '../traceability.js';
 
@@ -66,11 +72,12 @@ export async function createBatch(input: {
 
 /** The lot's product stock as read (its empty item when none exists yet); null without the product. */
 async function readLotStock(orgId: string, productId: string): Promise<ProductStock | null> {
-  const found = await batchGet([keys.product(orgId, productId), keys.productStock(orgId, productId)]);
-  const stock = found.get(keyId(keys.productStock(orgId, productId)));
-  if (stock) return stockFromItem(stock);
-  const product = found.get(keyId(keys.product(orgId, productId)));
-  return product ? emptyStock(productId, copyOf(productFromItem(product))) : null;
+  const b = readBatch();
+  const product = b.get(products, productKey(orgId, productId));
+  const stock = b.get(productStocks, productStockKey(orgId, productId));
+  await b.run();
+  if (stock.value) return stock.value;
+  return product.value ? emptyStock(productId, copyOf(product.value)) : null;
 }
 
 /**

@@ -17,13 +17,11 @@ import {
 import { roundQuantity } from '../../../../domain/inventory/stock.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { numberFlag, UsageError } from '../../../platform/back-office/command.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { sequenceKey, sequenceNext, sequenceValue } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { loadStockFacts } from '../stock-facts.js';
 import { stockMovementWrites } from '../stock-writes.js';
-import { batchFromItem } from '../store/batches.js';
 
 const SEQUENCE = 'TRANSFER';
 const MAX_QUANTITY = 99_999_999;
@@ -88,12 +86,12 @@ export async function transferStock(input: { orgId: string } & Transfer) {
         }),
       ]);
       const product = loaded.records.get(transfer.productId)!;
-      const batchItem = transfer.batchId ? loaded.alongside(keys.batch(orgId, transfer.batchId)) : undefined;
+      const lot = transfer.batchId ? loaded.lots.get(transfer.batchId) : undefined;
       return {
         id,
         transferNumber,
         product: { id: product.id, sku: product.sku, name: product.name },
-        batch: batchItem ? { id: transfer.batchId, batchNumber: batchFromItem(batchItem).batchNumber } : null,
+        batch: lot ? { id: transfer.batchId, batchNumber: lot.batchNumber } : null,
         from: { warehouseId: transfer.fromWarehouseId, binId: transfer.fromBinId },
         to: { warehouseId: transfer.toWarehouseId, binId: transfer.toBinId },
         quantity: transfer.quantity,

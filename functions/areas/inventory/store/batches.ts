@@ -22,7 +22,8 @@ import {
 } from '../../../../domain/inventory/batch.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { projectedPage } from '../../../platform/dynamo/document-projection.js';
-import { keys, sortKey } from '../../../platform/dynamo/keys.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
+import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import {
   hasListCursor,
   queryAll,
@@ -31,23 +32,10 @@ import {
   type QueryInput,
 } from '../../../platform/dynamo/query-window.js';
 import { slimAttributes, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
-import { GSI_KEY_ATTRIBUTES, tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
+import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
 import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
-
-const INTERNAL = new Set([
-  'PK',
-  'SK',
-  'entity',
-  'orgId',
-  'searchText',
-  'pendingReceiptId',
-  ...GSI_KEY_ATTRIBUTES,
-]);
-
-export const batchFromItem = (item: Record<string, unknown>): Batch =>
-  Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k))) as unknown as Batch;
 
 export const batchPartitions = {
   all: (orgId: string) => keys.batchCollection(orgId),
@@ -90,11 +78,37 @@ const statusIndexes = (orgId: string, batch: Batch) => ({
 
 export async function getBatch(orgId: string, id: string): Promise<Batch | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.batch(orgId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: batchKey(orgId, id), ConsistentRead: true }),
   );
   // A lot a goods receipt in parts is still creating is not there yet for readers.
   return Item && !isPendingBatchItem(Item) ? batchFromItem(Item) : null;
 }
+
+export const batchKey = (orgId: string, id: string): Key => keys.batch(orgId, id);
+
+/** A lot's record; its list projections are written beside it unless it is hidden (batchRecordPut). */
+export const batches = entity<Batch>({
+  name: 'Batch',
+  fields: allFields<Batch>()([
+    'id',
+    'batchNumber',
+    'status',
+    'productId',
+    'manufactureDate',
+    'expiryDate',
+    'storageCondition',
+    'unitCost',
+    'notes',
+    'createdAt',
+    'updatedAt',
+    'version',
+  ]),
+  absent: 'omit',
+  key: (orgId, batch) => batchKey(orgId, batch.id),
+  indexes: (_orgId, batch) => ({ searchText: batch.batchNumber.toLowerCase() }),
+});
+
+export const batchFromItem = batches.fromItem;
 
 /** The lot's list projections (see the module comment). */
 const batchIndexes = (orgId: string, batch: Batch) => {
@@ -120,11 +134,7 @@ export function batchRecordPut(orgId: string, batch: Batch, pendingReceiptId?: s
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.batch(orgId, batch.id),
-        entity: 'Batch',
-        orgId,
-        ...batch,
-        searchText: batch.batchNumber.toLowerCase(),
+        ...batches.toItem(orgId, batch),
         ...(pendingReceiptId ? { pendingReceiptId } : batchIndexes(orgId, batch)),
       },
       ConditionExpression: 'attribute_not_exists(PK)',

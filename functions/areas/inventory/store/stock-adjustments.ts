@@ -7,22 +7,49 @@ import {
   type StockAdjustment,
 } from '../../../../domain/inventory/adjustment.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys, sortKey } from '../../../platform/dynamo/keys.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
+import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { queryWindow } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
 
-const INTERNAL = ['PK', 'SK', 'entity', 'orgId', 'GSI1PK', 'GSI1SK', 'searchText', 'warehouseIds', 'version'];
+export const stockAdjustmentKey = (orgId: string, id: string): Key => keys.stockAdjustment(orgId, id);
 
-export const adjustmentFromItem = (item: Record<string, unknown>): StockAdjustment =>
-  Object.fromEntries(
-    Object.entries(item).filter(([k]) => !INTERNAL.includes(k)),
-  ) as unknown as StockAdjustment;
+/**
+ * The adjustment's item carries the version its status moves are conditioned on (1 when written, moved by
+ * transitionUpdate), beside the record rather than in it: getAdjustmentToMove reads it.
+ */
+export const stockAdjustments = entity<StockAdjustment>({
+  name: 'StockAdjustment',
+  fields: allFields<StockAdjustment>()([
+    'id',
+    'adjustmentNumber',
+    'reason',
+    'status',
+    'notes',
+    'completedAt',
+    'createdAt',
+    'updatedAt',
+    'lines',
+  ]),
+  absent: 'omit',
+  key: (orgId, adjustment) => stockAdjustmentKey(orgId, adjustment.id),
+  indexes: (orgId, adjustment) => ({
+    version: 1,
+    // Newest first by createdAt, with the id tiebreaker.
+    GSI1PK: keys.stockAdjustmentCollection(orgId),
+    GSI1SK: sortKey(adjustment.createdAt, adjustment.id),
+    searchText: adjustment.adjustmentNumber.toLowerCase(),
+    warehouseIds: [...new Set(adjustment.lines.map((l) => l.warehouseId))],
+  }),
+});
+
+export const adjustmentFromItem = stockAdjustments.fromItem;
 
 export async function getAdjustment(orgId: string, id: string): Promise<StockAdjustment | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.stockAdjustment(orgId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: stockAdjustmentKey(orgId, id), ConsistentRead: true }),
   );
   return Item ? adjustmentFromItem(Item) : null;
 }
@@ -33,7 +60,7 @@ export async function getAdjustmentToMove(
   id: string,
 ): Promise<{ adjustment: StockAdjustment; version: number } | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.stockAdjustment(orgId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: stockAdjustmentKey(orgId, id), ConsistentRead: true }),
   );
   return Item ? { adjustment: adjustmentFromItem(Item), version: Item.version as number } : null;
 }
@@ -58,26 +85,8 @@ export function adjustmentTransitionItem(
   });
 }
 
-export function adjustmentPut(orgId: string, adjustment: StockAdjustment): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...keys.stockAdjustment(orgId, adjustment.id),
-        entity: 'StockAdjustment',
-        orgId,
-        ...adjustment,
-        version: 1,
-        // Newest first by createdAt, with the id tiebreaker.
-        GSI1PK: keys.stockAdjustmentCollection(orgId),
-        GSI1SK: sortKey(adjustment.createdAt, adjustment.id),
-        searchText: adjustment.adjustmentNumber.toLowerCase(),
-        warehouseIds: [...new Set(adjustment.lines.map((l) => l.warehouseId))],
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
-}
+export const adjustmentPut = (orgId: string, adjustment: StockAdjustment): TransactItem =>
+  stockAdjustments.createItem(orgId, adjustment);
 
 export interface AdjustmentFilter {
   statuses?: AdjustmentStatus[];

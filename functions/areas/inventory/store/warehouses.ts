@@ -1,8 +1,7 @@
-import { GetCommand } from '../../../platform/dynamo/commands.js';
 import type { ZoneCategory, ZoneType } from '../../../../domain/inventory/warehouse.js';
 import { MAX_BINS_PER_ZONE, MAX_ZONES_PER_WAREHOUSE } from '../../../../domain/inventory/warehouse.js';
-import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
+import { keys, type Key } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
@@ -38,10 +37,56 @@ export interface BinRecord {
   createdAt: string;
 }
 
-const strip = <T>(item: Record<string, unknown>): T => {
-  const { PK: _pk, SK: _sk, entity: _e, orgId: _o, ...rest } = item;
-  return rest as T;
-};
+/** Warehouses, zones and bins share one small partition per organisation. */
+export const warehouseCollection = (orgId: string) => keys.warehouseCollection(orgId);
+export const warehouseKey = (orgId: string, id: string): Key => keys.warehouse(orgId, id);
+export const zoneKey = (orgId: string, id: string): Key => keys.zone(orgId, id);
+export const binKey = (orgId: string, warehouseId: string, id: string): Key =>
+  keys.bin(orgId, warehouseId, id);
+
+export const warehouses = entity<WarehouseRecord>({
+  name: 'Warehouse',
+  fields: allFields<WarehouseRecord>()([
+    'id',
+    'code',
+    'name',
+    'isActive',
+    'zoneCount',
+    'createdAt',
+    'updatedAt',
+  ]),
+  absent: 'omit',
+  key: (orgId, record) => warehouseKey(orgId, record.id),
+});
+export const zones = entity<ZoneRecord>({
+  name: 'Zone',
+  fields: allFields<ZoneRecord>()([
+    'id',
+    'warehouseId',
+    'name',
+    'zoneType',
+    'zoneCategory',
+    'binCount',
+    'createdAt',
+  ]),
+  absent: 'omit',
+  key: (orgId, zone) => zoneKey(orgId, zone.id),
+});
+export const bins = entity<BinRecord>({
+  name: 'Bin',
+  fields: allFields<BinRecord>()([
+    'id',
+    'warehouseId',
+    'zoneId',
+    'code',
+    'capacity',
+    'isActive',
+    'onHand',
+    'createdAt',
+  ]),
+  absent: 'omit',
+  key: (orgId, bin) => binKey(orgId, bin.warehouseId, bin.id),
+});
 
 const partition = (orgId: string, prefix: string) =>
   queryAll({
@@ -51,32 +96,15 @@ const partition = (orgId: string, prefix: string) =>
   });
 
 export const listWarehouseRecords = async (orgId: string) =>
-  (await partition(orgId, 'W#')).map((i) => strip<WarehouseRecord>(i));
-export const listZoneRecords = async (orgId: string) =>
-  (await partition(orgId, 'Z#')).map((i) => strip<ZoneRecord>(i));
+  (await partition(orgId, 'W#')).map(warehouses.fromItem);
+export const listZoneRecords = async (orgId: string) => (await partition(orgId, 'Z#')).map(zones.fromItem);
 export const listBinsOf = async (orgId: string, warehouseId: string) =>
-  (await partition(orgId, `B#${warehouseId}#`)).map((i) => strip<BinRecord>(i));
+  (await partition(orgId, `B#${warehouseId}#`)).map(bins.fromItem);
 
-export async function getWarehouseItem(orgId: string, sk: string): Promise<Record<string, unknown> | null> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: { PK: keys.warehouseCollection(orgId), SK: sk },
-      ConsistentRead: true,
-    }),
-  );
-  return Item ?? null;
-}
-export const getWarehouse = async (orgId: string, id: string) => {
-  const item = await getWarehouseItem(orgId, keys.warehouse(orgId, id).SK);
-  return item ? strip<WarehouseRecord>(item) : null;
-};
-export const getZone = async (orgId: string, id: string) => {
-  const item = await getWarehouseItem(orgId, keys.zone(orgId, id).SK);
-  return item ? strip<ZoneRecord>(item) : null;
-};
-export const warehouseFromItem = (item: Record<string, unknown>) => strip<WarehouseRecord>(item);
-export const binFromItem = (item: Record<string, unknown>) => strip<BinRecord>(item);
+export const getWarehouse = (orgId: string, id: string) => warehouses.getByKey(warehouseKey(orgId, id));
+export const getZone = (orgId: string, id: string) => zones.getByKey(zoneKey(orgId, id));
+export const warehouseFromItem = warehouses.fromItem;
+export const binFromItem = bins.fromItem;
 
 /** A warehouse and the guard that keeps its code unique in the organisation. */
 export function warehouseCreateItems(
@@ -88,7 +116,7 @@ export function warehouseCreateItems(
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.warehouse(orgId, record.id), entity: 'Warehouse', orgId, ...record },
+        Item: warehouses.toItem(orgId, record),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -121,7 +149,7 @@ export function zoneAddItems(orgId: string, zone: ZoneRecord): TransactItem[] {
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.zone(orgId, zone.id), entity: 'Zone', orgId, ...zone },
+        Item: zones.toItem(orgId, zone),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -143,7 +171,7 @@ export function binAddItems(orgId: string, bin: BinRecord): TransactItem[] {
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.bin(orgId, bin.warehouseId, bin.id), entity: 'Bin', orgId, ...bin },
+        Item: bins.toItem(orgId, bin),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },

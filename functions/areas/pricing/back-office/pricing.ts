@@ -3,7 +3,13 @@ import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { getCustomer } from '../../customers/store/customers.js';
 import { keys } from '../../../platform/dynamo/keys.js';
-import { getPriceTier, listPriceTiers, type PriceTier } from '../store/price-tiers.js';
+import {
+  getPriceTier,
+  listPriceTiers,
+  priceTierKey,
+  priceTiers,
+  type PriceTier,
+} from '../store/price-tiers.js';
 import { getProduct } from '../../products/store/products.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
@@ -28,13 +34,7 @@ export async function createPriceTier(input: {
     createdAt: now,
     updatedAt: now,
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.priceTier(input.orgId, tier.id), entity: 'PriceTier', orgId: input.orgId, ...tier },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  await priceTiers.create(input.orgId, tier);
   return tier;
 }
 
@@ -50,7 +50,7 @@ async function requireTierAndProduct(orgId: string, tierId: string, productId: s
 const tierTouch = (orgId: string, tierId: string, now: string, newPrice: boolean) => ({
   Update: {
     TableName: tableName(),
-    Key: keys.priceTier(orgId, tierId),
+    Key: priceTierKey(orgId, tierId),
     UpdateExpression: newPrice ? 'SET updatedAt = :now ADD productPriceCount :one' : 'SET updatedAt = :now',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':now': now, ...(newPrice ? { ':one': 1 } : {}) },

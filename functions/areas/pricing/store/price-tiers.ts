@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
+import { QueryCommand } from '../../../platform/dynamo/commands.js';
 import type { QuantityBreak } from '../../../../domain/pricing/resolve-price.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { smallCollection } from '../../../platform/dynamo/entity.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -27,33 +28,28 @@ export interface TierBreak extends QuantityBreak {
   productId: string;
 }
 
-export const priceTierFromItem = (item: Record<string, unknown>): PriceTier => ({
-  id: item.id as string,
-  tierIndex: item.tierIndex as number,
-  name: item.name as string,
-  isActive: item.isActive as boolean,
-  productPriceCount: (item.productPriceCount as number | undefined) ?? 0,
-  customerCount: (item.customerCount as number | undefined) ?? 0,
-  createdAt: item.createdAt as string,
-  updatedAt: item.updatedAt as string,
+/** Price tiers are few per organisation and live in one partition; a list reads the partition. */
+export const priceTiers = smallCollection<PriceTier>({
+  name: 'PriceTier',
+  fields: [
+    'id',
+    'tierIndex',
+    'name',
+    'isActive',
+    'productPriceCount',
+    'customerCount',
+    'createdAt',
+    'updatedAt',
+  ],
+  defaults: { productPriceCount: 0, customerCount: 0 },
+  collection: (orgId) => keys.priceTierCollection(orgId),
 });
 
-/** Price tiers are few per organisation and live in one partition; a list reads the partition. */
-export async function listPriceTiers(orgId: string): Promise<PriceTier[]> {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.priceTierCollection(orgId) },
-  });
-  return items.map(priceTierFromItem);
-}
-
-export async function getPriceTier(orgId: string, id: string): Promise<PriceTier | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.priceTier(orgId, id), ConsistentRead: true }),
-  );
-  return Item ? priceTierFromItem(Item) : null;
-}
+export const priceTierKey = priceTiers.key;
+export const priceTierFromItem = priceTiers.fromItem;
+export const listPriceTiers = priceTiers.list;
+export const getPriceTier = (orgId: string, id: string): Promise<PriceTier | null> =>
+  priceTiers.getByKey(priceTierKey(orgId, id));
 
 const priceOf = (item: Record<string, unknown>): TierPrice => ({
   productId: item.productId as string,

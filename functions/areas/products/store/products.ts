@@ -3,6 +3,7 @@ import type { ProductState, ProductUsage } from '../../../../domain/products/pro
 import { uniqueName, uniqueSku } from '../../../../domain/products/product.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { indexQuery } from '../../../platform/dynamo/index-query.js';
 import { hasListCursor, queryWindow, readPage } from '../../../platform/dynamo/query-window.js';
@@ -12,7 +13,7 @@ import {
   windowOf,
   type SlimRow,
 } from '../../../platform/dynamo/slim-projection.js';
-import { GSI_KEY_ATTRIBUTES, tableName } from '../../../platform/dynamo/table-definition.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
 import { stockTotals } from '../../../../domain/inventory/stock.js';
@@ -51,17 +52,6 @@ export const PRODUCT_SORT_INDEX = {
 } as const;
 export type ProductSort = keyof typeof PRODUCT_SORT_INDEX;
 
-const INTERNAL = new Set([
-  'PK',
-  'SK',
-  ...GSI_KEY_ATTRIBUTES,
-  'entity',
-  'orgId',
-  'searchText',
-  'skuKey',
-  'barcodeKey',
-]);
-
 /**
  * A product's row in the slim projection: every list filter and the four sort values, short names because
  * it is stored twice (item and GSI5). The sort values leave out the index keys' id suffix (the projection
@@ -82,30 +72,80 @@ interface ProductSlim extends SlimRow {
   a: boolean;
 }
 
-export function productItem(orgId: string, record: ProductRecord): Record<string, unknown> {
-  const collection = keys.productCollection(orgId);
-  const index = {
-    GSI1SK: sortKey(record.name.toLowerCase(), record.id),
-    GSI2SK: sortKey(record.sku.toLowerCase(), record.id),
-    GSI3SK: sortKey(record.createdAt, record.id),
-    GSI4SK: sortKey(record.updatedAt, record.id),
-    searchText: productSearchText(record),
-    skuKey: record.sku.toLowerCase(),
-    barcodeKey: record.barcode?.toLowerCase() ?? null,
-  };
-  return {
-    ...keys.product(orgId, record.id),
-    entity: 'Product',
-    orgId,
-    ...record,
-    GSI1PK: collection,
-    GSI2PK: collection,
-    GSI3PK: collection,
-    GSI4PK: collection,
-    ...index,
-    ...slimAttributes(collection, productSlim(record)),
-  };
-}
+export const productKey = (orgId: string, id: string): Key => keys.product(orgId, id);
+
+export const products = entity<ProductRecord>({
+  name: 'Product',
+  fields: allFields<ProductRecord>()([
+    'id',
+    'sku',
+    'name',
+    'description',
+    'categoryId',
+    'unitOfMeasureId',
+    'purchaseUomId',
+    'saleUomId',
+    'preferredSupplierId',
+    'unitsPerPurchaseUom',
+    'unitsPerSaleUom',
+    'productType',
+    'isBomProduct',
+    'isBatchTracked',
+    'requiresSerialTracking',
+    'requiresInspection',
+    'defaultPrice',
+    'costPrice',
+    'taxRate',
+    'weight',
+    'barcode',
+    'minStockLevel',
+    'maxStockLevel',
+    'reorderQuantity',
+    'notes',
+    'imageUrl',
+    'allocationPolicy',
+    'containsAllergens',
+    'mayContainAllergens',
+    'allergenReviewed',
+    'requiresAllergenCheck',
+    'requiresFinalQC',
+    'requiresLineClearance',
+    'expiryRequired',
+    'shelfLifeDays',
+    'isActive',
+    'storageCondition',
+    'version',
+    'createdAt',
+    'updatedAt',
+    'category',
+    'unitOfMeasure',
+    'purchaseUom',
+    'saleUom',
+  ]),
+  // Items written before a field existed lack it; the record leaves it out rather than inventing a null.
+  absent: 'omit',
+  key: (orgId, record) => productKey(orgId, record.id),
+  indexes: (orgId, record) => {
+    const collection = keys.productCollection(orgId);
+    return {
+      GSI1PK: collection,
+      GSI2PK: collection,
+      GSI3PK: collection,
+      GSI4PK: collection,
+      GSI1SK: sortKey(record.name.toLowerCase(), record.id),
+      GSI2SK: sortKey(record.sku.toLowerCase(), record.id),
+      GSI3SK: sortKey(record.createdAt, record.id),
+      GSI4SK: sortKey(record.updatedAt, record.id),
+      searchText: productSearchText(record),
+      skuKey: record.sku.toLowerCase(),
+      barcodeKey: record.barcode?.toLowerCase() ?? null,
+      ...slimAttributes(collection, productSlim(record)),
+    };
+  },
+});
+
+export const productItem = products.toItem;
+export const productFromItem = products.fromItem;
 
 function productSlim(record: ProductRecord): ProductSlim {
   return {
@@ -126,14 +166,8 @@ function productSlim(record: ProductRecord): ProductSlim {
 const productSearchText = (record: ProductRecord): string =>
   [record.name, record.sku, record.barcode ?? ''].join('\n').toLowerCase();
 
-export const productFromItem = (item: Record<string, unknown>): ProductRecord =>
-  Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k))) as unknown as ProductRecord;
-
 export async function getProduct(orgId: string, id: string): Promise<ProductRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.product(orgId, id), ConsistentRead: true }),
-  );
-  return Item ? productFromItem(Item) : null;
+  return products.getByKey(productKey(orgId, id));
 }
 
 export interface BomLine {

@@ -3,34 +3,24 @@
  * for the rows of one report only; the stock items a report needs, by product; and the organisation's
  * warehouses (one small partition range) for their codes and for checking a warehouseId filter.
  */
-import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
-import { keys, type Key } from '../../../platform/dynamo/keys.js';
-import { stockFromItem, type ProductStock } from '../../inventory/store/stock.js';
-import { listWarehouseRecords } from '../../inventory/store/warehouses.js';
-
-const PARALLEL_READS = 4;
+import { readBatch, type ReadBatch } from '../../../platform/dynamo/read-batch.js';
+import { batchKey, batches } from '../../inventory/store/batches.js';
+import { productStockKey, productStocks, type ProductStock } from '../../inventory/store/stock.js';
+import { binKey, bins, listWarehouseRecords } from '../../inventory/store/warehouses.js';
+import { productKey, products } from '../../products/store/products.js';
 
 /**
  * A report's batch read: a snapshot needs no consistent read (half the capacity), and its chunks of 100
  * keys are read a few at a time in parallel rather than one after another.
  */
-async function snapshotRead(all: Key[]): Promise<Map<string, Record<string, unknown>>> {
-  const chunks: Key[][] = [];
-  for (let i = 0; i < all.length; i += 100) chunks.push(all.slice(i, i + 100));
-  const found = new Map<string, Record<string, unknown>>();
-  for (let i = 0; i < chunks.length; i += PARALLEL_READS) {
-    const maps = await Promise.all(
-      chunks.slice(i, i + PARALLEL_READS).map((chunk) => batchGet(chunk, { consistent: false })),
-    );
-    for (const map of maps) for (const [id, item] of map) found.set(id, item);
-  }
-  return found;
-}
+const snapshotRead = (): ReadBatch => readBatch({ consistent: false, parallelChunks: 4 });
 
 /** The stock items of some products (absent: the product has none), by product id. */
 export async function readStocks(orgId: string, productIds: string[]): Promise<Map<string, ProductStock>> {
-  const found = await snapshotRead([...new Set(productIds)].map((id) => keys.productStock(orgId, id)));
-  return new Map([...found.values()].map((item) => [item.productId as string, stockFromItem(item)]));
+  const b = snapshotRead();
+  const slots = [...new Set(productIds)].map((id) => b.get(productStocks, productStockKey(orgId, id)));
+  await b.run();
+  return new Map(slots.flatMap(({ value }) => (value ? [[value.productId, value] as const] : [])));
 }
 
 export interface ProductFacts {
@@ -67,39 +57,43 @@ export async function readReferences(
     batchIds?: Iterable<string>;
   },
 ): Promise<References> {
-  const found = await snapshotRead([
-    ...[...new Set(wanted.productIds ?? [])].map((id) => keys.product(orgId, id)),
-    ...[...(wanted.bins ?? [])].map((b) => keys.bin(orgId, b.warehouseId, b.binId)),
-    ...[...new Set(wanted.batchIds ?? [])].map((id) => keys.batch(orgId, id)),
-  ]);
+  const b = snapshotRead();
+  const productSlots = new Map(
+    [...new Set(wanted.productIds ?? [])].map((id) => [id, b.get(products, productKey(orgId, id))]),
+  );
+  const binSlots = new Map(
+    [...(wanted.bins ?? [])].map((w) => [
+      `${w.warehouseId}|${w.binId}`,
+      b.get(bins, binKey(orgId, w.warehouseId, w.binId)),
+    ]),
+  );
+  const batchSlots = new Map(
+    [...new Set(wanted.batchIds ?? [])].map((id) => [id, b.get(batches, batchKey(orgId, id))]),
+  );
+  await b.run();
   return {
     product: (id) => {
-      const item = found.get(keyId(keys.product(orgId, id)));
-      if (!item) return null;
+      const record = productSlots.get(id)?.value;
+      if (!record) return null;
       return {
         id,
-        sku: item.sku as string,
-        name: item.name as string,
-        category: (item.category as ProductFacts['category'] | undefined) ?? null,
-        categoryId: (item.categoryId as string | null | undefined) ?? null,
-        isActive: item.isActive as boolean,
-        productType: item.productType as string,
-        isBatchTracked: item.isBatchTracked as boolean,
-        costPrice: (item.costPrice as number | undefined) ?? 0,
-        minStockLevel: (item.minStockLevel as number | null | undefined) ?? null,
-        maxStockLevel: (item.maxStockLevel as number | null | undefined) ?? null,
+        sku: record.sku,
+        name: record.name,
+        category: record.category ?? null,
+        categoryId: record.categoryId ?? null,
+        isActive: record.isActive,
+        productType: record.productType,
+        isBatchTracked: record.isBatchTracked,
+        costPrice: record.costPrice ?? 0,
+        minStockLevel: record.minStockLevel ?? null,
+        maxStockLevel: record.maxStockLevel ?? null,
       };
     },
-    binCode: (warehouseId, binId) =>
-      (found.get(keyId(keys.bin(orgId, warehouseId, binId)))?.code as string | undefined) ?? null,
+    binCode: (warehouseId, binId) => binSlots.get(`${warehouseId}|${binId}`)?.value?.code ?? null,
     batch: (id) => {
-      const item = found.get(keyId(keys.batch(orgId, id)));
-      return item
-        ? {
-            batchNumber: item.batchNumber as string,
-            unitCost: (item.unitCost as number | null | undefined) ?? null,
-            expiryDate: (item.expiryDate as string | null | undefined) ?? null,
-          }
+      const lot = batchSlots.get(id)?.value;
+      return lot
+        ? { batchNumber: lot.batchNumber, unitCost: lot.unitCost ?? null, expiryDate: lot.expiryDate ?? null }
         : null;
     },
   };

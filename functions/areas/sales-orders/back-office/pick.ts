@@ -19,12 +19,10 @@ import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domai
 import { assertCan } from '../../../../domain/workflow/transitions.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { UsageError } from '../../../platform/back-office/command.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact, WriteRace } from '../../../platform/dynamo/transact.js';
 import { pickSerials, withSerials } from '../../inventory/serial-moves.js';
 import { loadStockFacts, type LoadedStockFacts } from '../../inventory/stock-facts.js';
-import { batchFromItem } from '../../inventory/store/batches.js';
 import { orderTransitionItems } from '../store/order-writes.js';
 import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';
@@ -135,9 +133,8 @@ function pickFactsOf(
     ...order.reservations.flatMap((r) => (r.batchId ? [r.batchId] : [])),
   ];
   for (const batchId of new Set(lotIds)) {
-    const item = loaded.alongside(keys.batch(orgId, batchId));
-    if (!item) continue;
-    const batch = batchFromItem(item);
+    const batch = loaded.lots.get(batchId);
+    if (!batch) continue;
     batches.set(batch.id, {
       batchNumber: batch.batchNumber,
       productId: batch.productId,

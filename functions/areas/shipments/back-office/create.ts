@@ -15,12 +15,11 @@ import { newShipment, type ShipmentRequestLine } from '../../../../domain/shipme
 import { MAX_ORDER_LINES } from '../../../../domain/sales-orders/order.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { UsageError } from '../../../platform/back-office/command.js';
-import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { productFromItem } from '../../products/store/products.js';
+import { productKey, products as productEntities } from '../../products/store/products.js';
 import { readOrderToTransition } from '../../sales-orders/store/read.js';
 import { orderReplaceItem } from '../../sales-orders/store/sales-orders.js';
 import { SHIPMENT_SEQUENCE, shipmentCreateItem } from '../store/shipments.js';
@@ -103,11 +102,10 @@ export async function createShipment(input: ShipmentCreateInput) {
         readSequence(orgId, SHIPMENT_SEQUENCE),
       ]);
       const productIds = [...new Set(order.lines.filter((l) => !l.isServiceLine).map((l) => l.productId))];
-      const found = await batchGet(productIds.map((p) => keys.product(orgId, p)));
-      const products = productIds.flatMap((p) => {
-        const item = found.get(keyId(keys.product(orgId, p)));
-        return item ? [productFromItem(item)] : [];
-      });
+      const b = readBatch();
+      const reads = productIds.map((p) => b.get(productEntities, productKey(orgId, p)));
+      await b.run();
+      const products = reads.flatMap(({ value }) => (value ? [value] : []));
       const decision = newShipment(order, input.lines, {
         id,
         sequence: lastNumber + 1,

@@ -1,38 +1,60 @@
-import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
+import { QueryCommand } from '../../../platform/dynamo/commands.js';
 import type { SupplierLocation } from '../../../../domain/suppliers/locations.js';
 import type { SupplierPrice } from '../../../../domain/suppliers/price-list.js';
 import type { SupplierState } from '../../../../domain/suppliers/supplier.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { CODED_INDEX_ATTRIBUTES, codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
+import { keys, type Key } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
 import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
-const INTERNAL = new Set(['PK', 'SK', 'entity', 'orgId', ...CODED_INDEX_ATTRIBUTES]);
-const strip = <T>(item: Record<string, unknown>): T =>
-  Object.fromEntries(Object.entries(item).filter(([k]) => !INTERNAL.has(k))) as T;
+/** A supplier's location and price-list rows carry their key and entity name beside their fields. */
+const childFromItem = <T>(item: Record<string, unknown>): T => {
+  const { PK: _pk, SK: _sk, entity: _e, ...rest } = item;
+  return rest as T;
+};
 
-export function supplierItem(orgId: string, state: SupplierState): Record<string, unknown> {
-  return {
-    ...keys.supplier(orgId, state.id),
-    entity: 'Supplier',
-    orgId,
-    ...state,
-    ...codedIndexAttributes(keys.supplierCollection(orgId), state),
-  };
-}
+export const supplierKey = (orgId: string, id: string): Key => keys.supplier(orgId, id);
+export const supplierLocationKey = (orgId: string, supplierId: string, id: string): Key =>
+  keys.supplierLocation(orgId, supplierId, id);
 
-export const supplierFromItem = (item: Record<string, unknown>): SupplierState => strip<SupplierState>(item);
+export const suppliers = entity<SupplierState>({
+  name: 'Supplier',
+  // In the order a new supplier is written (createSupplier), which a read gives back.
+  fields: allFields<SupplierState>()([
+    'email',
+    'salesContactEmail',
+    'phone',
+    'address',
+    'postcode',
+    'department',
+    'taxNumber',
+    'salesContactName',
+    'salesContactPhone',
+    'notes',
+    'currency',
+    'code',
+    'name',
+    'id',
+    'isActive',
+    'version',
+    'createdAt',
+    'updatedAt',
+  ]),
+  absent: 'omit',
+  key: (orgId, state) => supplierKey(orgId, state.id),
+  indexes: (orgId, state) => codedIndexAttributes(keys.supplierCollection(orgId), state),
+});
 
-export async function getSupplier(orgId: string, id: string): Promise<SupplierState | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.supplier(orgId, id), ConsistentRead: true }),
-  );
-  return Item ? supplierFromItem(Item) : null;
-}
+export const supplierItem = suppliers.toItem;
+export const supplierFromItem = suppliers.fromItem;
+
+export const getSupplier = (orgId: string, id: string): Promise<SupplierState | null> =>
+  suppliers.getByKey(supplierKey(orgId, id));
 
 /** The supplier, its locations and its price-list rows: one query of the supplier's partition. */
 export async function getSupplierWithContents(
@@ -50,8 +72,8 @@ export async function getSupplierWithContents(
   const of = (prefix: string) => items.filter((i) => (i.SK as string).startsWith(prefix));
   return {
     supplier: supplierFromItem(supplier),
-    locations: of('LOCATION#').map((i) => strip<SupplierLocation>(i)),
-    prices: of('SUPPLIER#PRICE#').map((i) => strip<SupplierPrice>(i)),
+    locations: of('LOCATION#').map((i) => childFromItem<SupplierLocation>(i)),
+    prices: of('SUPPLIER#PRICE#').map((i) => childFromItem<SupplierPrice>(i)),
   };
 }
 
@@ -70,7 +92,9 @@ export async function getSupplierLocations(orgId: string, id: string): Promise<S
   );
   // LOCATION#... items sort just before the SUPPLIER item (price rows after it): one range read answers both.
   if (!Items.some((i) => i.SK === 'SUPPLIER')) return null;
-  return Items.filter((i) => (i.SK as string).startsWith('LOCATION#')).map((i) => strip<SupplierLocation>(i));
+  return Items.filter((i) => (i.SK as string).startsWith('LOCATION#')).map((i) =>
+    childFromItem<SupplierLocation>(i),
+  );
 }
 
 const codeGuard = (orgId: string, code: string, supplierId: string): WriteItem =>
@@ -86,13 +110,7 @@ const codeGuard = (orgId: string, code: string, supplierId: string): WriteItem =
   );
 
 export const supplierCreateItems = (orgId: string, state: SupplierState): WriteItem[] => [
-  {
-    Put: {
-      TableName: tableName(),
-      Item: supplierItem(orgId, state),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  },
+  suppliers.createItem(orgId, state),
   codeGuard(orgId, state.code, state.id),
 ];
 
@@ -105,16 +123,7 @@ export function supplierReplaceItems(
   previous: SupplierState,
   next: SupplierState,
 ): WriteItem[] {
-  const items: WriteItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: supplierItem(orgId, next),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': previous.version },
-      },
-    },
-  ];
+  const items: WriteItem[] = [suppliers.putAtVersionItem(orgId, next, previous.version)];
   if (previous.code === next.code) return items;
   items.push(codeGuard(orgId, next.code, next.id));
   items.push({
