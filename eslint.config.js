@@ -1,5 +1,44 @@
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+
+// Areas reach AWS through functions/platform only (dynamo/commands.ts, events/sqs-batch.ts), so they stay
+// testable and an SDK change touches the platform alone.
+const AREAS_OFF_THE_SDK = {
+  group: ['@aws-sdk/*'],
+  message: 'Areas reach AWS through functions/platform (dynamo/commands.ts, events/sqs-batch.ts).',
+};
+const AREAS = readdirSync(new URL('./functions/areas/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Area boundaries: an area uses another only through that area's public.ts, so its stores, back office and
+ * services can change without touching their callers; and an HTTP operation never depends on a back-office
+ * module (the CLI calls operations, not the reverse). One block per area, since a block replaces the rule
+ * for its files and a relative import names the other area only by its folder.
+ */
+function areaBoundaries() {
+  return AREAS.flatMap((area) => {
+    const others = AREAS.filter((other) => other !== area).join('|');
+    const intoAnotherArea = {
+      regex: `^(\\.\\./)+(${others})/(?!public\\.js$)`,
+      message: `Use another area through its public.ts only (functions/areas/<area>/public.ts).`,
+    };
+    const intoBackOffice = {
+      regex: '(^|/)back-office/',
+      message: 'An HTTP operation must not depend on a back-office module; move what both need beside them.',
+    };
+    const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+    return [
+      { files: [`functions/areas/${area}/**/*.ts`], rules: rule([AREAS_OFF_THE_SDK, intoAnotherArea]) },
+      {
+        files: [`functions/areas/${area}/operations.ts`, `functions/areas/${area}/operations/**/*.ts`],
+        rules: rule([AREAS_OFF_THE_SDK, intoAnotherArea, intoBackOffice]),
+      },
+    ];
+  });
+}
 
 // The platform sits below the areas and below functions/catalogue.ts, which composes them (like
 // functions/lambdas.ts): the entries hand it the endpoints and operations it serves.
@@ -45,24 +84,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // One place owns the SDK, so areas stay testable and an SDK change touches functions/platform only.
-    files: ['functions/areas/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@aws-sdk/*'],
-              message:
-                'Areas reach AWS through functions/platform (dynamo/commands.ts, events/sqs-batch.ts).',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...areaBoundaries(),
   {
     files: ['functions/platform/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: PLATFORM_BELOW_AREAS }] },

@@ -5,9 +5,9 @@ import type { ReceiptBatchFact, ReceiptFacts, ReceiptInput } from '../../../doma
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
-import { batchFromItem, isPendingBatchItem } from '../inventory/store/batches.js';
-import { forgetLot, loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/stock-facts.js';
-import { exchangeRateKey, exchangeRateOf } from '../organisations/store/exchange-rates.js';
+import { batchFromItem, isPendingBatchItem } from '../inventory/public.js';
+import { forgetLot, loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/public.js';
+import { exchangeRateKey, exchangeRateOf } from '../organisations/public.js';
 import { orderForReceiptFromItem, orderKeyForReceipt, type OrderForReceipt } from './store/goods-receipts.js';
 
 /** The organisation's goods-receipt numbers: GR-000001 ... */

@@ -40,13 +40,9 @@ import {
 } from '../../platform/dynamo/transact.js';
 import type { Journal } from '../../platform/journal/journal.js';
 import type { SerialNumber } from '../../../domain/inventory/serial.js';
-import { batchCountAdd, batchDeleteItems, batchRevealItem } from '../inventory/store/batches.js';
-import {
-  claimSerialNumber,
-  putSerialIfAbsent,
-  releaseSerialNumber,
-} from '../inventory/store/serial-numbers.js';
-import { loadStockFacts, type LoadedStockFacts } from '../inventory/stock-facts.js';
+import { batchCountAdd, batchDeleteItems, batchRevealItem } from '../inventory/public.js';
+import { claimSerialNumber, putSerialIfAbsent, releaseSerialNumber } from '../inventory/public.js';
+import { loadStockFacts, type LoadedStockFacts } from '../inventory/public.js';
 import { GOODS_RECEIPT_SEQUENCE } from './receipt-facts.js';
 import {
   batchUnits,
@@ -58,10 +54,10 @@ import {
   serialIdsByLine,
   stockParts,
 } from './receipt-writes.js';
-import { purchaseOrderStatusCountItems } from '../purchase-orders/store/purchase-orders.js';
-import { supplierStillActive } from '../purchase-orders/store/supplier-checks.js';
+import { purchaseOrderStatusCountItems } from '../purchase-orders/public.js';
+import { supplierStillActive } from '../purchase-orders/public.js';
 import { receiptClosing } from './receipt-closing.js';
-import { purchaseOrders } from '../purchase-orders/store/purchase-orders.js';
+import { purchaseOrders } from '../purchase-orders/public.js';
 import {
   getPlan,
   planDelete,

@@ -17,10 +17,10 @@ import {
   type TransactItem,
   type WriteItem,
 } from '../../platform/dynamo/transact.js';
-import { batchCountAdd, batchNumberGuardPut, batchRecordPut } from '../inventory/store/batches.js';
-import { serialCountAdd, serialCreateItems } from '../inventory/store/serial-numbers.js';
-import { rememberLot, type LoadedStockFacts } from '../inventory/stock-facts.js';
-import { stockMovementWrites, type StockSource } from '../inventory/stock-writes.js';
+import { batchCountAdd, batchNumberGuardPut, batchRecordPut } from '../inventory/public.js';
+import { serialCountAdd, serialCreateItems } from '../inventory/public.js';
+import { rememberLot, type LoadedStockFacts } from '../inventory/public.js';
+import { stockMovementWrites, type StockSource } from '../inventory/public.js';
 
 export const receiptSource = (receipt: GoodsReceipt): StockSource => ({
   type: 'goods_receipt',

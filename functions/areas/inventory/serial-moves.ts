@@ -22,7 +22,7 @@ import type { PickRequestLine } from '../../../domain/sales-orders/fulfilment.js
 import type { LineStock, SalesOrder, SalesOrderLine } from '../../../domain/sales-orders/order.js';
 import { picksAdded } from '../../../domain/shipments/fulfilment.js';
 import type { WriteItem } from '../../platform/dynamo/transact.js';
-import type { ProductRecord } from '../products/store/products.js';
+import type { ProductRecord } from '../products/public.js';
 import {
   availableSerials,
   findProductSerials,

@@ -3,7 +3,7 @@ import type { StockChange, StockFacts } from '../../../domain/inventory/movement
 import type { StockLevels } from '../../../domain/inventory/stock.js';
 import type { Key } from '../../platform/dynamo/keys.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
-import { productKey, products, type ProductRecord } from '../products/store/products.js';
+import { productKey, products, type ProductRecord } from '../products/public.js';
 import { batchKey, batches } from './store/batches.js';
 import { copyOf, emptyStock, productStockKey, productStocks, type ProductStock } from './store/stock.js';
 import { binKey, bins, warehouseKey, warehouses } from './store/warehouses.js';

@@ -6,7 +6,7 @@ import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { keys } from '../../platform/dynamo/keys.js';
-import { getProductWithBom, getStocks } from '../products/store/products.js';
+import { getProductWithBom, getStocks } from '../products/public.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { listStockItems, projectedStockSources, type ProductStock } from './store/stock.js';
 import { listWarehouseRecords } from './store/warehouses.js';

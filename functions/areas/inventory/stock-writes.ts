@@ -3,7 +3,7 @@ import type { StockPlan } from '../../../domain/inventory/movement.js';
 import { productUpdated } from '../../../domain/products/events.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
-import { productCostUpdate } from '../products/store/products.js';
+import { productCostUpdate } from '../products/public.js';
 import { batchStatusUpdate } from './store/batches.js';
 import { ledgerPut, stockPut } from './store/stock.js';
 import { binStockUpdate } from './store/warehouses.js';

@@ -21,7 +21,7 @@ import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { keys, type Key } from '../../platform/dynamo/keys.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
-import { getProduct, getStocks } from '../products/store/products.js';
+import { getProduct, getStocks } from '../products/public.js';
 import { batchFromItem, getBatch, listBatches } from './store/batches.js';
 import { listStockItems, type ProductStock } from './store/stock.js';
 import { getSerialNumber, listSerials } from './store/serial-numbers.js';

@@ -1,3 +1,4 @@
+import { SALES_ORDER_RESOURCE } from '../../../domain/sales-orders/status.js';
 import { INVOICE_RESOURCE, INVOICE_STATUSES } from '../../../domain/invoices/status.js';
 import {
   declare,
@@ -12,7 +13,7 @@ import {
 export const INVOICE_SORTS = ['invoiceNumber', 'createdAt', 'updatedAt'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
-/** POST /sales-orders/{id}/invoice is declared with the sales orders (its path is theirs). */
+/** POST /sales-orders/{id}/invoice is an invoice's create: declared and implemented here; its scope family comes from its path. */
 export const INVOICE_ENDPOINTS = [
   declare({
     operationId: 'listInvoices',
@@ -68,6 +69,21 @@ export const INVOICE_ENDPOINTS = [
     body: 'PaymentCreate',
     status: 201,
     response: 'PaymentRecorded',
+    idempotent: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'invoiceSalesOrder',
+    method: 'POST',
+    path: '/sales-orders/{id}/invoice',
+    resources: { id: SALES_ORDER_RESOURCE },
+    summary:
+      'Invoice a confirmed order (a DRAFT invoice; omitted or empty lines bill every unbilled balance)',
+    permission: 'invoices.create',
+    body: 'SalesOrderInvoice',
+    bodyOptional: true,
+    status: 201,
+    response: 'InvoiceDetail',
     idempotent: true,
     errors: [409, 422],
   }),

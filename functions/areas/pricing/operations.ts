@@ -6,7 +6,7 @@ import { operationsFor } from '../../platform/http/operations-for.js';
 import { PRICING_ENDPOINTS } from './endpoints.js';
 import { getPriceTier, getTierContents, listPriceTiers } from './store/price-tiers.js';
 import { readBatch } from '../../platform/dynamo/read-batch.js';
-import { productKey, products } from '../products/store/products.js';
+import { productKey, products } from '../products/public.js';
 
 /** The spec caps a tier's embedded product prices at 1000. */
 const PRODUCT_PRICES_CAP = 1000;

@@ -8,7 +8,7 @@ import {
 import { documentFilterOf } from '../../platform/http/document-filter.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { getProduct } from '../products/store/products.js';
+import { getProduct } from '../products/public.js';
 import { PRODUCTION_ORDER_ENDPOINTS } from './endpoints.js';
 import { getProductionOrder } from './store/production-orders.js';
 import { listProductionOrders } from './store/list.js';

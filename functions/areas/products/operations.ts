@@ -35,8 +35,8 @@ import { resolveReferences } from './references.js';
 import { productDetail, productSummary } from './view.js';
 import { customerPriceInputs } from './price-inputs.js';
 import { preferenceItems } from './supplier-links.js';
-import { openOrdersHolding } from '../sales-orders/store/sales-orders.js';
-import { openPurchaseOrdersHolding } from '../purchase-orders/store/open-orders.js';
+import { openOrdersHolding } from '../sales-orders/public.js';
+import { openPurchaseOrdersHolding } from '../purchase-orders/public.js';
 
 const listProductsOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'listProducts'> = async (input) => {
   const q = input.query;

@@ -1,8 +1,8 @@
 import type { PriceInputs } from '../../../domain/pricing/resolve-price.js';
 import { notFound } from '../../../domain/errors.js';
-import { customerKey, customers } from '../customers/store/customers.js';
+import { customerKey, customers } from '../customers/public.js';
 import { keys } from '../../platform/dynamo/keys.js';
-import { getTierBreaks, priceTierKey, priceTiers } from '../pricing/store/price-tiers.js';
+import { getTierBreaks, priceTierKey, priceTiers } from '../pricing/public.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 
 /**

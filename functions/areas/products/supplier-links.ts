@@ -1,7 +1,7 @@
 import { keys } from '../../platform/dynamo/keys.js';
 import { type ProductRecord, type ProductSupplierLink } from './store/products.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { priceRowPreference } from '../suppliers/store/suppliers.js';
+import { priceRowPreference } from '../suppliers/public.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
 
 /**

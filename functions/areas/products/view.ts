@@ -5,7 +5,7 @@ import {
 } from '../../../domain/products/allergens.js';
 import { Product, ProductDetail } from '../../../schemas/products.js';
 import { stockByWarehouse, stockTotals } from '../../../domain/inventory/stock.js';
-import type { ProductStock } from '../inventory/store/stock.js';
+import type { ProductStock } from '../inventory/public.js';
 import {
   getProductsWithBoms,
   type BomLine,

@@ -4,9 +4,9 @@ import type {
 } from '../../../domain/purchase-orders/purchase-order.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
-import { warehouseKey, warehouses } from '../inventory/store/warehouses.js';
-import { productKey, products, readDeactivations } from '../products/store/products.js';
-import { supplierKey, supplierLocationKey, suppliers } from '../suppliers/store/suppliers.js';
+import { warehouseKey, warehouses } from '../inventory/public.js';
+import { productKey, products, readDeactivations } from '../products/public.js';
+import { supplierKey, supplierLocationKey, suppliers } from '../suppliers/public.js';
 import { PURCHASE_ORDER_SEQUENCE } from './store/purchase-orders.js';
 
 /**

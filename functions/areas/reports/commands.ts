@@ -1,5 +1,5 @@
 import { instantFlag, type Commands } from '../../platform/back-office/command.js';
-import { requireOrganisation } from '../organisations/back-office/organisations.js';
+import { requireOrganisation } from '../organisations/public.js';
 import { rebuildMovements } from './ledger-projection.js';
 
 /** The reports area's back-office commands, merged into the admin CLI (infra/admin). */

@@ -3,11 +3,11 @@ import type { ConfirmFacts } from '../../../domain/sales-orders/confirm.js';
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { keys } from '../../platform/dynamo/keys.js';
-import { getCustomerAccount } from '../customers/store/account.js';
-import { getCustomer } from '../customers/store/customers.js';
-import { batchFromItem } from '../inventory/store/batches.js';
-import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/stock-facts.js';
-import { getCreditLimitMode } from '../organisations/store/settings.js';
+import { getCustomerAccount } from '../customers/public.js';
+import { getCustomer } from '../customers/public.js';
+import { batchFromItem } from '../inventory/public.js';
+import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/public.js';
+import { getCreditLimitMode } from '../organisations/public.js';
 
 /**
  * The stock of the given products in the order's warehouse and the batches their levels name (FEFO needs

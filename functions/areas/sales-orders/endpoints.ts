@@ -118,19 +118,4 @@ export const SALES_ORDER_ENDPOINTS = [
     status: 200,
     errors: [409, 422],
   }),
-  declare({
-    operationId: 'invoiceSalesOrder',
-    method: 'POST',
-    path: '/sales-orders/{id}/invoice',
-    resources: { id: SALES_ORDER_RESOURCE },
-    summary:
-      'Invoice a confirmed order (a DRAFT invoice; omitted or empty lines bill every unbilled balance)',
-    permission: 'invoices.create',
-    body: 'SalesOrderInvoice',
-    bodyOptional: true,
-    status: 201,
-    response: 'InvoiceDetail',
-    idempotent: true,
-    errors: [409, 422],
-  }),
 ] as const satisfies readonly Declared[];

@@ -1,10 +1,10 @@
 import type { OrderFacts, SalesOrderInput } from '../../../domain/sales-orders/order.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
-import { customerKey, customers } from '../customers/store/customers.js';
-import { salesReps } from '../customers/store/sales-reference.js';
-import { warehouseKey, warehouses } from '../inventory/store/warehouses.js';
-import { productKey, products, readDeactivations } from '../products/store/products.js';
+import { customerKey, customers } from '../customers/public.js';
+import { salesReps } from '../customers/public.js';
+import { warehouseKey, warehouses } from '../inventory/public.js';
+import { productKey, products, readDeactivations } from '../products/public.js';
 
 export const SALES_ORDER_SEQUENCE = 'SALES_ORDER';
 

@@ -8,7 +8,7 @@ import {
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
 import { SALES_ORDER_TRANSITIONS, type SalesOrderAction } from '../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../domain/workflow/transitions.js';
-import { readOrderToTransition } from '../sales-orders/store/read.js';
+import { readOrderToTransition } from '../sales-orders/public.js';
 import { getShipment } from './store/shipments.js';
 
 /** The order's side of each shipment step (what shipment-writes passes as the order's action). */

@@ -9,8 +9,8 @@ import type { ShipmentStep } from '../../../domain/shipments/fulfilment.js';
 import type { Shipment } from '../../../domain/shipments/shipment.js';
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
 import type { WriteItem } from '../../platform/dynamo/transact.js';
-import { pickSerials, sellAllocated, withSerials } from '../inventory/serial-moves.js';
-import type { LoadedStockFacts } from '../inventory/stock-facts.js';
+import { pickSerials, sellAllocated, withSerials } from '../inventory/public.js';
+import type { LoadedStockFacts } from '../inventory/public.js';
 
 /** The step with the serials its pick allocates on the shipment's and the order's lines, and their writes. */
 export async function shipmentPickSerials(

@@ -18,8 +18,8 @@ import {
   type TransactItem,
   type WriteItem,
 } from '../../platform/dynamo/transact.js';
-import type { LoadedStockFacts } from '../inventory/stock-facts.js';
-import { orderTransitionItems, type OrderEvents } from '../sales-orders/store/order-writes.js';
+import type { LoadedStockFacts } from '../inventory/public.js';
+import { orderTransitionItems, type OrderEvents } from '../sales-orders/public.js';
 import { shipmentTransitionItem } from './store/shipments.js';
 
 export interface ShipmentStepWrite {

@@ -1,4 +1,4 @@
-import { codedListParams } from '../customers/endpoints.js';
+import { codedListParams } from '../../platform/catalogue/coded-list-params.js';
 import { declare, PAGE_PARAMS, search, type Declared } from '../../platform/catalogue/endpoint.js';
 
 export const SUPPLIER_ENDPOINTS = [

@@ -13,7 +13,7 @@ import { SUPPLIER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import { keys } from '../../platform/dynamo/keys.js';
 import { readBatch } from '../../platform/dynamo/read-batch.js';
-import { productKey, products } from '../products/store/products.js';
+import { productKey, products } from '../products/public.js';
 import {
   getSupplierLocations,
   getSupplierWithContents,

@@ -3,7 +3,7 @@ import type { AuthContext, OperationOutput } from './types.js';
 import { listCoded, type CodedSort } from '../dynamo/coded-collection.js';
 import type { Key } from '../dynamo/keys.js';
 
-/** The parsed query both lists declare (codedListParams in customers/endpoints.ts). */
+/** The parsed query both lists declare (codedListParams in platform/catalogue/coded-list-params.ts). */
 interface CodedListQuery {
   page: number;
   pageSize: number;

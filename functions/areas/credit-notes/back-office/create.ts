@@ -12,11 +12,11 @@ import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { getCustomer } from '../../customers/store/customers.js';
-import { warehouseKey, warehouses } from '../../inventory/store/warehouses.js';
-import { getInvoice } from '../../invoices/store/invoices.js';
-import { productKey, products as productEntities } from '../../products/store/products.js';
-import { getSalesOrder } from '../../sales-orders/store/sales-orders.js';
+import { getCustomer } from '../../customers/public.js';
+import { warehouseKey, warehouses } from '../../inventory/public.js';
+import { getInvoice } from '../../invoices/public.js';
+import { productKey, products as productEntities } from '../../products/public.js';
+import { getSalesOrder } from '../../sales-orders/public.js';
 import { CREDIT_NOTE_SEQUENCE, creditNoteCreateItem } from '../store/credit-notes.js';
 import { creditNoteDetail } from '../view.js';
 

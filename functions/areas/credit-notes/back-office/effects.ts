@@ -15,9 +15,9 @@ import { unprocessable } from '../../../../domain/errors.js';
 import { planStockMovement, type StockChange } from '../../../../domain/inventory/movement.js';
 import type { TransactItem, WriteItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
-import { loadStockFacts } from '../../inventory/stock-facts.js';
-import { stockMovementWrites } from '../../inventory/stock-writes.js';
-import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../../invoices/store/invoices.js';
+import { loadStockFacts } from '../../inventory/public.js';
+import { stockMovementWrites } from '../../inventory/public.js';
+import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../../invoices/public.js';
 
 export const CREDIT_NOTE_SOURCE_TYPE = 'credit_note';
 

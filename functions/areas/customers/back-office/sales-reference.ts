@@ -7,7 +7,7 @@ import {
   type SalesRep,
 } from '../store/sales-reference.js';
 import { BackOfficeError } from '../../../platform/back-office/actor.js';
-import { requireOrganisation } from '../../organisations/back-office/organisations.js';
+import { requireOrganisation } from '../../organisations/public.js';
 
 export async function createCustomerGroup(input: { orgId: string; name: string }): Promise<CustomerGroup> {
   await requireOrganisation(input.orgId);

@@ -24,7 +24,7 @@ import {
   PENDING_RECEIPT_ATTRIBUTE,
   purchaseOrderKey,
   purchaseOrders,
-} from '../../purchase-orders/store/purchase-orders.js';
+} from '../../purchase-orders/public.js';
 
 export const PENDING_RECEIPT = PENDING_RECEIPT_ATTRIBUTE;
 

@@ -25,7 +25,7 @@ import {
   stockVersionBump,
   type ProductStock,
 } from '../store/stock.js';
-import { getProduct, productKey, products } from '../../products/store/products.js';
+import { getProduct, productKey, products } from '../../products/public.js';
 import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 import { batchDetail } from '../traceability.js';
 

@@ -22,7 +22,7 @@ import {
   type ZoneRecord,
 } from '../store/warehouses.js';
 import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
-import { requireOrganisation } from '../../organisations/back-office/organisations.js';
+import { requireOrganisation } from '../../organisations/public.js';
 
 const audited = (
   orgId: string,

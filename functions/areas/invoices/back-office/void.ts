@@ -13,7 +13,7 @@ import { SALES_ORDER_RESOURCE } from '../../../../domain/sales-orders/status.js'
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { getSalesOrder } from '../../sales-orders/store/sales-orders.js';
+import { getSalesOrder } from '../../sales-orders/public.js';
 import { orderInvoicedItem } from '../operations/invoice-order.js';
 import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../store/invoices.js';
 import { invoiceDetail } from '../view.js';

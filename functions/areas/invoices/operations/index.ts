@@ -1,5 +1,6 @@
 import { operationsFor } from '../../../platform/http/operations-for.js';
 import { INVOICE_ENDPOINTS } from '../endpoints.js';
+import { invoiceSalesOrderOp } from './invoice-order.js';
 import { recordInvoicePaymentOp } from './payment.js';
 import { getInvoiceOp, listInvoicesOp } from './read.js';
 
@@ -7,4 +8,5 @@ export const invoiceOperations = operationsFor(INVOICE_ENDPOINTS, {
   listInvoices: listInvoicesOp,
   getInvoice: getInvoiceOp,
   recordInvoicePayment: recordInvoicePaymentOp,
+  invoiceSalesOrder: invoiceSalesOrderOp,
 });

@@ -9,10 +9,10 @@ import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, transact, type GuardedItem } from '../../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../../platform/http/types.js';
-import type { SALES_ORDER_ENDPOINTS } from '../../sales-orders/endpoints.js';
-import { getCustomer } from '../../customers/store/customers.js';
-import { readOrderToTransition } from '../../sales-orders/store/read.js';
-import { markerConflict, salesOrders } from '../../sales-orders/store/sales-orders.js';
+import type { INVOICE_ENDPOINTS } from '../endpoints.js';
+import { getCustomer } from '../../customers/public.js';
+import { readOrderToTransition } from '../../sales-orders/public.js';
+import { markerConflict, salesOrders } from '../../sales-orders/public.js';
 import { INVOICE_SEQUENCE, invoices } from '../store/invoices.js';
 import { invoiceDetail } from '../view.js';
 
@@ -43,7 +43,7 @@ export function orderInvoicedItem(orgId: string, next: SalesOrder, read: SalesOr
  * invoice, its number, the order (invoicedQty, activeInvoiceCount), the event, the audit entry and the
  * idempotency record commit together. A DRAFT invoice does not move the customer's outstandingBalance.
  */
-export const invoiceSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'invoiceSalesOrder'> = async ({
+export const invoiceSalesOrderOp: OperationOf<typeof INVOICE_ENDPOINTS, 'invoiceSalesOrder'> = async ({
   auth,
   params,
   body: request,

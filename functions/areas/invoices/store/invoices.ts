@@ -14,7 +14,7 @@ import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type GuardedItem, type TransactItem } from '../../../platform/dynamo/transact.js';
-import { customerAccountKey } from '../../customers/store/account.js';
+import { customerAccountKey } from '../../customers/public.js';
 
 export const INVOICE_SEQUENCE = 'INVOICE';
 

@@ -1,7 +1,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { getCustomer } from '../../customers/store/customers.js';
+import { getCustomer } from '../../customers/public.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import {
   getPriceTier,
@@ -10,10 +10,10 @@ import {
   priceTiers,
   type PriceTier,
 } from '../store/price-tiers.js';
-import { getProduct } from '../../products/store/products.js';
+import { getProduct } from '../../products/public.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
-import { requireOrganisation } from '../../organisations/back-office/organisations.js';
+import { requireOrganisation } from '../../organisations/public.js';
 
 /** A new active tier; without --index it goes after the highest existing tierIndex. */
 export async function createPriceTier(input: {

@@ -37,10 +37,10 @@ import {
   transact,
   type WriteItem,
 } from '../../../platform/dynamo/transact.js';
-import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../../inventory/stock-facts.js';
-import { stockMovementWrites } from '../../inventory/stock-writes.js';
-import { batchCreateItems, batchFromItem } from '../../inventory/store/batches.js';
-import { binFromItem } from '../../inventory/store/warehouses.js';
+import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../../inventory/public.js';
+import { stockMovementWrites } from '../../inventory/public.js';
+import { batchCreateItems, batchFromItem } from '../../inventory/public.js';
+import { binFromItem } from '../../inventory/public.js';
 import {
   getProductionOrder,
   itemSize,

@@ -13,8 +13,8 @@ import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { warehouseFromItem } from '../../inventory/store/warehouses.js';
-import { getSalesOrder } from '../../sales-orders/store/sales-orders.js';
+import { warehouseFromItem } from '../../inventory/public.js';
+import { getSalesOrder } from '../../sales-orders/public.js';
 import {
   PRODUCTION_ORDER_SEQUENCE,
   productionOrderCountItems,

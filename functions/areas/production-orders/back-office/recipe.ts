@@ -12,7 +12,7 @@ import {
 } from '../../../../domain/production-orders/bom-explosion.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { keys } from '../../../platform/dynamo/keys.js';
-import { getProductsWithBoms, productFromItem, type ProductRecord } from '../../products/store/products.js';
+import { getProductsWithBoms, productFromItem, type ProductRecord } from '../../products/public.js';
 
 export interface LoadedRecipes extends RecipeBook {
   record(id: string): ProductRecord | undefined;

@@ -16,7 +16,7 @@ import {
 } from '../store/reference-data.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
-import { requireOrganisation } from '../../organisations/back-office/organisations.js';
+import { requireOrganisation } from '../../organisations/public.js';
 
 export async function createCategory(input: {
   orgId: string;

@@ -17,13 +17,7 @@ import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
 import { stockTotals } from '../../../../domain/inventory/stock.js';
-import {
-  copyOf,
-  emptyStock,
-  stockFromItem,
-  stockPut,
-  type ProductStock,
-} from '../../inventory/store/stock.js';
+import { copyOf, emptyStock, stockFromItem, stockPut, type ProductStock } from '../../inventory/public.js';
 import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
 export interface NamedRef {

@@ -7,7 +7,7 @@ import { sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
-import { productDeactivationsUnchanged } from '../../products/store/products.js';
+import { productDeactivationsUnchanged } from '../../products/public.js';
 import { loadPurchaseOrderFacts } from '../order-facts.js';
 import { PURCHASE_ORDER_SEQUENCE, purchaseOrderCreateItems } from '../store/purchase-orders.js';
 import { supplierStillActive } from '../store/supplier-checks.js';

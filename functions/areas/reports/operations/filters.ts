@@ -1,7 +1,7 @@
 import { invalidParameter, invalidReference } from '../../../../domain/errors.js';
 import { canBeId } from '../../../../domain/ids.js';
-import { getProduct } from '../../products/store/products.js';
-import { categories } from '../../products/store/reference-data.js';
+import { getProduct } from '../../products/public.js';
+import { categories } from '../../products/public.js';
 import { warehouseCodes } from '../store/references.js';
 
 export interface ReportFilters {

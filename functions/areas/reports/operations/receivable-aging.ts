@@ -3,7 +3,7 @@ import { canBeId } from '../../../../domain/ids.js';
 import { ageInvoices } from '../../../../domain/invoices/aging.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { REPORT_ENDPOINTS } from '../endpoints.js';
-import { getCustomer } from '../../customers/store/customers.js';
+import { getCustomer } from '../../customers/public.js';
 import { outstandingInvoices } from '../store/receivables.js';
 import { receivableAgingView } from '../view.js';
 

@@ -2,7 +2,7 @@ import { asAtInstant } from '../../../../domain/reports/report-dates.js';
 import { stockAtDate } from '../../../../domain/reports/stock-at-date.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { REPORT_ENDPOINTS } from '../endpoints.js';
-import { listStockItems } from '../../inventory/store/stock.js';
+import { listStockItems } from '../../inventory/public.js';
 import { movementsAfter } from '../store/ledger.js';
 import { readReferences } from '../store/references.js';
 import { stockAtDateView } from '../view.js';

@@ -1,7 +1,7 @@
 import { valueProduct, valuationTotal } from '../../../../domain/reports/valuation.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { REPORT_ENDPOINTS } from '../endpoints.js';
-import { listStockItems } from '../../inventory/store/stock.js';
+import { listStockItems } from '../../inventory/public.js';
 import { readReferences } from '../store/references.js';
 import { valuationView } from '../view.js';
 import { reportFilters } from './filters.js';

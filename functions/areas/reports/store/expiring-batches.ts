@@ -4,7 +4,7 @@
  * is read; the ACTIVE condition is a FilterExpression over that range.
  */
 import type { Batch } from '../../../../domain/inventory/batch.js';
-import { batchFromItem } from '../../inventory/store/batches.js';
+import { batchFromItem } from '../../inventory/public.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';

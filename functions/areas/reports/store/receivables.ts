@@ -8,7 +8,7 @@ import type { Invoice } from '../../../../domain/invoices/invoice.js';
 import type { InvoiceStatus } from '../../../../domain/invoices/status.js';
 import { readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
-import { invoicePartitions, invoices } from '../../invoices/store/invoices.js';
+import { invoicePartitions, invoices } from '../../invoices/public.js';
 
 export const MAX_AGING_INVOICES = 1000;
 export const OUTSTANDING_STATUSES = [

@@ -4,10 +4,10 @@
  * warehouses (one small partition range) for their codes and for checking a warehouseId filter.
  */
 import { readBatch, type ReadBatch } from '../../../platform/dynamo/read-batch.js';
-import { batchKey, batches } from '../../inventory/store/batches.js';
-import { productStockKey, productStocks, type ProductStock } from '../../inventory/store/stock.js';
-import { binKey, bins, listWarehouseRecords } from '../../inventory/store/warehouses.js';
-import { productKey, products } from '../../products/store/products.js';
+import { batchKey, batches } from '../../inventory/public.js';
+import { productStockKey, productStocks, type ProductStock } from '../../inventory/public.js';
+import { binKey, bins, listWarehouseRecords } from '../../inventory/public.js';
+import { productKey, products } from '../../products/public.js';
 
 /**
  * A report's batch read: a snapshot needs no consistent read (half the capacity), and its chunks of 100

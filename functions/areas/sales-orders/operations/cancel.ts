@@ -14,7 +14,7 @@ import {
   productsOf,
   rollForwardCancel,
 } from '../cancel-parts.js';
-import { releaseSerials } from '../../inventory/serial-moves.js';
+import { releaseSerials } from '../../inventory/public.js';
 import { confirmChunking, settlePending } from '../confirm-parts.js';
 import { loadSalesOrder } from '../store/read.js';
 import { orderReplaceItem } from '../store/sales-orders.js';

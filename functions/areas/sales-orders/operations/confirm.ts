@@ -10,7 +10,7 @@ import { transact, type WriteItem } from '../../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
-import { stockMovementWrites } from '../../inventory/stock-writes.js';
+import { stockMovementWrites } from '../../inventory/public.js';
 import {
   CONFIRM_OVERHEAD,
   confirmChunking,

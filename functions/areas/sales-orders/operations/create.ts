@@ -5,7 +5,7 @@ import { newSalesOrder } from '../../../../domain/sales-orders/order.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { productDeactivationsUnchanged } from '../../products/store/products.js';
+import { productDeactivationsUnchanged } from '../../products/public.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { loadOrderFacts, SALES_ORDER_SEQUENCE } from '../order-facts.js';

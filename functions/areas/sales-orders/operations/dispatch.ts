@@ -8,7 +8,7 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
-import { sellSerials } from '../../inventory/serial-moves.js';
+import { sellSerials } from '../../inventory/public.js';
 import { orderTransitionItems } from '../store/order-writes.js';
 import { readOrderToTransition } from '../store/read.js';
 import { salesOrderDetail } from '../view.js';

@@ -1,4 +1,3 @@
-import { invoiceSalesOrderOp } from '../../invoices/operations/invoice-order.js';
 import { operationsFor } from '../../../platform/http/operations-for.js';
 import { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { cancelSalesOrderOp } from './cancel.js';
@@ -15,6 +14,5 @@ export const salesOrderOperations = operationsFor(SALES_ORDER_ENDPOINTS, {
   dispatchSalesOrder: dispatchSalesOrderOp,
   confirmSalesOrder: confirmSalesOrderOp,
   cancelSalesOrder: cancelSalesOrderOp,
-  invoiceSalesOrder: invoiceSalesOrderOp,
   completeSalesOrder: completeSalesOrderOp,
 });

@@ -25,8 +25,8 @@ import {
   type WriteItem,
 } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
-import type { LoadedStockFacts } from '../../inventory/stock-facts.js';
-import { stockMovementWrites, type StockSource } from '../../inventory/stock-writes.js';
+import type { LoadedStockFacts } from '../../inventory/public.js';
+import { stockMovementWrites, type StockSource } from '../../inventory/public.js';
 import { orderCountItems, orderReplaceItem } from './sales-orders.js';
 
 export type OrderEvents = NonNullable<JournalEntry['events']>;

@@ -13,7 +13,7 @@ import {
   type SalesOrder,
   type SalesOrderStatus,
 } from '../../../../domain/sales-orders/order.js';
-import { customerAccountKey } from '../../customers/store/account.js';
+import { customerAccountKey } from '../../customers/public.js';
 import { documentProjection } from '../../../platform/dynamo/document-projection.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';

@@ -19,9 +19,9 @@ import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { productKey, products as productEntities } from '../../products/store/products.js';
-import { readOrderToTransition } from '../../sales-orders/store/read.js';
-import { orderReplaceItem } from '../../sales-orders/store/sales-orders.js';
+import { productKey, products as productEntities } from '../../products/public.js';
+import { readOrderToTransition } from '../../sales-orders/public.js';
+import { orderReplaceItem } from '../../sales-orders/public.js';
 import { SHIPMENT_SEQUENCE, shipmentCreateItem } from '../store/shipments.js';
 import { shipmentDetail } from '../view.js';
 

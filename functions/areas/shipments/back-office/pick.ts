@@ -9,7 +9,7 @@ import { decideShipmentPick, shipmentPickRequest } from '../../../../domain/ship
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { decideWithPickFacts } from '../../sales-orders/back-office/pick.js';
+import { decideWithPickFacts } from '../../sales-orders/public.js';
 import { readShipmentStep } from '../read-step.js';
 import { shipmentPickSerials } from '../serials.js';
 import { shipmentStepItems } from '../shipment-writes.js';

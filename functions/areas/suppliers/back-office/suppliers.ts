@@ -3,9 +3,9 @@ import { ADDRESS_TYPES, type AddressType } from '../../../../domain/customers/ad
 import { productUpdated } from '../../../../domain/products/events.js';
 import { defaultsLostTo, type SupplierLocation } from '../../../../domain/suppliers/locations.js';
 import type { SupplierPrice } from '../../../../domain/suppliers/price-list.js';
-import { preferenceItems } from '../../products/supplier-links.js';
+import { preferenceItems } from '../../products/public.js';
 import { keys } from '../../../platform/dynamo/keys.js';
-import { getProductWithBom, productItem } from '../../products/store/products.js';
+import { getProductWithBom, productItem } from '../../products/public.js';
 import {
   getSupplier,
   getSupplierLocations,
@@ -16,7 +16,7 @@ import {
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
 import { backOfficeJournal, BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
-import { requireOrganisation } from '../../organisations/back-office/organisations.js';
+import { requireOrganisation } from '../../organisations/public.js';
 
 /** Adds a location; a default flag it claims is taken from the supplier's other locations. */
 export async function addSupplierLocation(input: {

@@ -1,0 +1,7 @@
+/**
+ * What other areas may use of customers: the only module of this area that another area imports (lint
+ * enforces it), so its stores and back office can change without touching their callers.
+ */
+export { customerAccountKey, getCustomerAccount } from './store/account.js';
+export { customerKey, customers, getCustomer } from './store/customers.js';
+export { salesReps } from './store/sales-reference.js';

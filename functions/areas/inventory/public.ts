@@ -1,0 +1,45 @@
+/**
+ * What other areas may use of inventory: the only module of this area that another area imports (lint
+ * enforces it), so its stores and back office can change without touching their callers.
+ */
+export { pickSerials, releaseSerials, sellAllocated, sellSerials, withSerials } from './serial-moves.js';
+export { forgetLot, loadStockFacts, rememberLot, type LoadedStockFacts } from './stock-facts.js';
+export { stockMovementWrites, type StockSource } from './stock-writes.js';
+export {
+  batchCountAdd,
+  batchCreateItems,
+  batchDeleteItems,
+  batchFromItem,
+  batchKey,
+  batchNumberGuardPut,
+  batchRecordPut,
+  batchRevealItem,
+  batches,
+  isPendingBatchItem,
+} from './store/batches.js';
+export {
+  claimSerialNumber,
+  putSerialIfAbsent,
+  releaseSerialNumber,
+  serialCountAdd,
+  serialCreateItems,
+} from './store/serial-numbers.js';
+export {
+  copyOf,
+  emptyStock,
+  listStockItems,
+  productStockKey,
+  productStocks,
+  stockFromItem,
+  stockPut,
+  type ProductStock,
+} from './store/stock.js';
+export {
+  binFromItem,
+  binKey,
+  bins,
+  listWarehouseRecords,
+  warehouseFromItem,
+  warehouseKey,
+  warehouses,
+} from './store/warehouses.js';
