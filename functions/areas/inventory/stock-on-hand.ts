@@ -5,11 +5,11 @@ import type { StockRow } from '../../../domain/inventory/stock.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import { getProductWithBom, getStocks } from '../products/public.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { batchKey } from './store/batches.js';
 import { listStockItems, projectedStockSources, type ProductStock } from './store/stock.js';
-import { listWarehouseRecords } from './store/warehouses.js';
+import { binKey, listWarehouseRecords } from './store/warehouses.js';
 import { stockRowView } from './view.js';
 
 /** The stock of one product, through the same filters the list applies in its query. */
@@ -80,13 +80,13 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
   }
   // Bin codes and batch numbers for the page's rows only, in one batch read.
   const found = await batchGet([
-    ...pageRows.flatMap(({ row }) => (row.binId ? [keys.bin(orgId, row.warehouseId, row.binId)] : [])),
-    ...pageRows.flatMap(({ row }) => row.batches.map((b) => keys.batch(orgId, b.batchId))),
+    ...pageRows.flatMap(({ row }) => (row.binId ? [binKey(orgId, row.warehouseId, row.binId)] : [])),
+    ...pageRows.flatMap(({ row }) => row.batches.map((b) => batchKey(orgId, b.batchId))),
   ]);
   const batches = new Map<string, { batchNumber: string; expiryDate: string | null }>();
   for (const { row } of pageRows) {
     for (const b of row.batches) {
-      const item = found.get(keyId(keys.batch(orgId, b.batchId)));
+      const item = found.get(keyId(batchKey(orgId, b.batchId)));
       if (item)
         batches.set(b.batchId, {
           batchNumber: item.batchNumber as string,
@@ -104,8 +104,7 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
       },
       warehouseCode: code.get(row.warehouseId) ?? '',
       binCode: row.binId
-        ? ((found.get(keyId(keys.bin(orgId, row.warehouseId, row.binId)))?.code as string | undefined) ??
-          null)
+        ? ((found.get(keyId(binKey(orgId, row.warehouseId, row.binId)))?.code as string | undefined) ?? null)
         : null,
       batches,
     }),

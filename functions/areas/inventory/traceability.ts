@@ -18,14 +18,14 @@ import { batchItems, lotsInWarehouse } from '../../../domain/inventory/batch-sto
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import { SERIAL_RESOURCE, type SerialNumber } from '../../../domain/inventory/serial.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { keys, type Key } from '../../platform/dynamo/keys.js';
+import type { Key } from '../../platform/dynamo/keys.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
-import { getProduct, getStocks } from '../products/public.js';
-import { batchFromItem, getBatch, listBatches } from './store/batches.js';
+import { getProduct, getStocks, productKey } from '../products/public.js';
+import { batchFromItem, batchKey, getBatch, listBatches } from './store/batches.js';
 import { listStockItems, type ProductStock } from './store/stock.js';
 import { getSerialNumber, listSerials } from './store/serial-numbers.js';
-import { getWarehouse } from './store/warehouses.js';
+import { binKey, getWarehouse, warehouseKey } from './store/warehouses.js';
 import {
   batchDetailView,
   batchView,
@@ -39,14 +39,14 @@ import {
 export async function batchDetail(orgId: string, batch: Batch, stock: ProductStock | null) {
   const { items } = batchItems(stock?.levels ?? {}, batch.id);
   const found = await batchGet([
-    ...items.map((i) => keys.warehouse(orgId, i.warehouseId)),
-    ...items.flatMap((i) => (i.binId ? [keys.bin(orgId, i.warehouseId, i.binId)] : [])),
+    ...items.map((i) => warehouseKey(orgId, i.warehouseId)),
+    ...items.flatMap((i) => (i.binId ? [binKey(orgId, i.warehouseId, i.binId)] : [])),
   ]);
   const codes: PlacementCodes = { warehouses: new Map(), bins: new Map() };
   for (const i of items) {
-    const warehouse = found.get(keyId(keys.warehouse(orgId, i.warehouseId)));
+    const warehouse = found.get(keyId(warehouseKey(orgId, i.warehouseId)));
     if (warehouse) codes.warehouses.set(i.warehouseId, warehouse.code as string);
-    const bin = i.binId ? found.get(keyId(keys.bin(orgId, i.warehouseId, i.binId))) : undefined;
+    const bin = i.binId ? found.get(keyId(binKey(orgId, i.warehouseId, i.binId))) : undefined;
     if (bin) codes.bins.set(i.binId!, bin.code as string);
   }
   return batchDetailView(batch, stock, codes);
@@ -78,7 +78,7 @@ async function batchesInWarehouse(
         includeInactiveProducts: true,
       });
   const lotIds = stocks.flatMap((s) => [...lotsInWarehouse(s.levels, warehouseId)]);
-  const found = await batchGet(lotIds.map((id) => keys.batch(orgId, id)));
+  const found = await batchGet(lotIds.map((id) => batchKey(orgId, id)));
   const batches = [...found.values()]
     .map(batchFromItem)
     .filter((b) => matchesBatchFilter(b, filter))
@@ -130,12 +130,12 @@ export const listBatchesOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listBatches
 async function productsOf(orgId: string, serials: SerialNumber[]) {
   const ids = [...new Set(serials.map((s) => s.productId))];
   const found = await batchGet(
-    ids.map((id) => keys.product(orgId, id)),
+    ids.map((id) => productKey(orgId, id)),
     { consistent: false },
   );
   const products: SerialProducts = new Map();
   for (const id of ids) {
-    const item = found.get(keyId(keys.product(orgId, id)));
+    const item = found.get(keyId(productKey(orgId, id)));
     if (item) products.set(id, { sku: item.sku as string, name: item.name as string });
   }
   return products;
@@ -174,22 +174,22 @@ export const listSerialNumbersOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listS
 /** The serial's detail: its lot, warehouse and bin named by number and code (one batch read). */
 export async function serialDetail(orgId: string, serial: SerialNumber) {
   const placement = [
-    ...(serial.batchId ? [keys.batch(orgId, serial.batchId)] : []),
-    ...(serial.warehouseId ? [keys.warehouse(orgId, serial.warehouseId)] : []),
-    ...(serial.warehouseId && serial.binId ? [keys.bin(orgId, serial.warehouseId, serial.binId)] : []),
-    keys.product(orgId, serial.productId),
+    ...(serial.batchId ? [batchKey(orgId, serial.batchId)] : []),
+    ...(serial.warehouseId ? [warehouseKey(orgId, serial.warehouseId)] : []),
+    ...(serial.warehouseId && serial.binId ? [binKey(orgId, serial.warehouseId, serial.binId)] : []),
+    productKey(orgId, serial.productId),
   ];
   const found = await batchGet(placement, { consistent: false });
   const field = (key: Key | null, name: string) =>
     key ? ((found.get(keyId(key))?.[name] as string | undefined) ?? null) : null;
   const products: SerialProducts = new Map();
-  const product = found.get(keyId(keys.product(orgId, serial.productId)));
+  const product = found.get(keyId(productKey(orgId, serial.productId)));
   if (product) products.set(serial.productId, { sku: product.sku as string, name: product.name as string });
   return serialDetailView(serial, products, {
-    batchNumber: field(serial.batchId ? keys.batch(orgId, serial.batchId) : null, 'batchNumber'),
-    warehouseCode: field(serial.warehouseId ? keys.warehouse(orgId, serial.warehouseId) : null, 'code'),
+    batchNumber: field(serial.batchId ? batchKey(orgId, serial.batchId) : null, 'batchNumber'),
+    warehouseCode: field(serial.warehouseId ? warehouseKey(orgId, serial.warehouseId) : null, 'code'),
     binCode: field(
-      serial.warehouseId && serial.binId ? keys.bin(orgId, serial.warehouseId, serial.binId) : null,
+      serial.warehouseId && serial.binId ? binKey(orgId, serial.warehouseId, serial.binId) : null,
       'code',
     ),
   });

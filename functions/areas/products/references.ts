@@ -4,10 +4,11 @@ import {
   type ProductFields,
   type ProductReferenceField,
 } from '../../../domain/products/product.js';
-import { keys, type Key } from '../../platform/dynamo/keys.js';
+import type { Key } from '../../platform/dynamo/keys.js';
 import { type NamedRef, type ProductRecord, type UomRef } from './store/products.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
 import { categories, categoryFromItem, unitsOfMeasure, uomFromItem } from './store/reference-data.js';
+import { supplierKey } from '../suppliers/public.js';
 
 type Embeds = Pick<ProductRecord, 'category' | 'unitOfMeasure' | 'purchaseUom' | 'saleUom'>;
 
@@ -16,7 +17,7 @@ const keyFor = (orgId: string, field: ProductReferenceField, id: string): Key =>
     case 'categoryId':
       return categories.key(orgId, id);
     case 'preferredSupplierId':
-      return keys.supplier(orgId, id);
+      return supplierKey(orgId, id);
     default:
       return unitsOfMeasure.key(orgId, id);
   }
