@@ -1,8 +1,7 @@
 import type { CustomerState } from '../../../domain/customers/customer.js';
 import { invalidReference } from '../../../domain/errors.js';
-import type { Key } from '../../platform/dynamo/keys.js';
 import { priceTierKey } from '../pricing/public.js';
-import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
+import { rawItem, readBatch, type Key } from '../../platform/dynamo/read-batch.js';
 import { customerKey } from './store/customers.js';
 import { customerGroups, salesReps } from './store/sales-reference.js';
 

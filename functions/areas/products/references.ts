@@ -4,9 +4,8 @@ import {
   type ProductFields,
   type ProductReferenceField,
 } from '../../../domain/products/product.js';
-import type { Key } from '../../platform/dynamo/keys.js';
 import { type NamedRef, type ProductRecord, type UomRef } from './store/products.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { rawItem, readBatch, type Key } from '../../platform/dynamo/read-batch.js';
 import { categories, categoryFromItem, unitsOfMeasure, uomFromItem } from './store/reference-data.js';
 import { supplierKey } from '../suppliers/public.js';
 
@@ -38,12 +37,12 @@ export async function resolveReferences(
 ): Promise<Embeds> {
   const fields = Object.keys(PRODUCT_REFERENCES) as ProductReferenceField[];
   const changed = fields.filter((f) => next[f] !== null && next[f] !== previous?.[f]);
-  const found = await (changed.length > 0
-    ? batchGet(changed.map((f) => keyFor(orgId, f, next[f]!)))
-    : Promise.resolve(new Map<string, Record<string, unknown>>()));
+  const b = readBatch();
+  for (const field of changed) b.get(rawItem, keyFor(orgId, field, next[field]!));
+  await b.run();
   const itemFor = (field: ProductReferenceField): Record<string, unknown> | undefined => {
     const id = next[field];
-    return id === null ? undefined : found.get(keyId(keyFor(orgId, field, id)));
+    return id === null ? undefined : b.item(keyFor(orgId, field, id));
   };
   for (const field of changed) {
     const item = itemFor(field);
