@@ -6,7 +6,7 @@ import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { getProductWithBom, getStocks } from '../products/public.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { batchKey } from './store/batches.js';
 import { listStockItems, projectedStockSources, type ProductStock } from './store/stock.js';
 import { binKey, listWarehouseRecords } from './store/warehouses.js';
@@ -79,14 +79,18 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
     total = rows.length;
   }
   // Bin codes and batch numbers for the page's rows only, in one batch read.
-  const found = await batchGet([
-    ...pageRows.flatMap(({ row }) => (row.binId ? [binKey(orgId, row.warehouseId, row.binId)] : [])),
-    ...pageRows.flatMap(({ row }) => row.batches.map((b) => batchKey(orgId, b.batchId))),
-  ]);
+  const found = readBatch();
+  for (const { row } of pageRows) {
+    if (row.binId) found.get(rawItem, binKey(orgId, row.warehouseId, row.binId));
+  }
+  for (const { row } of pageRows) {
+    for (const b of row.batches) found.get(rawItem, batchKey(orgId, b.batchId));
+  }
+  await found.run();
   const batches = new Map<string, { batchNumber: string; expiryDate: string | null }>();
   for (const { row } of pageRows) {
     for (const b of row.batches) {
-      const item = found.get(keyId(batchKey(orgId, b.batchId)));
+      const item = found.item(batchKey(orgId, b.batchId));
       if (item)
         batches.set(b.batchId, {
           batchNumber: item.batchNumber as string,
@@ -104,7 +108,7 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
       },
       warehouseCode: code.get(row.warehouseId) ?? '',
       binCode: row.binId
-        ? ((found.get(keyId(binKey(orgId, row.warehouseId, row.binId)))?.code as string | undefined) ?? null)
+        ? ((found.item(binKey(orgId, row.warehouseId, row.binId))?.code as string | undefined) ?? null)
         : null,
       batches,
     }),

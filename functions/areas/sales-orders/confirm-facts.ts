@@ -1,7 +1,7 @@
 /** Reading what confirm decides on: the customer and its account, the credit mode, stock and lots. */
 import type { ConfirmFacts } from '../../../domain/sales-orders/confirm.js';
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { getCustomerAccount } from '../customers/public.js';
 import { getCustomer } from '../customers/public.js';
 import { batchFromItem, batchKey } from '../inventory/public.js';
@@ -32,10 +32,12 @@ export async function loadReservableStock(
   for (const levels of loaded.levels.values()) {
     for (const level of Object.values(levels)) if (level.batchId) batchIds.add(level.batchId);
   }
-  const found = await batchGet([...batchIds].map((id) => batchKey(orgId, id)));
+  const found = readBatch();
+  for (const id of batchIds) found.get(rawItem, batchKey(orgId, id));
+  await found.run();
   const batches: ConfirmFacts['batches'] = new Map();
   for (const id of batchIds) {
-    const item = found.get(keyId(batchKey(orgId, id)));
+    const item = found.item(batchKey(orgId, id));
     if (!item) continue;
     const batch = batchFromItem(item);
     batches.set(id, { batchNumber: batch.batchNumber, status: batch.status, expiryDate: batch.expiryDate });
