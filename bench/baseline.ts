@@ -8,7 +8,8 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { db } from '../functions/platform/dynamo/client.js';
-import { keys } from '../functions/platform/dynamo/keys.js';
+import { productStockKey } from '../functions/areas/inventory/store/stock.js';
+import { productCollection, productKey } from '../functions/areas/products/store/products.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { summarise, timed, type DbCall, type Summary } from './measure.js';
 import type { BenchTenant } from './seed.js';
@@ -36,7 +37,7 @@ export async function measureBaseline(tenant: BenchTenant, iterations: number): 
       size: 1,
       run: (i) =>
         db().send(
-          new GetCommand({ TableName: tableName(), Key: keys.product(org, pick(i)), ConsistentRead: true }),
+          new GetCommand({ TableName: tableName(), Key: productKey(org, pick(i)), ConsistentRead: true }),
         ),
     },
     {
@@ -48,7 +49,7 @@ export async function measureBaseline(tenant: BenchTenant, iterations: number): 
           new QueryCommand({
             TableName: tableName(),
             KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': keys.product(org, pick(i)).PK },
+            ExpressionAttributeValues: { ':pk': productKey(org, pick(i)).PK },
             ConsistentRead: true,
           }),
         ),
@@ -63,7 +64,7 @@ export async function measureBaseline(tenant: BenchTenant, iterations: number): 
             TableName: tableName(),
             IndexName: 'GSI1',
             KeyConditionExpression: 'GSI1PK = :pk',
-            ExpressionAttributeValues: { ':pk': keys.productCollection(org) },
+            ExpressionAttributeValues: { ':pk': productCollection(org) },
             Limit: 50,
           }),
         ),
@@ -93,9 +94,7 @@ export async function measureBaseline(tenant: BenchTenant, iterations: number): 
           new BatchGetCommand({
             RequestItems: {
               [tableName()]: {
-                Keys: Array.from({ length: 50 }, (_, k) =>
-                  keys.productStock(org, pick(Math.abs(i) * 50 + k)),
-                ),
+                Keys: Array.from({ length: 50 }, (_, k) => productStockKey(org, pick(Math.abs(i) * 50 + k))),
                 ConsistentRead: true,
               },
             },

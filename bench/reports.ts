@@ -13,10 +13,13 @@ import { createProduct } from '../domain/products/product.js';
 import { createWarehouse } from '../functions/areas/inventory/back-office/warehouses.js';
 import { batchCreateItems } from '../functions/areas/inventory/store/batches.js';
 import { copyOf, emptyStock, ledgerPut, stockPut } from '../functions/areas/inventory/store/stock.js';
-import { productItem, type ProductRecord } from '../functions/areas/products/store/products.js';
+import {
+  productCountsKey,
+  productItem,
+  type ProductRecord,
+} from '../functions/areas/products/store/products.js';
 import { movementItems } from '../functions/areas/reports/store/movements.js';
 import { db } from '../functions/platform/dynamo/client.js';
-import { keys } from '../functions/platform/dynamo/keys.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
 import { mode, signature, summarise, type DbCall, type Recorder, type Summary } from './measure.js';
@@ -138,7 +141,7 @@ async function seedReportTenant(size: number): Promise<Seeded> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.productCounts(tenant.orgId), all: PRODUCTS, active: PRODUCTS },
+      Item: { ...productCountsKey(tenant.orgId), all: PRODUCTS, active: PRODUCTS },
     }),
   );
   return { tenant, productIds, warehouseIds };

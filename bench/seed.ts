@@ -5,8 +5,11 @@ import { createProduct } from '../domain/products/product.js';
 import { createApiKey } from '../functions/areas/organisations/back-office/api-keys.js';
 import { createOrganisation } from '../functions/areas/organisations/back-office/organisations.js';
 import { db } from '../functions/platform/dynamo/client.js';
-import { keys } from '../functions/platform/dynamo/keys.js';
-import { productItem, type ProductRecord } from '../functions/areas/products/store/products.js';
+import {
+  productCountsKey,
+  productItem,
+  type ProductRecord,
+} from '../functions/areas/products/store/products.js';
 import { setOrganisationLimits } from '../functions/platform/access/rate-limits.js';
 import { copyOf, emptyStock, stockPut } from '../functions/areas/inventory/store/stock.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
@@ -80,7 +83,7 @@ export async function seedProducts(tenant: BenchTenant, count: number): Promise<
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.productCounts(tenant.orgId),
+        ...productCountsKey(tenant.orgId),
         all: tenant.productIds.length,
         active: tenant.productIds.length,
       },

@@ -6,7 +6,7 @@ import { getSerialNumber } from '../../functions/areas/inventory/store/serial-nu
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { setOrganisationExchangeRate } from '../../functions/areas/organisations/back-office/exchange-rates.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { batchKey } from '../../functions/areas/inventory/public.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
@@ -39,7 +39,7 @@ const setBatchStatus = (orgId: string, batchId: string, status: string) =>
   db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.batch(orgId, batchId),
+      Key: batchKey(orgId, batchId),
       UpdateExpression: 'SET #s = :s',
       ExpressionAttributeNames: { '#s': 'status' },
       ExpressionAttributeValues: { ':s': status },

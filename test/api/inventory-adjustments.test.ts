@@ -3,7 +3,7 @@ import { createUnitOfMeasure } from '../../functions/areas/products/back-office/
 import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
 import { getBatch } from '../../functions/areas/inventory/store/batches.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { outboxCollection } from '../../functions/platform/journal/outbox.js';
 import { queryAll } from '../../functions/platform/dynamo/query-window.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
@@ -19,7 +19,7 @@ const outboxEvents = async (orgId: string) =>
     await queryAll({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.outboxCollection(orgId) },
+      ExpressionAttributeValues: { ':pk': outboxCollection(orgId) },
     })
   ).flatMap((item) => item.events as { event: string; data: Record<string, unknown> }[]);
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { warehouseView } from '../../functions/areas/inventory/view.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { zoneKey } from '../../functions/areas/inventory/store/warehouses.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
@@ -241,7 +241,7 @@ describe('warehouses: back office and GET /warehouses', () => {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.zone(org.orgId, zone.json.id),
+        Key: zoneKey(org.orgId, zone.json.id),
         UpdateExpression: 'SET binCount = :n',
         ExpressionAttributeValues: { ':n': 499 },
       }),

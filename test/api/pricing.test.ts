@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { priceTierKey } from '../../functions/areas/pricing/public.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
@@ -33,7 +33,7 @@ const deactivateTier = (orgId: string, id: string) =>
   db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.priceTier(orgId, id),
+      Key: priceTierKey(orgId, id),
       UpdateExpression: 'SET isActive = :f',
       ExpressionAttributeValues: { ':f': false },
     }),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lotsStillOpen } from '../../functions/areas/goods-receipts/receipt-writes.js';
 import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { batchKey } from '../../functions/areas/inventory/public.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { transact, WriteRace } from '../../functions/platform/dynamo/transact.js';
 import { newTenant, type Tenant } from '../support/api.js';
@@ -38,7 +38,7 @@ describe('receipts into an existing lot: the lot is checked open in the receipt 
 
   it('no check for lots the receipt creates or whose flip is already in the transaction', () => {
     const flip = {
-      Update: { TableName: tableName(), Key: keys.batch(t.orgId, 'lot1'), UpdateExpression: 'SET x = :x' },
+      Update: { TableName: tableName(), Key: batchKey(t.orgId, 'lot1'), UpdateExpression: 'SET x = :x' },
     };
     expect(lotsStillOpen(t.orgId, [change('p', 'lot1')], [], [flip])).toEqual([]);
     expect(lotsStillOpen(t.orgId, [change('p', 'lot2')], [{ id: 'lot2' } as never], [])).toEqual([]);

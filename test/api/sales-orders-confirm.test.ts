@@ -18,7 +18,7 @@ import {
   salesOrders,
 } from '../../functions/areas/sales-orders/store/sales-orders.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { ledgerCollection } from '../../functions/areas/inventory/public.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { transact } from '../../functions/platform/dynamo/transact.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
@@ -94,7 +94,7 @@ async function ledgerRows(sourceId: string, tenant = t) {
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.ledgerCollection(tenant.orgId) },
+      ExpressionAttributeValues: { ':pk': ledgerCollection(tenant.orgId) },
       ConsistentRead: true,
     }),
   );

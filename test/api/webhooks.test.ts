@@ -4,7 +4,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { openSigningSecrets } from '../../functions/areas/webhooks/signing-secrets.js';
 import { getSealedSecrets } from '../../functions/areas/webhooks/store/webhooks.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { webhookSecretKey } from '../../functions/areas/webhooks/store/webhooks.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { useResolver } from '../../functions/areas/webhooks/target.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
@@ -53,7 +53,7 @@ describe('POST /webhooks', () => {
     });
     // Stored sealed: the item holds no trace of the plain secret...
     const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.webhookSecret(t.orgId, res.body.id) }),
+      new GetCommand({ TableName: tableName(), Key: webhookSecretKey(t.orgId, res.body.id) }),
     );
     expect(Item!.secret).toMatch(/^local1:[A-Za-z0-9+/=]+$/);
     expect(JSON.stringify(Item)).not.toContain(res.body.secret.slice(6));
@@ -65,7 +65,7 @@ describe('POST /webhooks', () => {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...Item, ...keys.webhookSecret(t.orgId, twin.body.id) },
+        Item: { ...Item, ...webhookSecretKey(t.orgId, twin.body.id) },
       }),
     );
     await expect(openSigningSecrets(t.orgId, twin.body.id, new Date())).rejects.toThrow();

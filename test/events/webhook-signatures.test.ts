@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { webhookSecretKey } from '../../functions/areas/webhooks/store/webhooks.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { startReceiver, type Received } from '../support/receiver.js';
@@ -135,7 +135,7 @@ describe('a legacy row (secret stored plain, before sealing)', () => {
         key: t.key,
         body: { url: receiver.url, events: ['*'] },
       });
-      const key = keys.webhookSecret(t.orgId, hook.body.id);
+      const key = webhookSecretKey(t.orgId, hook.body.id);
       await db().send(
         new UpdateCommand({
           TableName: tableName(),

@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { serialProductCollection } from '../../functions/areas/inventory/public.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, type Tenant } from './api.js';
 import { advance, createPurchaseOrder, supplier } from './purchase-orders.js';
@@ -51,7 +51,7 @@ export async function serialItemsOf(t: Tenant, productId: string): Promise<Recor
         TableName: tableName(),
         IndexName: 'GSI3',
         KeyConditionExpression: 'GSI3PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.serialProductCollection(t.orgId, productId) },
+        ExpressionAttributeValues: { ':pk': serialProductCollection(t.orgId, productId) },
         ExclusiveStartKey: start,
       }),
     );

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { keys } from '../../functions/platform/dynamo/keys.js';
+import { outboxCollection } from '../../functions/platform/journal/outbox.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 
 export async function outboxItems(orgId: string): Promise<Record<string, any>[]> {
@@ -9,7 +9,7 @@ export async function outboxItems(orgId: string): Promise<Record<string, any>[]>
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.outboxCollection(orgId) },
+      ExpressionAttributeValues: { ':pk': outboxCollection(orgId) },
       ConsistentRead: true,
     }),
   );

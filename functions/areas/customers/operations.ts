@@ -22,12 +22,13 @@ import { CUSTOMER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import {
   customerCreateItems,
+  customerCollection,
   customerFromItem,
+  customerKey,
   customerReplaceItems,
   getCustomer,
   type CustomerRecord,
 } from './store/customers.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import { listCustomerGroups, listSalesReps } from './store/sales-reference.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
@@ -40,9 +41,9 @@ function requireCreditPermission(auth: AuthContext, body: object): void {
 }
 
 const listCustomersOp = listCodedOperation(
-  keys.customerCollection,
+  customerCollection,
   (i) => customerSummary(customerFromItem(i).state),
-  keys.customer,
+  customerKey,
 );
 
 const createCustomerOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomer'> = async ({

@@ -3,5 +3,5 @@
  * enforces it), so its stores and back office can change without touching their callers.
  */
 export { customerAccountKey, getCustomerAccount } from './store/account.js';
-export { customerKey, customers, getCustomer } from './store/customers.js';
+export { customerKey, customerProductDiscountKey, customers, getCustomer } from './store/customers.js';
 export { salesReps } from './store/sales-reference.js';

@@ -1,14 +1,18 @@
 import type { CustomerState } from '../../../domain/customers/customer.js';
 import { invalidReference } from '../../../domain/errors.js';
-import { keys, type Key } from '../../platform/dynamo/keys.js';
-import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
+import { priceTierKey } from '../pricing/public.js';
+import { rawItem, readBatch, type Key } from '../../platform/dynamo/read-batch.js';
+import { customerKey } from './store/customers.js';
 import { customerGroups, salesReps } from './store/sales-reference.js';
 
 const REFERENCES = {
-  priceTierId: { resource: 'active price tier', key: keys.priceTier },
+  priceTierId: { resource: 'active price tier', key: priceTierKey },
   customerGroupId: { resource: 'active customer group', key: customerGroups.key },
   salesRepId: { resource: 'active sales rep', key: salesReps.key },
-  parentCustomerId: { resource: 'active head office without a parent', key: keys.customer },
+  parentCustomerId: {
+    resource: 'active head office without a parent',
+    key: (orgId: string, id: string) => customerKey(orgId, id),
+  },
 } as const satisfies Record<string, { resource: string; key: (orgId: string, id: string) => Key }>;
 type ReferenceField = keyof typeof REFERENCES;
 

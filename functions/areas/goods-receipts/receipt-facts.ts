@@ -3,11 +3,10 @@ import type { StockChange } from '../../../domain/inventory/movement.js';
 import { CURRENCIES } from '../../../domain/currency.js';
 import type { ReceiptBatchFact, ReceiptFacts, ReceiptInput } from '../../../domain/goods-receipts/receipt.js';
 import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
-import { batchFromItem, isPendingBatchItem } from '../inventory/public.js';
+import { batchFromItem, batchKey, batchNumberGuardKey, isPendingBatchItem } from '../inventory/public.js';
 import { forgetLot, loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/public.js';
-import { exchangeRateKey, exchangeRateOf } from '../organisations/public.js';
+import { exchangeRateKey, exchangeRateOf, organisationKey } from '../organisations/public.js';
 import { orderForReceiptFromItem, orderKeyForReceipt, type OrderForReceipt } from './store/goods-receipts.js';
 
 /** The organisation's goods-receipt numbers: GR-000001 ... */
@@ -48,10 +47,10 @@ export async function loadReceiptFacts(
     ...new Set(input.lines.flatMap((l) => (l.batchNumber?.trim() ? [uniqueBatchNumber(l.batchNumber)] : []))),
   ];
   const order = orderKeyForReceipt(orgId, orderId);
-  const organisation = keys.organisation(orgId);
+  const organisation = organisationKey(orgId);
   const rates = CURRENCIES.map((currency) => exchangeRateKey(orgId, currency));
   const sequence = sequenceKey(orgId, GOODS_RECEIPT_SEQUENCE);
-  const guards = numbers.map((n) => keys.batchNumberGuard(orgId, n));
+  const guards = numbers.map((n) => batchNumberGuardKey(orgId, n));
   const loaded = await loadStockFacts(orgId, probe, [order, organisation, ...rates, sequence, ...guards]);
   const get = loaded.alongside;
   const orderItem = get(order);
@@ -59,7 +58,7 @@ export async function loadReceiptFacts(
 
   const batchesById: ReceiptFacts['batchesById'] = new Map();
   for (const id of new Set(input.lines.flatMap((l) => (l.batchId ? [l.batchId] : [])))) {
-    const item = get(keys.batch(orgId, id));
+    const item = get(batchKey(orgId, id));
     if (!item || isPendingBatchItem(item)) {
       forgetLot(loaded, id);
       continue;
@@ -69,13 +68,13 @@ export async function loadReceiptFacts(
 
   const batchesByNumber: ReceiptFacts['batchesByNumber'] = new Map();
   const guarded = numbers.flatMap((n) => {
-    const batchId = get(keys.batchNumberGuard(orgId, n))?.batchId;
+    const batchId = get(batchNumberGuardKey(orgId, n))?.batchId;
     return typeof batchId === 'string' ? [{ number: n, batchId }] : [];
   });
   if (guarded.length > 0) {
-    const lots = await batchGet(guarded.map((g) => keys.batch(orgId, g.batchId)));
+    const lots = await batchGet(guarded.map((g) => batchKey(orgId, g.batchId)));
     for (const { number, batchId } of guarded) {
-      const item = lots.get(keyId(keys.batch(orgId, batchId)));
+      const item = lots.get(keyId(batchKey(orgId, batchId)));
       // A guard without its lot is a lot being created or undone right now: pending as well.
       if (!item || isPendingBatchItem(item)) {
         batchesByNumber.set(number, {

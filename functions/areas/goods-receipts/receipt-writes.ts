@@ -9,7 +9,6 @@ import { planStockMovement, type StockChange } from '../../../domain/inventory/m
 import { receivedSerial, type SerialNumber } from '../../../domain/inventory/serial.js';
 import { CLOSED_BATCH_STATUSES, type GoodsReceipt } from '../../../domain/goods-receipts/receipt.js';
 import { keyId } from '../../platform/dynamo/batch-get.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import { tableName } from '../../platform/dynamo/table-definition.js';
 import {
   guard,
@@ -17,7 +16,7 @@ import {
   type TransactItem,
   type WriteItem,
 } from '../../platform/dynamo/transact.js';
-import { batchCountAdd, batchNumberGuardPut, batchRecordPut } from '../inventory/public.js';
+import { batchCountAdd, batchKey, batchNumberGuardPut, batchRecordPut } from '../inventory/public.js';
 import { serialCountAdd, serialCreateItems } from '../inventory/public.js';
 import { rememberLot, type LoadedStockFacts } from '../inventory/public.js';
 import { stockMovementWrites, type StockSource } from '../inventory/public.js';
@@ -134,11 +133,11 @@ export function lotsStillOpen(
   const createdIds = new Set(created.map((b) => b.id));
   const lots = new Set(changes.flatMap((c) => (c.batchId && !createdIds.has(c.batchId) ? [c.batchId] : [])));
   return [...lots]
-    .filter((id) => !written.has(keyId(keys.batch(orgId, id))))
+    .filter((id) => !written.has(keyId(batchKey(orgId, id))))
     .map((id) => ({
       ConditionCheck: {
         TableName: tableName(),
-        Key: keys.batch(orgId, id),
+        Key: batchKey(orgId, id),
         ConditionExpression: `attribute_exists(PK) AND NOT (#status IN (${CLOSED_BATCH_STATUSES.map((_, i) => `:closed${i}`).join(', ')}))`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: Object.fromEntries(

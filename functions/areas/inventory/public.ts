@@ -10,7 +10,9 @@ export {
   batchCreateItems,
   batchDeleteItems,
   batchFromItem,
+  batchCollection,
   batchKey,
+  batchNumberGuardKey,
   batchNumberGuardPut,
   batchRecordPut,
   batchRevealItem,
@@ -20,6 +22,7 @@ export {
 export {
   claimSerialNumber,
   putSerialIfAbsent,
+  serialProductCollection,
   releaseSerialNumber,
   serialCountAdd,
   serialCreateItems,
@@ -27,6 +30,7 @@ export {
 export {
   copyOf,
   emptyStock,
+  ledgerCollection,
   listStockItems,
   productStockKey,
   productStocks,

@@ -1,8 +1,7 @@
 import type { Batch } from '../../../domain/inventory/batch.js';
 import type { StockChange, StockFacts } from '../../../domain/inventory/movement.js';
 import type { StockLevels } from '../../../domain/inventory/stock.js';
-import type { Key } from '../../platform/dynamo/keys.js';
-import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
+import { rawItem, readBatch, type Key } from '../../platform/dynamo/read-batch.js';
 import { productKey, products, type ProductRecord } from '../products/public.js';
 import { batchKey, batches } from './store/batches.js';
 import { copyOf, emptyStock, productStockKey, productStocks, type ProductStock } from './store/stock.js';

@@ -5,11 +5,11 @@ import type { StockRow } from '../../../domain/inventory/stock.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import { getProductWithBom, getStocks } from '../products/public.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
+import { batchKey } from './store/batches.js';
 import { listStockItems, projectedStockSources, type ProductStock } from './store/stock.js';
-import { listWarehouseRecords } from './store/warehouses.js';
+import { binKey, listWarehouseRecords } from './store/warehouses.js';
 import { stockRowView } from './view.js';
 
 /** The stock of one product, through the same filters the list applies in its query. */
@@ -79,14 +79,18 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
     total = rows.length;
   }
   // Bin codes and batch numbers for the page's rows only, in one batch read.
-  const found = await batchGet([
-    ...pageRows.flatMap(({ row }) => (row.binId ? [keys.bin(orgId, row.warehouseId, row.binId)] : [])),
-    ...pageRows.flatMap(({ row }) => row.batches.map((b) => keys.batch(orgId, b.batchId))),
-  ]);
+  const found = readBatch();
+  for (const { row } of pageRows) {
+    if (row.binId) found.get(rawItem, binKey(orgId, row.warehouseId, row.binId));
+  }
+  for (const { row } of pageRows) {
+    for (const b of row.batches) found.get(rawItem, batchKey(orgId, b.batchId));
+  }
+  await found.run();
   const batches = new Map<string, { batchNumber: string; expiryDate: string | null }>();
   for (const { row } of pageRows) {
     for (const b of row.batches) {
-      const item = found.get(keyId(keys.batch(orgId, b.batchId)));
+      const item = found.item(batchKey(orgId, b.batchId));
       if (item)
         batches.set(b.batchId, {
           batchNumber: item.batchNumber as string,
@@ -104,8 +108,7 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
       },
       warehouseCode: code.get(row.warehouseId) ?? '',
       binCode: row.binId
-        ? ((found.get(keyId(keys.bin(orgId, row.warehouseId, row.binId)))?.code as string | undefined) ??
-          null)
+        ? ((found.item(binKey(orgId, row.warehouseId, row.binId))?.code as string | undefined) ?? null)
         : null,
       batches,
     }),

@@ -17,15 +17,15 @@ import {
 import { batchItems, lotsInWarehouse } from '../../../domain/inventory/batch-stock.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import { SERIAL_RESOURCE, type SerialNumber } from '../../../domain/inventory/serial.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { keys, type Key } from '../../platform/dynamo/keys.js';
+import { batchGet } from '../../platform/dynamo/batch-get.js';
+import { rawItem, readBatch, type Key } from '../../platform/dynamo/read-batch.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
-import { getProduct, getStocks } from '../products/public.js';
-import { batchFromItem, getBatch, listBatches } from './store/batches.js';
+import { getProduct, getStocks, productKey } from '../products/public.js';
+import { batchFromItem, batchKey, getBatch, listBatches } from './store/batches.js';
 import { listStockItems, type ProductStock } from './store/stock.js';
 import { getSerialNumber, listSerials } from './store/serial-numbers.js';
-import { getWarehouse } from './store/warehouses.js';
+import { binKey, getWarehouse, warehouseKey } from './store/warehouses.js';
 import {
   batchDetailView,
   batchView,
@@ -38,15 +38,15 @@ import {
 /** The detail of a batch, given its product's stock as read: codes of the places it lies are read here. */
 export async function batchDetail(orgId: string, batch: Batch, stock: ProductStock | null) {
   const { items } = batchItems(stock?.levels ?? {}, batch.id);
-  const found = await batchGet([
-    ...items.map((i) => keys.warehouse(orgId, i.warehouseId)),
-    ...items.flatMap((i) => (i.binId ? [keys.bin(orgId, i.warehouseId, i.binId)] : [])),
-  ]);
+  const b = readBatch();
+  for (const i of items) b.get(rawItem, warehouseKey(orgId, i.warehouseId));
+  for (const i of items) if (i.binId) b.get(rawItem, binKey(orgId, i.warehouseId, i.binId));
+  await b.run();
   const codes: PlacementCodes = { warehouses: new Map(), bins: new Map() };
   for (const i of items) {
-    const warehouse = found.get(keyId(keys.warehouse(orgId, i.warehouseId)));
+    const warehouse = b.item(warehouseKey(orgId, i.warehouseId));
     if (warehouse) codes.warehouses.set(i.warehouseId, warehouse.code as string);
-    const bin = i.binId ? found.get(keyId(keys.bin(orgId, i.warehouseId, i.binId))) : undefined;
+    const bin = i.binId ? b.item(binKey(orgId, i.warehouseId, i.binId)) : undefined;
     if (bin) codes.bins.set(i.binId!, bin.code as string);
   }
   return batchDetailView(batch, stock, codes);
@@ -78,7 +78,7 @@ async function batchesInWarehouse(
         includeInactiveProducts: true,
       });
   const lotIds = stocks.flatMap((s) => [...lotsInWarehouse(s.levels, warehouseId)]);
-  const found = await batchGet(lotIds.map((id) => keys.batch(orgId, id)));
+  const found = await batchGet(lotIds.map((id) => batchKey(orgId, id)));
   const batches = [...found.values()]
     .map(batchFromItem)
     .filter((b) => matchesBatchFilter(b, filter))
@@ -129,13 +129,12 @@ export const listBatchesOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listBatches
 /** The products of a page of serials (id, sku, name), in one batch read. */
 async function productsOf(orgId: string, serials: SerialNumber[]) {
   const ids = [...new Set(serials.map((s) => s.productId))];
-  const found = await batchGet(
-    ids.map((id) => keys.product(orgId, id)),
-    { consistent: false },
-  );
+  const b = readBatch({ consistent: false });
+  for (const id of ids) b.get(rawItem, productKey(orgId, id));
+  await b.run();
   const products: SerialProducts = new Map();
   for (const id of ids) {
-    const item = found.get(keyId(keys.product(orgId, id)));
+    const item = b.item(productKey(orgId, id));
     if (item) products.set(id, { sku: item.sku as string, name: item.name as string });
   }
   return products;
@@ -174,22 +173,24 @@ export const listSerialNumbersOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listS
 /** The serial's detail: its lot, warehouse and bin named by number and code (one batch read). */
 export async function serialDetail(orgId: string, serial: SerialNumber) {
   const placement = [
-    ...(serial.batchId ? [keys.batch(orgId, serial.batchId)] : []),
-    ...(serial.warehouseId ? [keys.warehouse(orgId, serial.warehouseId)] : []),
-    ...(serial.warehouseId && serial.binId ? [keys.bin(orgId, serial.warehouseId, serial.binId)] : []),
-    keys.product(orgId, serial.productId),
+    ...(serial.batchId ? [batchKey(orgId, serial.batchId)] : []),
+    ...(serial.warehouseId ? [warehouseKey(orgId, serial.warehouseId)] : []),
+    ...(serial.warehouseId && serial.binId ? [binKey(orgId, serial.warehouseId, serial.binId)] : []),
+    productKey(orgId, serial.productId),
   ];
-  const found = await batchGet(placement, { consistent: false });
+  const b = readBatch({ consistent: false });
+  for (const key of placement) b.get(rawItem, key);
+  await b.run();
   const field = (key: Key | null, name: string) =>
-    key ? ((found.get(keyId(key))?.[name] as string | undefined) ?? null) : null;
+    key ? ((b.item(key)?.[name] as string | undefined) ?? null) : null;
   const products: SerialProducts = new Map();
-  const product = found.get(keyId(keys.product(orgId, serial.productId)));
+  const product = b.item(productKey(orgId, serial.productId));
   if (product) products.set(serial.productId, { sku: product.sku as string, name: product.name as string });
   return serialDetailView(serial, products, {
-    batchNumber: field(serial.batchId ? keys.batch(orgId, serial.batchId) : null, 'batchNumber'),
-    warehouseCode: field(serial.warehouseId ? keys.warehouse(orgId, serial.warehouseId) : null, 'code'),
+    batchNumber: field(serial.batchId ? batchKey(orgId, serial.batchId) : null, 'batchNumber'),
+    warehouseCode: field(serial.warehouseId ? warehouseKey(orgId, serial.warehouseId) : null, 'code'),
     binCode: field(
-      serial.warehouseId && serial.binId ? keys.bin(orgId, serial.warehouseId, serial.binId) : null,
+      serial.warehouseId && serial.binId ? binKey(orgId, serial.warehouseId, serial.binId) : null,
       'code',
     ),
   });

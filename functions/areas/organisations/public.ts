@@ -4,4 +4,4 @@
  */
 export { requireOrganisation } from './back-office/organisations.js';
 export { exchangeRateKey, exchangeRateOf } from './store/exchange-rates.js';
-export { getCreditLimitMode } from './store/settings.js';
+export { getCreditLimitMode, organisationKey } from './store/settings.js';

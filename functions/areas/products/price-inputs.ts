@@ -1,8 +1,7 @@
 import type { PriceInputs } from '../../../domain/pricing/resolve-price.js';
 import { notFound } from '../../../domain/errors.js';
-import { customerKey, customers } from '../customers/public.js';
-import { keys } from '../../platform/dynamo/keys.js';
-import { getTierBreaks, priceTierKey, priceTiers } from '../pricing/public.js';
+import { customerKey, customerProductDiscountKey, customers } from '../customers/public.js';
+import { getTierBreaks, priceTierKey, priceTierPriceKey, priceTiers } from '../pricing/public.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 
 /**
@@ -17,7 +16,7 @@ export async function customerPriceInputs(
 ): Promise<NonNullable<PriceInputs['customer']>> {
   const first = readBatch();
   const customerRead = first.get(customers, customerKey(orgId, customerId));
-  const discount = first.get(rawItem, keys.customerProductDiscount(orgId, customerId, productId));
+  const discount = first.get(rawItem, customerProductDiscountKey(orgId, customerId, productId));
   await first.run();
   if (!customerRead.value) throw notFound('Customer');
   const customer = customerRead.value.state;
@@ -26,7 +25,7 @@ export async function customerPriceInputs(
   if (customer.priceTierId) {
     const second = readBatch();
     const tierRead = second.get(priceTiers, priceTierKey(orgId, customer.priceTierId));
-    const price = second.get(rawItem, keys.priceTierPrice(orgId, customer.priceTierId, productId));
+    const price = second.get(rawItem, priceTierPriceKey(orgId, customer.priceTierId, productId));
     const [, breaks] = await Promise.all([
       second.run(),
       getTierBreaks(orgId, customer.priceTierId, productId),

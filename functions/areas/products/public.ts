@@ -11,6 +11,7 @@ export {
   productDeactivationsUnchanged,
   productFromItem,
   productItem,
+  productCollection,
   productKey,
   products,
   readDeactivations,

@@ -4,10 +4,10 @@ import {
   type ProductFields,
   type ProductReferenceField,
 } from '../../../domain/products/product.js';
-import { keys, type Key } from '../../platform/dynamo/keys.js';
 import { type NamedRef, type ProductRecord, type UomRef } from './store/products.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { rawItem, readBatch, type Key } from '../../platform/dynamo/read-batch.js';
 import { categories, categoryFromItem, unitsOfMeasure, uomFromItem } from './store/reference-data.js';
+import { supplierKey } from '../suppliers/public.js';
 
 type Embeds = Pick<ProductRecord, 'category' | 'unitOfMeasure' | 'purchaseUom' | 'saleUom'>;
 
@@ -16,7 +16,7 @@ const keyFor = (orgId: string, field: ProductReferenceField, id: string): Key =>
     case 'categoryId':
       return categories.key(orgId, id);
     case 'preferredSupplierId':
-      return keys.supplier(orgId, id);
+      return supplierKey(orgId, id);
     default:
       return unitsOfMeasure.key(orgId, id);
   }
@@ -37,12 +37,12 @@ export async function resolveReferences(
 ): Promise<Embeds> {
   const fields = Object.keys(PRODUCT_REFERENCES) as ProductReferenceField[];
   const changed = fields.filter((f) => next[f] !== null && next[f] !== previous?.[f]);
-  const found = await (changed.length > 0
-    ? batchGet(changed.map((f) => keyFor(orgId, f, next[f]!)))
-    : Promise.resolve(new Map<string, Record<string, unknown>>()));
+  const b = readBatch();
+  for (const field of changed) b.get(rawItem, keyFor(orgId, field, next[field]!));
+  await b.run();
   const itemFor = (field: ProductReferenceField): Record<string, unknown> | undefined => {
     const id = next[field];
-    return id === null ? undefined : found.get(keyId(keyFor(orgId, field, id)));
+    return id === null ? undefined : b.item(keyFor(orgId, field, id));
   };
   for (const field of changed) {
     const item = itemFor(field);

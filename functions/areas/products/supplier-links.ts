@@ -1,7 +1,6 @@
-import { keys } from '../../platform/dynamo/keys.js';
 import { type ProductRecord, type ProductSupplierLink } from './store/products.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { priceRowPreference } from '../suppliers/public.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
+import { priceRowPreference, supplierKey } from '../suppliers/public.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
 
 /**
@@ -30,10 +29,12 @@ export async function productSuppliersView(
   record: ProductRecord,
   links: ProductSupplierLink[],
 ) {
-  const suppliers = await batchGet(links.map((l) => keys.supplier(orgId, l.supplierId)));
+  const suppliers = readBatch();
+  for (const link of links) suppliers.get(rawItem, supplierKey(orgId, link.supplierId));
+  await suppliers.run();
   return links
     .map((link) => {
-      const supplier = suppliers.get(keyId(keys.supplier(orgId, link.supplierId)));
+      const supplier = suppliers.item(supplierKey(orgId, link.supplierId));
       return {
         supplierId: link.supplierId,
         supplierCode: (supplier?.code as string | undefined) ?? null,

@@ -1,11 +1,10 @@
 /** Reading what confirm decides on: the customer and its account, the credit mode, stock and lots. */
 import type { ConfirmFacts } from '../../../domain/sales-orders/confirm.js';
 import type { SalesOrder } from '../../../domain/sales-orders/order.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
-import { keys } from '../../platform/dynamo/keys.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { getCustomerAccount } from '../customers/public.js';
 import { getCustomer } from '../customers/public.js';
-import { batchFromItem } from '../inventory/public.js';
+import { batchFromItem, batchKey } from '../inventory/public.js';
 import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/public.js';
 import { getCreditLimitMode } from '../organisations/public.js';
 
@@ -33,10 +32,12 @@ export async function loadReservableStock(
   for (const levels of loaded.levels.values()) {
     for (const level of Object.values(levels)) if (level.batchId) batchIds.add(level.batchId);
   }
-  const found = await batchGet([...batchIds].map((id) => keys.batch(orgId, id)));
+  const found = readBatch();
+  for (const id of batchIds) found.get(rawItem, batchKey(orgId, id));
+  await found.run();
   const batches: ConfirmFacts['batches'] = new Map();
   for (const id of batchIds) {
-    const item = found.get(keyId(keys.batch(orgId, id)));
+    const item = found.item(batchKey(orgId, id));
     if (!item) continue;
     const batch = batchFromItem(item);
     batches.set(id, { batchNumber: batch.batchNumber, status: batch.status, expiryDate: batch.expiryDate });

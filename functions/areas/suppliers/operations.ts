@@ -11,14 +11,15 @@ import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { SUPPLIER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
-import { keys } from '../../platform/dynamo/keys.js';
 import { readBatch } from '../../platform/dynamo/read-batch.js';
 import { productKey, products } from '../products/public.js';
 import {
   getSupplierLocations,
   getSupplierWithContents,
+  supplierCollection,
   supplierCreateItems,
   supplierFromItem,
+  supplierKey,
   supplierReplaceItems,
 } from './store/suppliers.js';
 import { transact } from '../../platform/dynamo/transact.js';
@@ -61,9 +62,9 @@ async function supplierDetail(
 }
 
 const listSuppliersOp = listCodedOperation(
-  keys.supplierCollection,
+  supplierCollection,
   (i) => summary(supplierFromItem(i)),
-  keys.supplier,
+  supplierKey,
 );
 
 const createSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'createSupplier'> = async ({

@@ -7,8 +7,21 @@ import {
   type Limits,
 } from '../../../domain/limits/rate-limits.js';
 import { db } from '../dynamo/client.js';
-import { keys, type Key } from '../dynamo/keys.js';
+import { keys, tenantPrefix, type Key } from '../dynamo/keys.js';
 import { tableName } from '../dynamo/table-definition.js';
+
+const rateCounterKey = (orgId: string, apiKeyId: string, windowStart: number): Key => ({
+  PK: `${tenantPrefix(orgId)}#RATE#KEY#${apiKeyId}`,
+  SK: String(windowStart),
+});
+const rateCounterOrg = (orgId: string, windowStart: number, shard: number): Key => ({
+  PK: `${tenantPrefix(orgId)}#RATE#ORG#${shard}`,
+  SK: String(windowStart),
+});
+const authFailuresKey = (sourceIp: string, windowStart: number): Key => ({
+  PK: `AUTHFAIL#${sourceIp}`,
+  SK: String(windowStart),
+});
 
 /** Counters outlive their window briefly, then TTL removes them. */
 const COUNTER_TTL_SECONDS = 180;
@@ -59,8 +72,8 @@ export async function takeRateLimitSlots(
 ): Promise<{ key: CounterResult; org: CounterResult }> {
   const shards = shardsFor(limits.perOrg);
   const shard = Math.floor(Math.random() * shards);
-  const keyCounter = keys.rateCounterKey(orgId, apiKeyId, windowStart);
-  const orgCounter = keys.rateCounterOrg(orgId, windowStart, shard);
+  const keyCounter = rateCounterKey(orgId, apiKeyId, windowStart);
+  const orgCounter = rateCounterOrg(orgId, windowStart, shard);
   const [key, org] = await Promise.all([
     take(keyCounter, limits.perKey, windowStart),
     take(orgCounter, Math.ceil(limits.perOrg / shards), windowStart),
@@ -119,7 +132,7 @@ export async function countAuthFailure(sourceIp: string, windowStart: number): P
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.authFailures(sourceIp, windowStart),
+      Key: authFailuresKey(sourceIp, windowStart),
       UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
       ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':one': 1, ':ttl': windowStart + COUNTER_TTL_SECONDS },

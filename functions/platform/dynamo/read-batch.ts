@@ -15,6 +15,9 @@
 import { batchGet, keyId } from './batch-get.js';
 import type { Key } from './keys.js';
 
+/** The key a batch read asks for, so its callers need nothing else from the key module. */
+export type { Key };
+
 /** What a batch read can decode: an entity, or anything else with a fromItem. */
 export interface ItemDecoder<T> {
   fromItem(item: Record<string, unknown>): T;

@@ -6,11 +6,14 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
-import { keys, type Key } from './keys.js';
+import { tenantPrefix, type Key } from './keys.js';
 import { tableName } from './table-definition.js';
 import type { TransactItem } from './transact.js';
 
-export const sequenceKey = (orgId: string, name: string): Key => keys.sequence(orgId, name);
+export const sequenceKey = (orgId: string, name: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#SEQUENCE`,
+  SK: name,
+});
 
 /** The value held by a sequence item as read (absent: nothing drawn yet, 0). */
 export const sequenceValue = (item: Record<string, unknown> | undefined): number =>

@@ -1,6 +1,9 @@
-import { keys } from '../dynamo/keys.js';
+import { tenantPrefix } from '../dynamo/keys.js';
 import { queryAll } from '../dynamo/query-window.js';
 import { tableName } from '../dynamo/table-definition.js';
+
+/** An organisation's audit log: one partition, sorted by time. */
+export const auditCollection = (orgId: string) => `${tenantPrefix(orgId)}#AUDIT`;
 
 export interface AuditView {
   id: string;
@@ -22,7 +25,7 @@ export async function listAudit(
   orgId: string,
   filter: { since?: string; resourceType?: string; resourceId?: string } = {},
 ): Promise<AuditView[]> {
-  const values: Record<string, unknown> = { ':pk': keys.auditCollection(orgId) };
+  const values: Record<string, unknown> = { ':pk': auditCollection(orgId) };
   const conditions: string[] = [];
   if (filter.resourceType) {
     values[':type'] = filter.resourceType;

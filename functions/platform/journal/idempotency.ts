@@ -2,9 +2,15 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db } from '../dynamo/client.js';
-import { keys, type Key } from '../dynamo/keys.js';
+import { tenantPrefix, type Key } from '../dynamo/keys.js';
 import { tableName } from '../dynamo/table-definition.js';
 import type { TransactItem } from '../dynamo/transact.js';
+
+/** Namespaced per API key id, which a rotated key keeps. */
+const idempotencyKey = (orgId: string, apiKeyId: string, keyHash: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#IDEMPOTENCY#${apiKeyId}#${keyHash}`,
+  SK: 'IDEMPOTENCY',
+});
 
 /** Successful requests replay for 24 hours (spec, Idempotency rule 2). */
 export const REPLAY_WINDOW_SECONDS = 24 * 3600;
@@ -49,7 +55,7 @@ export async function claimIdempotencyKey(input: {
   token: string;
   now: Date;
 }): Promise<ClaimOutcome> {
-  const key = keys.idempotency(input.orgId, input.apiKeyId, input.keyHash);
+  const key = idempotencyKey(input.orgId, input.apiKeyId, input.keyHash);
   const nowSeconds = Math.floor(input.now.getTime() / 1000);
   try {
     await db().send(

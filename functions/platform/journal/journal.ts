@@ -10,7 +10,9 @@ import type { DomainEvent, Event, EventType } from '../../../domain/events.js';
 import { EVENT_RETENTION_DAYS } from '../../../domain/webhooks/event-feed.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { completionPut } from './idempotency.js';
-import { keys, outboxPendingKey, workShard, type Key } from '../dynamo/keys.js';
+import { outboxPendingKey, workShard, type Key } from '../dynamo/keys.js';
+import { auditCollection } from './audit.js';
+import { outboxKey } from './outbox.js';
 import { tableName } from '../dynamo/table-definition.js';
 import type { TransactItem } from '../dynamo/transact.js';
 
@@ -28,7 +30,7 @@ export function outboxPut(events: DomainEvent[]): TransactItem {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.outbox(first.orgId, first.occurredAt, first.id),
+        ...outboxKey(first.orgId, first.occurredAt, first.id),
         entity: 'Outbox',
         orgId: first.orgId,
         occurredAt: first.occurredAt,
@@ -70,7 +72,7 @@ export function auditPut(auth: AuthContext, entry: AuditEntry): TransactItem {
     Put: {
       TableName: tableName(),
       Item: {
-        PK: keys.auditCollection(auth.orgId),
+        PK: auditCollection(auth.orgId),
         SK: `${entry.at}#${entry.id}`,
         entity: 'AuditEntry',
         orgId: auth.orgId,

@@ -3,8 +3,14 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DomainEvent } from '../../../domain/events.js';
 import { db } from '../dynamo/client.js';
-import { outboxPendingKey, WORK_SHARDS, workShard, type Key } from '../dynamo/keys.js';
+import { outboxPendingKey, tenantPrefix, WORK_SHARDS, workShard, type Key } from '../dynamo/keys.js';
 import { tableName } from '../dynamo/table-definition.js';
+
+export const outboxCollection = (orgId: string) => `${tenantPrefix(orgId)}#OUTBOX`;
+export const outboxKey = (orgId: string, occurredAt: string, eventId: string): Key => ({
+  PK: outboxCollection(orgId),
+  SK: `${occurredAt}#${eventId}`,
+});
 
 export interface OutboxItem {
   key: Key;

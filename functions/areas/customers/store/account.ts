@@ -6,11 +6,12 @@
  */
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys, type Key } from '../../../platform/dynamo/keys.js';
+import type { Key } from '../../../platform/dynamo/keys.js';
+import { customerKey } from './customers.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
 export const customerAccountKey = (orgId: string, customerId: string): Key => ({
-  PK: keys.customer(orgId, customerId).PK,
+  PK: customerKey(orgId, customerId).PK,
   SK: 'ACCOUNT',
 });
 

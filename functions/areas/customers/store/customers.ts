@@ -1,7 +1,8 @@
 import type { CustomerState } from '../../../../domain/customers/customer.js';
 import { codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
-import { keys, type Key } from '../../../platform/dynamo/keys.js';
+import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
+import { priceTierKey } from '../../pricing/public.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
@@ -21,7 +22,20 @@ export interface CustomerRecord {
 /** What the customer item holds: the state's fields and the subsidiary count beside them. */
 type StoredCustomer = CustomerState & { subsidiaryCount: number };
 
-export const customerKey = (orgId: string, id: string): Key => keys.customer(orgId, id);
+export const customerKey = (orgId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#CUSTOMER#${id}`,
+  SK: 'CUSTOMER',
+});
+export const customerCollection = (orgId: string) => `${tenantPrefix(orgId)}#CUSTOMER`;
+const customerCodeGuardKey = (orgId: string, code: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#CUSTOMER_CODE#${code}`,
+  SK: 'GUARD',
+});
+/** A customer's discount on one product, held in the customer's partition (pricing writes it). */
+export const customerProductDiscountKey = (orgId: string, customerId: string, productId: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#CUSTOMER#${customerId}`,
+  SK: `DISCOUNT#${productId}`,
+});
 
 export const customers = entity<CustomerRecord, StoredCustomer>({
   name: 'Customer',
@@ -66,7 +80,7 @@ export const customers = entity<CustomerRecord, StoredCustomer>({
     unflatten: ({ subsidiaryCount, ...state }) => ({ state, subsidiaryCount }),
   },
   key: (orgId, record) => customerKey(orgId, record.state.id),
-  indexes: (orgId, record) => codedIndexAttributes(keys.customerCollection(orgId), record.state),
+  indexes: (orgId, record) => codedIndexAttributes(customerCollection(orgId), record.state),
 });
 
 export const customerItem = customers.toItem;
@@ -80,7 +94,7 @@ const codeGuardPut = (orgId: string, code: string, customerId: string): WriteIte
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.customerCodeGuard(orgId, code), entity: 'UniqueGuard', customerId },
+        Item: { ...customerCodeGuardKey(orgId, code), entity: 'UniqueGuard', customerId },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -96,7 +110,7 @@ export function parentLink(orgId: string, parentId: string, delta: 1 | -1): Tran
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.customer(orgId, parentId),
+      Key: customerKey(orgId, parentId),
       UpdateExpression: 'SET version = version + :one ADD subsidiaryCount :delta',
       ConditionExpression:
         delta === 1
@@ -116,7 +130,7 @@ export function tierLink(orgId: string, tierId: string, delta: 1 | -1): Transact
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.priceTier(orgId, tierId),
+      Key: priceTierKey(orgId, tierId),
       UpdateExpression: 'ADD customerCount :delta',
       ConditionExpression: delta === 1 ? 'isActive = :true' : 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':delta': delta, ...(delta === 1 ? { ':true': true } : {}) },
@@ -171,7 +185,7 @@ export function customerReplaceItems(
     items.push({
       Delete: {
         TableName: tableName(),
-        Key: keys.customerCodeGuard(orgId, previous.state.code),
+        Key: customerCodeGuardKey(orgId, previous.state.code),
         ConditionExpression: 'customerId = :id',
         ExpressionAttributeValues: { ':id': next.id },
       },

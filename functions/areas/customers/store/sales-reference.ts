@@ -1,6 +1,6 @@
 import { UpdateCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { tenantPrefix } from '../../../platform/dynamo/keys.js';
 import { smallCollection } from '../../../platform/dynamo/entity.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
@@ -23,13 +23,14 @@ export interface SalesRep {
 export const customerGroups = smallCollection<CustomerGroup>({
   name: 'CustomerGroup',
   fields: ['id', 'name', 'isActive'],
-  collection: keys.customerGroupCollection,
+  collection: (orgId) => `${tenantPrefix(orgId)}#CUSTOMER_GROUP`,
 });
 
 export const salesReps = smallCollection<SalesRep>({
   name: 'SalesRep',
   fields: ['id', 'name', 'email', 'role', 'isActive'],
-  collection: keys.salesRepCollection,
+  // Sales reps are keyed by the member's user id, which is the id the API shows.
+  collection: (orgId) => `${tenantPrefix(orgId)}#SALES_REP`,
 });
 
 export const listCustomerGroups = customerGroups.list;

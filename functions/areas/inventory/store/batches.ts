@@ -23,7 +23,7 @@ import {
 import { db } from '../../../platform/dynamo/client.js';
 import { projectedPage } from '../../../platform/dynamo/document-projection.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
-import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
+import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import {
   hasListCursor,
   queryAll,
@@ -37,10 +37,22 @@ import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transac
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
 import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
+export const batchKey = (orgId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#BATCH#${id}`,
+  SK: 'BATCH',
+});
+export const batchCollection = (orgId: string) => `${tenantPrefix(orgId)}#BATCH`;
+/** The organisation's batch count (`all`), maintained at create, for the list's total. */
+const batchCountsKey = (orgId: string): Key => ({ PK: `${tenantPrefix(orgId)}#COUNTS`, SK: 'BATCH' });
+export const batchNumberGuardKey = (orgId: string, batchNumber: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#BATCH_NUMBER#${batchNumber}`,
+  SK: 'GUARD',
+});
+
 export const batchPartitions = {
-  all: (orgId: string) => keys.batchCollection(orgId),
-  product: (orgId: string, productId: string) => `${keys.batchCollection(orgId)}#PRODUCT#${productId}`,
-  status: (orgId: string, status: BatchStatus) => `${keys.batchCollection(orgId)}#STATUS#${status}`,
+  all: (orgId: string) => batchCollection(orgId),
+  product: (orgId: string, productId: string) => `${batchCollection(orgId)}#PRODUCT#${productId}`,
+  status: (orgId: string, status: BatchStatus) => `${batchCollection(orgId)}#STATUS#${status}`,
 };
 
 /**
@@ -83,8 +95,6 @@ export async function getBatch(orgId: string, id: string): Promise<Batch | null>
   // A lot a goods receipt in parts is still creating is not there yet for readers.
   return Item && !isPendingBatchItem(Item) ? batchFromItem(Item) : null;
 }
-
-export const batchKey = (orgId: string, id: string): Key => keys.batch(orgId, id);
 
 /** A lot's record; its list projections are written beside it unless it is hidden (batchRecordPut). */
 export const batches = entity<Batch>({
@@ -147,7 +157,7 @@ export const batchNumberGuardPut = (orgId: string, batch: Batch): TransactItem =
   Put: {
     TableName: tableName(),
     Item: {
-      ...keys.batchNumberGuard(orgId, uniqueBatchNumber(batch.batchNumber)),
+      ...batchNumberGuardKey(orgId, uniqueBatchNumber(batch.batchNumber)),
       entity: 'UniqueGuard',
       batchId: batch.id,
     },
@@ -159,7 +169,7 @@ export const batchNumberGuardPut = (orgId: string, batch: Batch): TransactItem =
 export const batchCountAdd = (orgId: string, n: number): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.batchCounts(orgId),
+    Key: batchCountsKey(orgId),
     UpdateExpression: 'SET entity = :entity ADD #all :n',
     ExpressionAttributeNames: { '#all': 'all' },
     ExpressionAttributeValues: { ':entity': 'Counts', ':n': n },
@@ -184,7 +194,7 @@ export function batchRevealItem(orgId: string, batch: Batch): TransactItem {
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.batch(orgId, batch.id),
+      Key: batchKey(orgId, batch.id),
       UpdateExpression: `SET ${indexes.map((_, i) => `#i${i} = :i${i}`).join(', ')} REMOVE pendingReceiptId`,
       ConditionExpression: 'attribute_exists(pendingReceiptId)',
       ExpressionAttributeNames: Object.fromEntries(indexes.map(([name], i) => [`#i${i}`, name])),
@@ -199,7 +209,7 @@ export function batchDeleteItems(orgId: string, batch: Batch, receiptId: string)
     {
       Delete: {
         TableName: tableName(),
-        Key: keys.batch(orgId, batch.id),
+        Key: batchKey(orgId, batch.id),
         ConditionExpression: 'pendingReceiptId = :rid',
         ExpressionAttributeValues: { ':rid': receiptId },
       },
@@ -207,7 +217,7 @@ export function batchDeleteItems(orgId: string, batch: Batch, receiptId: string)
     {
       Delete: {
         TableName: tableName(),
-        Key: keys.batchNumberGuard(orgId, uniqueBatchNumber(batch.batchNumber)),
+        Key: batchNumberGuardKey(orgId, uniqueBatchNumber(batch.batchNumber)),
         ConditionExpression: 'batchId = :id',
         ExpressionAttributeValues: { ':id': batch.id },
       },
@@ -224,7 +234,7 @@ export function batchStatusUpdate(orgId: string, lot: Batch, to: BatchStatus, no
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.batch(orgId, lot.id),
+      Key: batchKey(orgId, lot.id),
       UpdateExpression: `SET #status = :to, updatedAt = :now, ${indexes.map((_, i) => `#i${i} = :i${i}`).join(', ')} ADD version :one`,
       ConditionExpression: '#status = :from',
       ExpressionAttributeNames: {
@@ -253,7 +263,7 @@ export function batchTransitionItem(
   next: Batch,
 ): GuardedItem {
   return transitionUpdate({
-    key: keys.batch(orgId, read.id),
+    key: batchKey(orgId, read.id),
     resource: BATCH_RESOURCE,
     action,
     transition: BATCH_TRANSITIONS[action],
@@ -278,7 +288,7 @@ export async function batchesExpiringBefore(
 }
 
 export async function batchCount(orgId: string): Promise<number> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.batchCounts(orgId) }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: batchCountsKey(orgId) }));
   return (Item?.all as number | undefined) ?? 0;
 }
 
@@ -415,7 +425,7 @@ function listProjectedBatches(
       const lot = { status: r.s, productId: r.p, expiryDate: r.x, batchNumber: r.t, updatedAt: r.u };
       return matchesBatchFilter(lot, filter);
     },
-    key: (id) => keys.batch(orgId, id),
+    key: (id) => batchKey(orgId, id),
     fromItem: batchFromItem,
   });
 }

@@ -26,7 +26,7 @@ import {
   QueryCommand,
 } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys, sortKey } from '../../../platform/dynamo/keys.js';
+import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, transact, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
@@ -56,28 +56,44 @@ const SERIAL_FIELDS = [
 export const serialFromItem = (item: Record<string, unknown>): SerialNumber =>
   Object.fromEntries(SERIAL_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as SerialNumber;
 
+export const serialKey = (orgId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#SERIAL#${id}`,
+  SK: 'SERIAL',
+});
+const serialCollection = (orgId: string) => `${tenantPrefix(orgId)}#SERIAL`;
+/** The organisation's serial count (`all`), moved with every serial record written. */
+const serialCountsKey = (orgId: string): Key => ({ PK: `${tenantPrefix(orgId)}#COUNTS`, SK: 'SERIAL' });
+export const serialProductCollection = (orgId: string, productId: string) =>
+  `${tenantPrefix(orgId)}#SERIAL#PRODUCT#${productId}`;
+/** Exact (case-insensitive) serial search across products: GSI4 partition of one normalised serial. */
+const serialNumberLookup = (orgId: string, normalised: string) =>
+  `${tenantPrefix(orgId)}#SERIAL_NO#${normalised}`;
+
 /** The list projections (see the module comment). */
 export const serialIndexes = (orgId: string, serial: SerialNumber): Record<string, string> => ({
-  GSI1PK: keys.serialCollection(orgId),
+  GSI1PK: serialCollection(orgId),
   GSI1SK: sortKey(serial.createdAt, serial.id),
-  GSI2PK: keys.serialCollection(orgId),
+  GSI2PK: serialCollection(orgId),
   GSI2SK: sortKey(serial.updatedAt, serial.id),
-  GSI3PK: keys.serialProductCollection(orgId, serial.productId),
+  GSI3PK: serialProductCollection(orgId, serial.productId),
   GSI3SK: sortKey(serial.createdAt, serial.id),
-  GSI4PK: keys.serialNumberLookup(orgId, normaliseSerial(serial.serialNumber)),
+  GSI4PK: serialNumberLookup(orgId, normaliseSerial(serial.serialNumber)),
   GSI4SK: sortKey(serial.createdAt, serial.id),
 });
 
 const serialItem = (orgId: string, serial: SerialNumber): Record<string, unknown> => ({
-  ...keys.serialNumber(orgId, serial.id),
+  ...serialKey(orgId, serial.id),
   entity: 'SerialNumber',
   orgId,
   ...serial,
   ...serialIndexes(orgId, serial),
 });
 
-export const serialGuardKey = (orgId: string, serial: Pick<SerialNumber, 'productId' | 'serialNumber'>) =>
-  keys.serialNumberGuard(orgId, serial.productId, normaliseSerial(serial.serialNumber));
+export const serialGuardKey = (orgId: string, serial: Pick<SerialNumber, 'productId' | 'serialNumber'>) => ({
+  // Serial numbers are unique per product, case-insensitively (the normalised serial).
+  PK: `${tenantPrefix(orgId)}#SERIAL_NUMBER#${serial.productId}#${normaliseSerial(serial.serialNumber)}`,
+  SK: 'GUARD',
+});
 
 export const duplicateSerial = (serialNumber: string, product: string) =>
   conflict(`Serial number ${serialNumber} already exists for product ${product}`);
@@ -141,7 +157,7 @@ export async function releaseSerialNumber(orgId: string, serial: SerialNumber): 
 export const serialCountAdd = (orgId: string, n: number): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.serialCounts(orgId),
+    Key: serialCountsKey(orgId),
     UpdateExpression: 'SET entity = :entity ADD #all :n',
     ExpressionAttributeNames: { '#all': 'all' },
     ExpressionAttributeValues: { ':entity': 'Counts', ':n': n },
@@ -180,7 +196,7 @@ export function serialReplaceItem(orgId: string, next: SerialNumber): TransactIt
 /** The serial, or null when it is not in the organisation. */
 export async function getSerialNumber(orgId: string, id: string): Promise<SerialNumber | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.serialNumber(orgId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: serialKey(orgId, id), ConsistentRead: true }),
   );
   return Item ? serialFromItem(Item) : null;
 }
@@ -190,10 +206,10 @@ export async function getSerialsByIds(
   orgId: string,
   ids: readonly string[],
 ): Promise<Map<string, SerialNumber>> {
-  const found = await batchGet(ids.map((id) => keys.serialNumber(orgId, id)));
+  const found = await batchGet(ids.map((id) => serialKey(orgId, id)));
   const serials = new Map<string, SerialNumber>();
   for (const id of ids) {
-    const item = found.get(keyId(keys.serialNumber(orgId, id)));
+    const item = found.get(keyId(serialKey(orgId, id)));
     if (item) serials.set(id, serialFromItem(item));
   }
   return serials;
@@ -238,7 +254,7 @@ export async function availableSerials(
         FilterExpression: '#status = :available AND warehouseId = :warehouseId',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
-          ':pk': keys.serialProductCollection(orgId, productId),
+          ':pk': serialProductCollection(orgId, productId),
           ':available': 'AVAILABLE',
           ':warehouseId': warehouseId,
         },
@@ -259,7 +275,7 @@ export interface SerialFilter {
 }
 
 export async function serialCount(orgId: string): Promise<number> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.serialCounts(orgId) }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: serialCountsKey(orgId) }));
   return (Item?.all as number | undefined) ?? 0;
 }
 
@@ -283,13 +299,13 @@ export async function listSerials(
     conditions.push(condition);
   };
   let index: 'GSI1' | 'GSI2' | 'GSI3' | 'GSI4' = 'GSI1';
-  let partition = keys.serialCollection(orgId);
+  let partition = serialCollection(orgId);
   if (filter.serial !== undefined) {
     index = 'GSI4';
-    partition = keys.serialNumberLookup(orgId, normaliseSerial(filter.serial));
+    partition = serialNumberLookup(orgId, normaliseSerial(filter.serial));
   } else if (filter.productId) {
     index = 'GSI3';
-    partition = keys.serialProductCollection(orgId, filter.productId);
+    partition = serialProductCollection(orgId, filter.productId);
   } else if (filter.modifiedSince) {
     index = 'GSI2';
   }

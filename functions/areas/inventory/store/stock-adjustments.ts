@@ -8,13 +8,17 @@ import {
 } from '../../../../domain/inventory/adjustment.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
-import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
+import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryWindow } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
 
-export const stockAdjustmentKey = (orgId: string, id: string): Key => keys.stockAdjustment(orgId, id);
+export const stockAdjustmentKey = (orgId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#ADJUSTMENT#${id}`,
+  SK: 'ADJUSTMENT',
+});
+const stockAdjustmentCollection = (orgId: string) => `${tenantPrefix(orgId)}#ADJUSTMENT`;
 
 /**
  * The adjustment's item carries the version its status moves are conditioned on (1 when written, moved by
@@ -38,7 +42,7 @@ export const stockAdjustments = entity<StockAdjustment>({
   indexes: (orgId, adjustment) => ({
     version: 1,
     // Newest first by createdAt, with the id tiebreaker.
-    GSI1PK: keys.stockAdjustmentCollection(orgId),
+    GSI1PK: stockAdjustmentCollection(orgId),
     GSI1SK: sortKey(adjustment.createdAt, adjustment.id),
     searchText: adjustment.adjustmentNumber.toLowerCase(),
     warehouseIds: [...new Set(adjustment.lines.map((l) => l.warehouseId))],
@@ -76,7 +80,7 @@ export function adjustmentTransitionItem(
   next: StockAdjustment,
 ): GuardedItem {
   return transitionUpdate({
-    key: keys.stockAdjustment(orgId, next.id),
+    key: stockAdjustmentKey(orgId, next.id),
     resource: ADJUSTMENT_RESOURCE,
     action,
     transition: ADJUSTMENT_TRANSITIONS[action],
@@ -106,7 +110,7 @@ export async function listAdjustments(
 ): Promise<{ items: StockAdjustment[]; total: number }> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {
-    ':pk': keys.stockAdjustmentCollection(orgId),
+    ':pk': stockAdjustmentCollection(orgId),
     ':from': filter.from ?? '0',
     ':to': `${filter.to ?? '9999'}\uffff`,
   };

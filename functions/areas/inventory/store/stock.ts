@@ -14,7 +14,7 @@ import {
   type StockLevels,
 } from '../../../../domain/inventory/stock.js';
 import { entity } from '../../../platform/dynamo/entity.js';
-import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
+import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { slimAttributes, slimProjection, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -59,7 +59,18 @@ export const emptyStock = (productId: string, copy: ProductCopy): ProductStock =
 });
 
 /** A product's stock lives beside it, in the product's partition. */
-export const productStockKey = (orgId: string, productId: string): Key => keys.productStock(orgId, productId);
+export const productStockKey = (orgId: string, productId: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#PRODUCT#${productId}`,
+  SK: 'STOCK',
+});
+const stockCollection = (orgId: string) => `${tenantPrefix(orgId)}#STOCK`;
+
+/** The stock ledger: one partition per organisation, sorted by time. */
+export const ledgerCollection = (orgId: string) => `${tenantPrefix(orgId)}#LEDGER`;
+const ledgerKey = (orgId: string, at: string, sourceType: string, sourceId: string): Key => ({
+  PK: ledgerCollection(orgId),
+  SK: `${at}#${sourceType}#${sourceId}`,
+});
 
 export const productStocks = entity<ProductStock>({
   name: 'ProductStock',
@@ -82,7 +93,7 @@ export const productStocks = entity<ProductStock>({
       (m, l) => (m === null || l.updatedAt > m ? l.updatedAt : m),
       null,
     );
-    const collection = keys.stockCollection(orgId);
+    const collection = stockCollection(orgId);
     return {
       ...totals,
       updatedAt,
@@ -153,7 +164,7 @@ export function stockVersionBump(orgId: string, stock: ProductStock): TransactIt
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.productStock(orgId, stock.productId),
+      Key: productStockKey(orgId, stock.productId),
       UpdateExpression: 'SET version = :next',
       ConditionExpression: 'version = :v',
       ExpressionAttributeValues: { ':v': stock.version, ':next': stock.version + 1 },
@@ -179,7 +190,7 @@ export function ledgerPut(
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.ledger(orgId, entry.at, entry.sourceType, entry.sourceId),
+        ...ledgerKey(orgId, entry.at, entry.sourceType, entry.sourceId),
         entity: 'LedgerEntry',
         orgId,
         ...entry,
@@ -194,7 +205,7 @@ export async function listLedger(orgId: string): Promise<Record<string, unknown>
   return queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.ledgerCollection(orgId) },
+    ExpressionAttributeValues: { ':pk': ledgerCollection(orgId) },
   });
 }
 
@@ -238,7 +249,7 @@ export async function projectedStockSources(
   orgId: string,
   filter: Pick<StockListFilter, 'search' | 'warehouseId' | 'includeInactiveProducts'>,
 ): Promise<{ sources: StockSource[]; forget: (ids: string[]) => void } | null> {
-  const projection = await slimProjection(keys.stockCollection(orgId));
+  const projection = await slimProjection(stockCollection(orgId));
   if (!projection) return null;
   const needle = filter.search?.toLowerCase();
   const sources: StockSource[] = [];
@@ -279,7 +290,7 @@ export interface StockListFilter {
 export async function listStockItems(orgId: string, filter: StockListFilter): Promise<ProductStock[]> {
   const index = filter.sortBy === 'productName' ? 'GSI1' : 'GSI4';
   const names: Record<string, string> = { '#pk': `${index}PK` };
-  const values: Record<string, unknown> = { ':pk': keys.stockCollection(orgId) };
+  const values: Record<string, unknown> = { ':pk': stockCollection(orgId) };
   const conditions: string[] = [];
   let keyCondition = '#pk = :pk';
   if (filter.modifiedSince) {

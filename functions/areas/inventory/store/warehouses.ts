@@ -1,7 +1,7 @@
 import type { ZoneCategory, ZoneType } from '../../../../domain/inventory/warehouse.js';
 import { MAX_BINS_PER_ZONE, MAX_ZONES_PER_WAREHOUSE } from '../../../../domain/inventory/warehouse.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
-import { keys, type Key } from '../../../platform/dynamo/keys.js';
+import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
@@ -38,11 +38,23 @@ export interface BinRecord {
 }
 
 /** Warehouses, zones and bins share one small partition per organisation. */
-export const warehouseCollection = (orgId: string) => keys.warehouseCollection(orgId);
-export const warehouseKey = (orgId: string, id: string): Key => keys.warehouse(orgId, id);
-export const zoneKey = (orgId: string, id: string): Key => keys.zone(orgId, id);
-export const binKey = (orgId: string, warehouseId: string, id: string): Key =>
-  keys.bin(orgId, warehouseId, id);
+export const warehouseCollection = (orgId: string) => `${tenantPrefix(orgId)}#WAREHOUSE`;
+export const warehouseKey = (orgId: string, id: string): Key => ({
+  PK: warehouseCollection(orgId),
+  SK: `W#${id}`,
+});
+const warehouseCodeGuardKey = (orgId: string, code: string): Key => ({
+  PK: warehouseCollection(orgId),
+  SK: `CODE#${code}`,
+});
+export const zoneKey = (orgId: string, id: string): Key => ({
+  PK: warehouseCollection(orgId),
+  SK: `Z#${id}`,
+});
+export const binKey = (orgId: string, warehouseId: string, id: string): Key => ({
+  PK: warehouseCollection(orgId),
+  SK: `B#${warehouseId}#${id}`,
+});
 
 export const warehouses = entity<WarehouseRecord>({
   name: 'Warehouse',
@@ -92,7 +104,7 @@ const partition = (orgId: string, prefix: string) =>
   queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.warehouseCollection(orgId), ':prefix': prefix },
+    ExpressionAttributeValues: { ':pk': warehouseCollection(orgId), ':prefix': prefix },
   });
 
 export const listWarehouseRecords = async (orgId: string) =>
@@ -124,7 +136,7 @@ export function warehouseCreateItems(
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.warehouseCodeGuard(orgId, uniqueCode),
+          ...warehouseCodeGuardKey(orgId, uniqueCode),
           entity: 'UniqueGuard',
           warehouseId: record.id,
         },
@@ -140,7 +152,7 @@ export function zoneAddItems(orgId: string, zone: ZoneRecord): TransactItem[] {
     {
       Update: {
         TableName: tableName(),
-        Key: keys.warehouse(orgId, zone.warehouseId),
+        Key: warehouseKey(orgId, zone.warehouseId),
         UpdateExpression: 'ADD zoneCount :one SET updatedAt = :now',
         ConditionExpression: 'attribute_exists(PK) AND zoneCount < :max',
         ExpressionAttributeValues: { ':one': 1, ':max': MAX_ZONES_PER_WAREHOUSE, ':now': zone.createdAt },
@@ -162,7 +174,7 @@ export function binAddItems(orgId: string, bin: BinRecord): TransactItem[] {
     {
       Update: {
         TableName: tableName(),
-        Key: keys.zone(orgId, bin.zoneId),
+        Key: zoneKey(orgId, bin.zoneId),
         UpdateExpression: 'ADD binCount :one',
         ConditionExpression: 'attribute_exists(PK) AND binCount < :max',
         ExpressionAttributeValues: { ':one': 1, ':max': MAX_BINS_PER_ZONE },
@@ -182,7 +194,7 @@ export function warehouseDeactivateItem(orgId: string, id: string, now: string):
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.warehouse(orgId, id),
+      Key: warehouseKey(orgId, id),
       UpdateExpression: 'SET isActive = :false, updatedAt = :now',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':false': false, ':now': now },
@@ -203,7 +215,7 @@ export function binStockUpdate(
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.bin(orgId, warehouseId, binId),
+      Key: binKey(orgId, warehouseId, binId),
       UpdateExpression: 'ADD onHand :delta',
       ConditionExpression: change.limit === null ? 'attribute_exists(PK)' : 'onHand <= :limit',
       ExpressionAttributeValues: {

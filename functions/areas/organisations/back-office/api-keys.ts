@@ -6,10 +6,10 @@ import type { PermissionGrant } from '../../../../domain/auth/permissions.js';
 import type { Scope } from '../../../../domain/auth/scopes.js';
 import { hashApiKey } from '../../../platform/access/api-keys.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
+import { apiKeyCollection, apiKeyHashKey, apiKeyKey } from '../store/api-keys.js';
 import { BackOfficeError, transactOrRefuse } from '../../../platform/back-office/actor.js';
 import { requireOrganisation } from './organisations.js';
 
@@ -38,7 +38,7 @@ function tokenPut(record: KeyRecord, hash: string): TransactItem {
     Put: {
       TableName: tableName(),
       Item: {
-        ...keys.apiKeyHash(hash),
+        ...apiKeyHashKey(hash),
         entity: 'ApiKeyToken',
         orgId: record.orgId,
         keyId: record.id,
@@ -57,7 +57,7 @@ function tokenPut(record: KeyRecord, hash: string): TransactItem {
 const recordPut = (record: KeyRecord, condition?: { expectedHash: string }): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: { ...keys.apiKey(record.orgId, record.id), entity: 'ApiKey', ...record },
+    Item: { ...apiKeyKey(record.orgId, record.id), entity: 'ApiKey', ...record },
     ...(condition
       ? {
           ConditionExpression: 'currentHash = :h',
@@ -109,7 +109,7 @@ export async function createApiKey(input: {
 
 async function loadKey(orgId: string, keyId: string): Promise<KeyRecord> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.apiKey(orgId, keyId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: apiKeyKey(orgId, keyId), ConsistentRead: true }),
   );
   if (!Item) throw new BackOfficeError(`API key ${keyId} not found in organisation ${orgId}`);
   return Item as unknown as KeyRecord;
@@ -139,7 +139,7 @@ export async function rotateApiKey(input: { orgId: string; keyId: string; graceH
       {
         Update: {
           TableName: tableName(),
-          Key: keys.apiKeyHash(record.currentHash),
+          Key: apiKeyHashKey(record.currentHash),
           UpdateExpression: 'SET validUntil = :until',
           ConditionExpression: 'attribute_exists(PK)',
           ExpressionAttributeValues: { ':until': previousValidUntil },
@@ -160,7 +160,7 @@ export async function revokeApiKey(input: { orgId: string; keyId: string }) {
     ...record.hashes.map((hash): TransactItem => ({
       Update: {
         TableName: tableName(),
-        Key: keys.apiKeyHash(hash),
+        Key: apiKeyHashKey(hash),
         UpdateExpression: 'SET revokedAt = :at',
         ExpressionAttributeValues: { ':at': revokedAt },
       },
@@ -178,7 +178,7 @@ export async function listApiKeys(orgId: string) {
   const items = await queryAll<KeyRecord>({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.apiKeyCollection(orgId) },
+    ExpressionAttributeValues: { ':pk': apiKeyCollection(orgId) },
   });
   return { data: items.map(publicView) };
 }

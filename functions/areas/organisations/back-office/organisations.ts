@@ -1,12 +1,16 @@
 import { createId } from '@paralleldrive/cuid2';
 import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { BackOfficeError } from '../../../platform/back-office/actor.js';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { CREDIT_LIMIT_MODES, type CreditLimitMode } from '../../../../domain/sales-orders/confirm.js';
-import { creditLimitModeOf, DEFAULT_CREDIT_LIMIT_MODE, setCreditLimitMode } from '../store/settings.js';
+import {
+  creditLimitModeOf,
+  DEFAULT_CREDIT_LIMIT_MODE,
+  organisationKey,
+  setCreditLimitMode,
+} from '../store/settings.js';
 
 export interface Organisation {
   id: string;
@@ -31,7 +35,7 @@ export async function createOrganisation(input: { name: string; currency?: strin
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...keys.organisation(org.id), entity: 'Organisation', ...org },
+      Item: { ...organisationKey(org.id), entity: 'Organisation', ...org },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
@@ -40,7 +44,7 @@ export async function createOrganisation(input: { name: string; currency?: strin
 
 export async function requireOrganisation(orgId: string): Promise<Organisation> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.organisation(orgId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: organisationKey(orgId), ConsistentRead: true }),
   );
   if (!Item) throw new BackOfficeError(`organisation ${orgId} not found`);
   return {

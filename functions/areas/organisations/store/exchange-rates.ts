@@ -6,7 +6,7 @@
  */
 import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys, type Key } from '../../../platform/dynamo/keys.js';
+import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
 export interface ExchangeRate {
@@ -17,7 +17,10 @@ export interface ExchangeRate {
   updatedAt: string;
 }
 
-export const exchangeRateKey = (orgId: string, currency: string): Key => keys.exchangeRate(orgId, currency);
+export const exchangeRateKey = (orgId: string, currency: string): Key => ({
+  PK: tenantPrefix(orgId),
+  SK: `EXCHANGE_RATE#${currency}`,
+});
 
 export const exchangeRateOf = (item: Record<string, unknown> | undefined): ExchangeRate | null =>
   item

@@ -10,6 +10,9 @@ import { db } from '../../../platform/dynamo/client.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
+/** The organisation item: defined beside the tenant prefix, since the platform reads its limits too. */
+export const organisationKey = keys.organisation;
+
 export const DEFAULT_CREDIT_LIMIT_MODE: CreditLimitMode = 'WARN';
 
 export const creditLimitModeOf = (item: Record<string, unknown> | undefined): CreditLimitMode =>
@@ -19,7 +22,7 @@ export const creditLimitModeOf = (item: Record<string, unknown> | undefined): Cr
 
 export async function getCreditLimitMode(orgId: string): Promise<CreditLimitMode> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.organisation(orgId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: organisationKey(orgId), ConsistentRead: true }),
   );
   return creditLimitModeOf(Item);
 }
@@ -29,7 +32,7 @@ export async function setCreditLimitMode(orgId: string, mode: CreditLimitMode): 
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.organisation(orgId),
+      Key: organisationKey(orgId),
       UpdateExpression: 'SET creditLimitMode = :mode',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':mode': mode },

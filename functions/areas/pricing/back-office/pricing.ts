@@ -1,12 +1,13 @@
 import { createId } from '@paralleldrive/cuid2';
 import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { getCustomer } from '../../customers/public.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { customerProductDiscountKey, getCustomer } from '../../customers/public.js';
 import {
   getPriceTier,
   listPriceTiers,
+  priceTierBreakKey,
   priceTierKey,
+  priceTierPriceKey,
   priceTiers,
   type PriceTier,
 } from '../store/price-tiers.js';
@@ -65,7 +66,7 @@ export async function setTierPrice(input: {
   price: number;
 }) {
   await requireTierAndProduct(input.orgId, input.tierId, input.productId);
-  const key = keys.priceTierPrice(input.orgId, input.tierId, input.productId);
+  const key = priceTierPriceKey(input.orgId, input.tierId, input.productId);
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
   );
@@ -108,7 +109,7 @@ export async function addTierBreak(input: {
         Put: {
           TableName: tableName(),
           Item: {
-            ...keys.priceTierBreak(input.orgId, input.tierId, input.productId, input.minQuantity),
+            ...priceTierBreakKey(input.orgId, input.tierId, input.productId, input.minQuantity),
             entity: 'TierBreak',
             productId: input.productId,
             minQuantity: input.minQuantity,
@@ -150,7 +151,7 @@ export async function setCustomerProductDiscount(input: {
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...keys.customerProductDiscount(input.orgId, input.customerId, input.productId),
+        ...customerProductDiscountKey(input.orgId, input.customerId, input.productId),
         entity: 'CustomerProductDiscount',
         productId: input.productId,
         discountPct: input.discountPct,

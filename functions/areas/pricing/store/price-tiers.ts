@@ -2,7 +2,7 @@ import { QueryCommand } from '../../../platform/dynamo/commands.js';
 import type { QuantityBreak } from '../../../../domain/pricing/resolve-price.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { smallCollection } from '../../../platform/dynamo/entity.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
@@ -42,10 +42,26 @@ export const priceTiers = smallCollection<PriceTier>({
     'updatedAt',
   ],
   defaults: { productPriceCount: 0, customerCount: 0 },
-  collection: (orgId) => keys.priceTierCollection(orgId),
+  collection: (orgId) => `${tenantPrefix(orgId)}#PRICE_TIER`,
 });
 
 export const priceTierKey = priceTiers.key;
+
+/** A tier's product prices and quantity breaks live in one partition per tier. */
+const priceTierContents = (orgId: string, tierId: string) => `${tenantPrefix(orgId)}#PRICE_TIER#${tierId}`;
+export const priceTierPriceKey = (orgId: string, tierId: string, productId: string): Key => ({
+  PK: priceTierContents(orgId, tierId),
+  SK: `PRICE#${productId}`,
+});
+export const priceTierBreakKey = (
+  orgId: string,
+  tierId: string,
+  productId: string,
+  minQuantity: number,
+): Key => ({
+  PK: priceTierContents(orgId, tierId),
+  SK: `BREAK#${productId}#${minQuantity}`,
+});
 export const priceTierFromItem = priceTiers.fromItem;
 export const listPriceTiers = priceTiers.list;
 export const getPriceTier = (orgId: string, id: string): Promise<PriceTier | null> =>
@@ -69,7 +85,7 @@ export async function getTierContents(
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.priceTierContents(orgId, tierId) },
+    ExpressionAttributeValues: { ':pk': priceTierContents(orgId, tierId) },
   });
   return {
     prices: items.filter((i) => (i.SK as string).startsWith('PRICE#')).map(priceOf),
@@ -84,7 +100,7 @@ export async function getTierBreaks(orgId: string, tierId: string, productId: st
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: {
-        ':pk': keys.priceTierContents(orgId, tierId),
+        ':pk': priceTierContents(orgId, tierId),
         ':prefix': `BREAK#${productId}#`,
       },
     }),

@@ -28,7 +28,6 @@ import {
 } from '../../../../domain/production-orders/production-order.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import {
   fitsOneTransaction,
@@ -39,8 +38,8 @@ import {
 } from '../../../platform/dynamo/transact.js';
 import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../../inventory/public.js';
 import { stockMovementWrites } from '../../inventory/public.js';
-import { batchCreateItems, batchFromItem } from '../../inventory/public.js';
-import { binFromItem } from '../../inventory/public.js';
+import { batchCreateItems, batchFromItem, batchKey } from '../../inventory/public.js';
+import { binFromItem, binKey } from '../../inventory/public.js';
 import {
   getProductionOrder,
   itemSize,
@@ -88,12 +87,12 @@ async function loadProductionStock(orgId: string, order: ProductionOrder) {
     }
   }
   const found = await batchGet([
-    ...[...batchIds].map((id) => keys.batch(orgId, id)),
-    ...[...binIds].map((id) => keys.bin(orgId, order.warehouseId, id)),
+    ...[...batchIds].map((id) => batchKey(orgId, id)),
+    ...[...binIds].map((id) => binKey(orgId, order.warehouseId, id)),
   ]);
   const batches: ConsumptionFacts['batches'] = new Map();
   for (const id of batchIds) {
-    const item = found.get(keyId(keys.batch(orgId, id)));
+    const item = found.get(keyId(batchKey(orgId, id)));
     if (!item) continue;
     const batch = batchFromItem(item);
     batches.set(id, {
@@ -105,7 +104,7 @@ async function loadProductionStock(orgId: string, order: ProductionOrder) {
     rememberLot(loaded, batch);
   }
   for (const id of binIds) {
-    const item = found.get(keyId(keys.bin(orgId, order.warehouseId, id)));
+    const item = found.get(keyId(binKey(orgId, order.warehouseId, id)));
     if (!item) continue;
     const bin = binFromItem(item);
     loaded.facts.bins.set(bin.id, {

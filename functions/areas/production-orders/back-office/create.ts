@@ -9,11 +9,10 @@ import { explodeBom } from '../../../../domain/production-orders/bom-explosion.j
 import { createProductionOrder } from '../../../../domain/production-orders/production-order.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { warehouseFromItem } from '../../inventory/public.js';
+import { warehouseFromItem, warehouseKey } from '../../inventory/public.js';
 import { getSalesOrder } from '../../sales-orders/public.js';
 import {
   PRODUCTION_ORDER_SEQUENCE,
@@ -43,7 +42,7 @@ async function references(input: ProductionOrderCreateInput) {
   const { orgId } = input;
   const [recipes, found, salesOrder] = await Promise.all([
     loadRecipes(orgId, input.productId),
-    batchGet([keys.warehouse(orgId, input.warehouseId)]),
+    batchGet([warehouseKey(orgId, input.warehouseId)]),
     input.salesOrderId ? getSalesOrder(orgId, input.salesOrderId) : null,
   ]);
   const product = recipes.record(input.productId);
@@ -57,7 +56,7 @@ async function references(input: ProductionOrderCreateInput) {
       `Product ${product.sku} is serial tracked; production orders do not mint serial numbers`,
     );
   }
-  const warehouseItem = found.get(keyId(keys.warehouse(orgId, input.warehouseId)));
+  const warehouseItem = found.get(keyId(warehouseKey(orgId, input.warehouseId)));
   if (!warehouseItem) throw invalidReference('warehouseId', 'Warehouse');
   const warehouse = warehouseFromItem(warehouseItem);
   if (!warehouse.isActive) throw unprocessable(`Warehouse ${warehouse.code} is inactive`);

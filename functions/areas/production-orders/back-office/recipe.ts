@@ -11,8 +11,12 @@ import {
   type RecipeLine,
 } from '../../../../domain/production-orders/bom-explosion.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
-import { keys } from '../../../platform/dynamo/keys.js';
-import { getProductsWithBoms, productFromItem, type ProductRecord } from '../../products/public.js';
+import {
+  getProductsWithBoms,
+  productFromItem,
+  productKey,
+  type ProductRecord,
+} from '../../products/public.js';
 
 export interface LoadedRecipes extends RecipeBook {
   record(id: string): ProductRecord | undefined;
@@ -30,7 +34,7 @@ export async function loadRecipes(orgId: string, rootId: string): Promise<Loaded
   ) {
     const [loaded, found] = await Promise.all([
       getProductsWithBoms(orgId, withRecipes),
-      batchGet(plain.map((id) => keys.product(orgId, id))),
+      batchGet(plain.map((id) => productKey(orgId, id))),
     ]);
     for (const id of withRecipes) {
       const entry = loaded.get(id);
@@ -38,7 +42,7 @@ export async function loadRecipes(orgId: string, rootId: string): Promise<Loaded
       if (entry) products.set(id, entry.product);
     }
     for (const id of plain) {
-      const item = found.get(keyId(keys.product(orgId, id)));
+      const item = found.get(keyId(productKey(orgId, id)));
       if (item) products.set(id, productFromItem(item));
     }
     const lines = withRecipes.flatMap((id) => recipes.get(id) ?? []);

@@ -3,9 +3,8 @@ import { ApiError } from '../../../../domain/errors.js';
 import { productUpdated } from '../../../../domain/products/events.js';
 import { UOM_TYPES } from '../../../../schemas/products.js';
 import { validateAgainst } from '../../../platform/back-office/validate-input.js';
-import { keys } from '../../../platform/dynamo/keys.js';
-import { getProduct, productBomPut, productItem, type BomLine } from '../store/products.js';
-import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
+import { getProduct, productBomPut, productItem, productKey, type BomLine } from '../store/products.js';
+import { rawItem, readBatch } from '../../../platform/dynamo/read-batch.js';
 import {
   categories,
   putCategory,
@@ -79,8 +78,10 @@ export async function setBom(input: { orgId: string; productId: string; lines: u
   if (parsed.some((l) => l.componentProductId === product.id)) {
     throw new BackOfficeError('a product cannot be a component of itself');
   }
-  const found = await batchGet(parsed.map((l) => keys.product(input.orgId, l.componentProductId)));
-  const missing = parsed.find((l) => !found.has(keyId(keys.product(input.orgId, l.componentProductId))));
+  const found = readBatch();
+  for (const l of parsed) found.get(rawItem, productKey(input.orgId, l.componentProductId));
+  await found.run();
+  const missing = parsed.find((l) => !found.item(productKey(input.orgId, l.componentProductId)));
   if (missing) throw new BackOfficeError(`component product ${missing.componentProductId} not found`);
   const lines: BomLine[] = parsed.map((l, index) => ({
     componentProductId: l.componentProductId,

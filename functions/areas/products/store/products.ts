@@ -4,7 +4,7 @@ import { uniqueName, uniqueSku } from '../../../../domain/products/product.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
-import { keys, sortKey, type Key } from '../../../platform/dynamo/keys.js';
+import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { indexQuery } from '../../../platform/dynamo/index-query.js';
 import { hasListCursor, queryWindow, readPage } from '../../../platform/dynamo/query-window.js';
 import {
@@ -17,7 +17,14 @@ import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { conflict } from '../../../../domain/errors.js';
 import { stockTotals } from '../../../../domain/inventory/stock.js';
-import { copyOf, emptyStock, stockFromItem, stockPut, type ProductStock } from '../../inventory/public.js';
+import {
+  copyOf,
+  emptyStock,
+  productStockKey,
+  stockFromItem,
+  stockPut,
+  type ProductStock,
+} from '../../inventory/public.js';
 import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
 export interface NamedRef {
@@ -66,7 +73,20 @@ interface ProductSlim extends SlimRow {
   a: boolean;
 }
 
-export const productKey = (orgId: string, id: string): Key => keys.product(orgId, id);
+export const productKey = (orgId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#PRODUCT#${id}`,
+  SK: 'PRODUCT',
+});
+const productBomKey = (orgId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#PRODUCT#${id}`,
+  SK: 'BOM',
+});
+export const productCollection = (orgId: string) => `${tenantPrefix(orgId)}#PRODUCT`;
+/** Maintained counts, so list totals need no count query. */
+export const productCountsKey = (orgId: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#COUNTS`,
+  SK: 'PRODUCT',
+});
 
 export const products = entity<ProductRecord>({
   name: 'Product',
@@ -120,7 +140,7 @@ export const products = entity<ProductRecord>({
   absent: 'omit',
   key: (orgId, record) => productKey(orgId, record.id),
   indexes: (orgId, record) => {
-    const collection = keys.productCollection(orgId);
+    const collection = productCollection(orgId);
     return {
       GSI1PK: collection,
       GSI2PK: collection,
@@ -173,7 +193,7 @@ export interface BomLine {
   group: string | null;
 }
 
-/** A supplier's terms for the product, as held in the product's partition (see keys.productSupplier). */
+/** A supplier's terms for the product, as held in the product's partition (see productSupplierKey in suppliers/store/suppliers.ts). */
 export interface ProductSupplierLink {
   supplierId: string;
   supplierSku: string | null;
@@ -196,7 +216,7 @@ export async function getProductWithBom(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.product(orgId, id).PK },
+      ExpressionAttributeValues: { ':pk': productKey(orgId, id).PK },
       ConsistentRead: true,
     }),
   );
@@ -222,12 +242,12 @@ export async function getProductsWithBoms(
   orgId: string,
   ids: string[],
 ): Promise<Map<string, { product: ProductRecord; bom: BomLine[] }>> {
-  const found = await batchGet(ids.flatMap((id) => [keys.product(orgId, id), keys.productBom(orgId, id)]));
+  const found = await batchGet(ids.flatMap((id) => [productKey(orgId, id), productBomKey(orgId, id)]));
   const result = new Map<string, { product: ProductRecord; bom: BomLine[] }>();
   for (const id of ids) {
-    const product = found.get(keyId(keys.product(orgId, id)));
+    const product = found.get(keyId(productKey(orgId, id)));
     if (!product) continue;
-    const bom = found.get(keyId(keys.productBom(orgId, id)));
+    const bom = found.get(keyId(productBomKey(orgId, id)));
     result.set(id, { product: productFromItem(product), bom: (bom?.lines ?? []) as BomLine[] });
   }
   return result;
@@ -237,7 +257,7 @@ export function productBomPut(orgId: string, productId: string, lines: BomLine[]
   return {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.productBom(orgId, productId), entity: 'ProductBom', orgId, lines },
+      Item: { ...productBomKey(orgId, productId), entity: 'ProductBom', orgId, lines },
     },
   };
 }
@@ -267,8 +287,14 @@ const guardDelete = (key: Key, productId: string): TransactItem => ({
   },
 });
 
-export const skuGuard = (orgId: string, sku: string) => keys.productSkuGuard(orgId, uniqueSku(sku));
-export const nameGuard = (orgId: string, name: string) => keys.productNameGuard(orgId, uniqueName(name));
+export const skuGuard = (orgId: string, sku: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#PRODUCT_SKU#${uniqueSku(sku)}`,
+  SK: 'GUARD',
+});
+export const nameGuard = (orgId: string, name: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#PRODUCT_NAME#${uniqueName(name)}`,
+  SK: 'GUARD',
+});
 
 /**
  * Moves the maintained product counts (all, active) in the same transaction as the change. Every
@@ -278,7 +304,7 @@ export const nameGuard = (orgId: string, name: string) => keys.productNameGuard(
 const countsUpdate = (orgId: string, all: number, active: number): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.productCounts(orgId),
+    Key: productCountsKey(orgId),
     UpdateExpression: `ADD #all :all, #active :active${active < 0 ? ', #deactivations :one' : ''}`,
     ExpressionAttributeNames: {
       '#all': 'all',
@@ -301,7 +327,7 @@ export const deactivationsOf = (countsItem: Record<string, unknown> | undefined)
  */
 export async function readDeactivations(orgId: string): Promise<number> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.productCounts(orgId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: productCountsKey(orgId), ConsistentRead: true }),
   );
   return deactivationsOf(Item);
 }
@@ -310,7 +336,7 @@ export async function readDeactivations(orgId: string): Promise<number> {
 export const productDeactivationsUnchanged = (orgId: string, read: number): TransactItem => ({
   ConditionCheck: {
     TableName: tableName(),
-    Key: keys.productCounts(orgId),
+    Key: productCountsKey(orgId),
     ConditionExpression: read === 0 ? 'attribute_not_exists(#d) OR #d = :read' : '#d = :read',
     ExpressionAttributeNames: { '#d': 'deactivations' },
     ExpressionAttributeValues: { ':read': read },
@@ -397,9 +423,7 @@ const hasRowFilter = (filter: ProductFilter) =>
   );
 
 async function productCounts(orgId: string): Promise<{ all: number; active: number } | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.productCounts(orgId) }),
-  );
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: productCountsKey(orgId) }));
   return Item ? { all: (Item.all as number) ?? 0, active: (Item.active as number) ?? 0 } : null;
 }
 
@@ -417,7 +441,7 @@ export async function listProducts(
   const index = PRODUCT_SORT_INDEX[sort.by];
   const input = indexQuery({
     index,
-    partition: keys.productCollection(orgId),
+    partition: productCollection(orgId),
     ascending: sort.ascending,
     modifiedSince: filter.modifiedSince,
     sortsByUpdatedAt: sort.by === 'updatedAt',
@@ -485,7 +509,7 @@ async function listProjectedProducts(
   sort: { by: ProductSort; ascending: boolean },
   window: { offset: number; limit: number },
 ): Promise<{ items: ProductRecord[]; total: number } | null> {
-  const projection = await slimProjection(keys.productCollection(orgId));
+  const projection = await slimProjection(productCollection(orgId));
   if (!projection) return null;
   const search = filter.search?.toLowerCase();
   const sku = filter.sku?.toLowerCase();
@@ -506,11 +530,11 @@ async function listProjectedProducts(
   for (;;) {
     const sorted = projection.sortedBy(PRODUCT_SLIM_SORT[sort.by]);
     const { rows, total } = windowOf(sorted, matches, sort.ascending, window);
-    const found = await batchGet(rows.map((r) => keys.product(orgId, r.id)));
-    const gone = rows.filter((r) => !found.has(keyId(keys.product(orgId, r.id))));
+    const found = await batchGet(rows.map((r) => productKey(orgId, r.id)));
+    const gone = rows.filter((r) => !found.has(keyId(productKey(orgId, r.id))));
     if (gone.length === 0) {
       return {
-        items: rows.map((r) => productFromItem(found.get(keyId(keys.product(orgId, r.id)))!)),
+        items: rows.map((r) => productFromItem(found.get(keyId(productKey(orgId, r.id)))!)),
         total,
       };
     }
@@ -538,7 +562,7 @@ export async function loadProductUsage(orgId: string, productId: string): Promis
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.productStock(orgId, productId),
+      Key: productStockKey(orgId, productId),
       ConsistentRead: true,
     }),
   );
@@ -547,7 +571,7 @@ export async function loadProductUsage(orgId: string, productId: string): Promis
 
 /** Stock items of a page of products, in one batch read. */
 export async function getStocks(orgId: string, productIds: string[]): Promise<Map<string, ProductStock>> {
-  const found = await batchGet(productIds.map((id) => keys.productStock(orgId, id)));
+  const found = await batchGet(productIds.map((id) => productStockKey(orgId, id)));
   const result = new Map<string, ProductStock>();
   for (const item of found.values()) result.set(item.productId as string, stockFromItem(item));
   return result;
@@ -564,11 +588,11 @@ export function productCostUpdate(
   now: string,
 ): TransactItem {
   // The slim row moves too: the projected lists filter on modifiedSince and sort on updatedAt.
-  const slim = slimAttributes(keys.productCollection(orgId), productSlim({ ...product, updatedAt: now }));
+  const slim = slimAttributes(productCollection(orgId), productSlim({ ...product, updatedAt: now }));
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.product(orgId, product.id),
+      Key: productKey(orgId, product.id),
       UpdateExpression:
         'SET costPrice = :cost, updatedAt = :now, GSI4SK = :g4, version = :next, ' +
         'GSI5PK = :g5pk, GSI5SK = :g5sk, slim = :slim',

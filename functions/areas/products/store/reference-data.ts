@@ -1,4 +1,4 @@
-import { keys } from '../../../platform/dynamo/keys.js';
+import { tenantPrefix } from '../../../platform/dynamo/keys.js';
 import { smallCollection } from '../../../platform/dynamo/entity.js';
 
 export interface Category {
@@ -20,13 +20,13 @@ export interface UnitOfMeasure {
 export const categories = smallCollection<Category>({
   name: 'Category',
   fields: ['id', 'name', 'parentId', 'sortOrder'],
-  collection: keys.categoryCollection,
+  collection: (orgId) => `${tenantPrefix(orgId)}#CATEGORY`,
 });
 
 export const unitsOfMeasure = smallCollection<UnitOfMeasure>({
   name: 'UnitOfMeasure',
   fields: ['id', 'name', 'abbreviation', 'type'],
-  collection: keys.unitOfMeasureCollection,
+  collection: (orgId) => `${tenantPrefix(orgId)}#UOM`,
 });
 
 export const categoryFromItem = categories.fromItem;

@@ -1,5 +1,5 @@
 import type { ApiError } from '../../../../domain/errors.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { supplierKey } from '../../suppliers/public.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type GuardedItem } from '../../../platform/dynamo/transact.js';
 
@@ -18,7 +18,7 @@ export const supplierStillActive = (
     {
       ConditionCheck: {
         TableName: tableName(),
-        Key: keys.supplier(orgId, supplierId),
+        Key: supplierKey(orgId, supplierId),
         ConditionExpression: 'isActive = :true',
         ExpressionAttributeValues: { ':true': true },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

@@ -4,9 +4,8 @@
  * is read; the ACTIVE condition is a FilterExpression over that range.
  */
 import type { Batch } from '../../../../domain/inventory/batch.js';
-import { batchFromItem } from '../../inventory/public.js';
+import { batchCollection, batchFromItem } from '../../inventory/public.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
 /** ACTIVE batches expiring on a date from `from` to `to` (YYYY-MM-DD, both inclusive), expiry ascending. */
@@ -18,7 +17,7 @@ export async function activeBatchesExpiring(orgId: string, from: string, to: str
     FilterExpression: '#status = :active',
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
-      ':pk': keys.batchCollection(orgId),
+      ':pk': batchCollection(orgId),
       ':from': from,
       // Every key of the last day (a date, then \u0001 and the id) sorts below the date and \uffff.
       ':to': `${to}\uffff`,

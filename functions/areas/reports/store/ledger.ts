@@ -5,7 +5,7 @@
 import type { Movement } from '../../../../domain/inventory/movement.js';
 import { QueryCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { ledgerCollection } from '../../inventory/public.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
 export interface LedgerEntry {
@@ -45,7 +45,7 @@ export async function* ledgerPages(
         TableName: tableName(),
         KeyConditionExpression: lower === undefined ? 'PK = :pk' : 'PK = :pk AND SK >= :lower',
         ExpressionAttributeValues: {
-          ':pk': keys.ledgerCollection(orgId),
+          ':pk': ledgerCollection(orgId),
           ...(lower === undefined ? {} : { ':lower': lower }),
         },
         // The at-date report subtracts these from stock read just before: see the newest committed.

@@ -4,7 +4,7 @@
  * list sorts, so there is no narrower key: the read covers the organisation's products once).
  */
 import { queryAll } from '../../../platform/dynamo/query-window.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { productCollection } from '../../products/public.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
 export interface ReorderCandidate {
@@ -31,7 +31,7 @@ export async function reorderCandidates(orgId: string, categoryId?: string): Pro
     ProjectionExpression: 'id, sku, #name, category, costPrice, minStockLevel, maxStockLevel',
     ExpressionAttributeNames: { '#name': 'name' },
     ExpressionAttributeValues: {
-      ':pk': keys.productCollection(orgId),
+      ':pk': productCollection(orgId),
       ':true': true,
       ':nonStocked': 'NON_STOCKED',
       ':number': 'N',

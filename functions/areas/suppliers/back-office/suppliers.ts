@@ -4,8 +4,7 @@ import { productUpdated } from '../../../../domain/products/events.js';
 import { defaultsLostTo, type SupplierLocation } from '../../../../domain/suppliers/locations.js';
 import type { SupplierPrice } from '../../../../domain/suppliers/price-list.js';
 import { preferenceItems } from '../../products/public.js';
-import { keys } from '../../../platform/dynamo/keys.js';
-import { getProductWithBom, productItem } from '../../products/public.js';
+import { getProductWithBom, productItem, productKey } from '../../products/public.js';
 import {
   getSupplier,
   getSupplierLocations,
@@ -135,7 +134,7 @@ export async function setSupplierPrice(input: {
     items.push({
       ConditionCheck: {
         TableName: tableName(),
-        Key: keys.product(input.orgId, product.id),
+        Key: productKey(input.orgId, product.id),
         ConditionExpression: 'version = :v',
         ExpressionAttributeValues: { ':v': product.version },
       },

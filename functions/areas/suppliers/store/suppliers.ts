@@ -5,7 +5,7 @@ import type { SupplierState } from '../../../../domain/suppliers/supplier.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { codedIndexAttributes } from '../../../platform/dynamo/coded-collection.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
-import { keys, type Key } from '../../../platform/dynamo/keys.js';
+import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
@@ -18,9 +18,30 @@ const childFromItem = <T>(item: Record<string, unknown>): T => {
   return rest as T;
 };
 
-export const supplierKey = (orgId: string, id: string): Key => keys.supplier(orgId, id);
-export const supplierLocationKey = (orgId: string, supplierId: string, id: string): Key =>
-  keys.supplierLocation(orgId, supplierId, id);
+export const supplierKey = (orgId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#SUPPLIER#${id}`,
+  SK: 'SUPPLIER',
+});
+export const supplierCollection = (orgId: string) => `${tenantPrefix(orgId)}#SUPPLIER`;
+const supplierCodeGuardKey = (orgId: string, code: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#SUPPLIER_CODE#${code}`,
+  SK: 'GUARD',
+});
+export const supplierLocationKey = (orgId: string, supplierId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#SUPPLIER#${supplierId}`,
+  SK: `LOCATION#${id}`,
+});
+/** A supplier's price-list row, held in the supplier's partition (read with the supplier detail). */
+const supplierPriceKey = (orgId: string, supplierId: string, productId: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#SUPPLIER#${supplierId}`,
+  // Sorts after the SUPPLIER item, so locations and the supplier are one contiguous range without prices.
+  SK: `SUPPLIER#PRICE#${productId}`,
+});
+/** The same link seen from the product, held in the product's partition (read with the product detail). */
+const productSupplierKey = (orgId: string, productId: string, supplierId: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#PRODUCT#${productId}`,
+  SK: `SUPPLIER#${supplierId}`,
+});
 
 export const suppliers = entity<SupplierState>({
   name: 'Supplier',
@@ -47,7 +68,7 @@ export const suppliers = entity<SupplierState>({
   ]),
   absent: 'omit',
   key: (orgId, state) => supplierKey(orgId, state.id),
-  indexes: (orgId, state) => codedIndexAttributes(keys.supplierCollection(orgId), state),
+  indexes: (orgId, state) => codedIndexAttributes(supplierCollection(orgId), state),
 });
 
 export const supplierItem = suppliers.toItem;
@@ -64,7 +85,7 @@ export async function getSupplierWithContents(
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.supplier(orgId, id).PK },
+    ExpressionAttributeValues: { ':pk': supplierKey(orgId, id).PK },
     ConsistentRead: true,
   });
   const supplier = items.find((i) => i.SK === 'SUPPLIER');
@@ -83,7 +104,7 @@ export async function getSupplierLocations(orgId: string, id: string): Promise<S
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :last',
       ExpressionAttributeValues: {
-        ':pk': keys.supplier(orgId, id).PK,
+        ':pk': supplierKey(orgId, id).PK,
         ':first': 'LOCATION#',
         ':last': 'SUPPLIER',
       },
@@ -102,7 +123,7 @@ const codeGuard = (orgId: string, code: string, supplierId: string): WriteItem =
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.supplierCodeGuard(orgId, code), entity: 'UniqueGuard', supplierId },
+        Item: { ...supplierCodeGuardKey(orgId, code), entity: 'UniqueGuard', supplierId },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -129,7 +150,7 @@ export function supplierReplaceItems(
   items.push({
     Delete: {
       TableName: tableName(),
-      Key: keys.supplierCodeGuard(orgId, previous.code),
+      Key: supplierCodeGuardKey(orgId, previous.code),
       ConditionExpression: 'supplierId = :id',
       ExpressionAttributeValues: { ':id': next.id },
     },
@@ -141,7 +162,7 @@ export const locationPut = (orgId: string, supplierId: string, location: Supplie
   Put: {
     TableName: tableName(),
     Item: {
-      ...keys.supplierLocation(orgId, supplierId, location.id),
+      ...supplierLocationKey(orgId, supplierId, location.id),
       entity: 'SupplierLocation',
       ...location,
     },
@@ -155,7 +176,7 @@ export const locationFlagsUpdate = (
 ): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.supplierLocation(orgId, supplierId, change.id),
+    Key: supplierLocationKey(orgId, supplierId, change.id),
     UpdateExpression: 'SET isDefaultShipping = :s, isDefaultBilling = :b',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':s': change.isDefaultShipping, ':b': change.isDefaultBilling },
@@ -179,14 +200,14 @@ export function supplierLinkPuts(orgId: string, supplierId: string, row: Supplie
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.supplierPrice(orgId, supplierId, row.productId), entity: 'SupplierPrice', ...row },
+        Item: { ...supplierPriceKey(orgId, supplierId, row.productId), entity: 'SupplierPrice', ...row },
       },
     },
     {
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.productSupplier(orgId, row.productId, supplierId),
+          ...productSupplierKey(orgId, row.productId, supplierId),
           entity: 'ProductSupplier',
           supplierId,
           ...terms,
@@ -205,7 +226,7 @@ export const priceRowPreference = (
 ): TransactItem => ({
   Update: {
     TableName: tableName(),
-    Key: keys.supplierPrice(orgId, supplierId, productId),
+    Key: supplierPriceKey(orgId, supplierId, productId),
     UpdateExpression: 'SET isPreferred = :p',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':p': isPreferred },

@@ -10,7 +10,13 @@ import {
 } from '../../../platform/dynamo/commands.js';
 import type { DeliveryState, DeliveryStatus } from '../../../../domain/webhooks/delivery.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { deliveryDueKey, keys, WORK_SHARDS, workShard, type Key } from '../../../platform/dynamo/keys.js';
+import {
+  deliveryDueKey,
+  tenantPrefix,
+  WORK_SHARDS,
+  workShard,
+  type Key,
+} from '../../../platform/dynamo/keys.js';
 import { queryWindow } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
@@ -21,6 +27,13 @@ export interface DeliveryRef {
   orgId: string;
   key: Key;
 }
+
+export const deliveryCollection = (orgId: string, subscriptionId: string) =>
+  `${tenantPrefix(orgId)}#WEBHOOK#${subscriptionId}#DELIVERY`;
+const deliveryKey = (orgId: string, subscriptionId: string, occurredAt: string, deliveryId: string): Key => ({
+  PK: deliveryCollection(orgId, subscriptionId),
+  SK: `${occurredAt}#${deliveryId}`,
+});
 
 const FIELDS: readonly (keyof DeliveryState)[] = [
   'id',
@@ -41,7 +54,7 @@ export const deliveryFromItem = (item: Record<string, unknown>): DeliveryState =
 
 export const deliveryRef = (orgId: string, delivery: DeliveryState): DeliveryRef => ({
   orgId,
-  key: keys.delivery(orgId, delivery.subscriptionId, delivery.payload.occurredAt, delivery.id),
+  key: deliveryKey(orgId, delivery.subscriptionId, delivery.payload.occurredAt, delivery.id),
 });
 
 /** While PENDING a delivery sits in the due index, ordered by when its next attempt is due. */
@@ -107,11 +120,11 @@ export async function listDeliveries(
             FilterExpression: '#status = :status',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
-              ':pk': keys.deliveryCollection(orgId, subscriptionId),
+              ':pk': deliveryCollection(orgId, subscriptionId),
               ':status': status,
             },
           }
-        : { ExpressionAttributeValues: { ':pk': keys.deliveryCollection(orgId, subscriptionId) } }),
+        : { ExpressionAttributeValues: { ':pk': deliveryCollection(orgId, subscriptionId) } }),
     },
     window.offset,
     window.limit,
@@ -133,7 +146,7 @@ export async function deleteDeliveries(orgId: string, subscriptionId: string): P
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.deliveryCollection(orgId, subscriptionId) },
+        ExpressionAttributeValues: { ':pk': deliveryCollection(orgId, subscriptionId) },
         ProjectionExpression: 'PK, SK',
         ExclusiveStartKey: startKey,
       }),

@@ -6,9 +6,14 @@ import {
   UpdateCommand,
 } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { deliveryFromItem, deliveryRef, dueIndexEntry, type DeliveryRef } from './deliveries.js';
+import {
+  deliveryCollection,
+  deliveryFromItem,
+  deliveryRef,
+  dueIndexEntry,
+  type DeliveryRef,
+} from './deliveries.js';
 
 /**
  * The delivery log is keyed by event time, so an id alone is found by reading the subscription's log,
@@ -28,7 +33,7 @@ export async function findDelivery(
         FilterExpression: '#id = :id',
         ExpressionAttributeNames: { '#id': 'id' },
         ExpressionAttributeValues: {
-          ':pk': keys.deliveryCollection(orgId, subscriptionId),
+          ':pk': deliveryCollection(orgId, subscriptionId),
           ':id': deliveryId,
         },
         ScanIndexForward: false,

@@ -3,7 +3,7 @@ import type { DomainEvent } from '../../../../domain/events.js';
 import type { OutboxEntry } from '../../../../domain/webhooks/event-feed.js';
 import { QueryCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { outboxCollection } from '../../../platform/journal/outbox.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
 export interface OutboxRead {
@@ -24,7 +24,7 @@ export async function readOutbox(
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': keys.outboxCollection(orgId),
+        ':pk': outboxCollection(orgId),
         ':from': range.from,
         ':to': range.to,
       },

@@ -12,7 +12,7 @@ import {
 } from '../../../../domain/webhooks/subscription.js';
 import type { StoredSecrets } from '../../../../domain/webhooks/secret-rotation.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { keys } from '../../../platform/dynamo/keys.js';
+import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { WRITE_ATTEMPTS } from '../../../platform/dynamo/optimistic.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -23,6 +23,18 @@ import {
   type TransactItem,
   type WriteItem,
 } from '../../../platform/dynamo/transact.js';
+
+const webhookCollection = (orgId: string) => `${tenantPrefix(orgId)}#WEBHOOK`;
+export const webhookKey = (orgId: string, id: string): Key => ({
+  PK: webhookCollection(orgId),
+  SK: `SUB#${id}`,
+});
+/** Apart from the subscription so that no API read path, which reads SUB# rows only, can return it. */
+export const webhookSecretKey = (orgId: string, id: string): Key => ({
+  PK: webhookCollection(orgId),
+  SK: `SECRET#${id}`,
+});
+const webhookCounterKey = (orgId: string): Key => ({ PK: webhookCollection(orgId), SK: 'ACTIVE_COUNT' });
 
 const STATE_FIELDS: readonly (keyof SubscriptionState)[] = [
   'id',
@@ -46,7 +58,7 @@ export const subscriptionFromItem = (item: Record<string, unknown>): Subscriptio
 
 export async function getSubscription(orgId: string, id: string): Promise<SubscriptionState | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.webhook(orgId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: webhookKey(orgId, id), ConsistentRead: true }),
   );
   return Item ? subscriptionFromItem(Item) : null;
 }
@@ -56,7 +68,7 @@ export async function listSubscriptions(orgId: string): Promise<SubscriptionStat
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sub)',
-    ExpressionAttributeValues: { ':pk': keys.webhookCollection(orgId), ':sub': 'SUB#' },
+    ExpressionAttributeValues: { ':pk': webhookCollection(orgId), ':sub': 'SUB#' },
     ConsistentRead: true,
   });
   return items.map(subscriptionFromItem);
@@ -68,7 +80,7 @@ export async function listSubscriptions(orgId: string): Promise<SubscriptionStat
  */
 export async function getSealedSecrets(orgId: string, id: string): Promise<StoredSecrets | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.webhookSecret(orgId, id), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: webhookSecretKey(orgId, id), ConsistentRead: true }),
   );
   if (!Item) return null;
   const previous = Item.previousSecret as string | undefined;
@@ -86,7 +98,7 @@ export function activeCountChange(orgId: string, delta: 1 | -1): WriteItem {
   const item: TransactItem = {
     Update: {
       TableName: tableName(),
-      Key: keys.webhookCounter(orgId),
+      Key: webhookCounterKey(orgId),
       UpdateExpression: 'ADD activeCount :d',
       ...(delta > 0
         ? {
@@ -100,7 +112,7 @@ export function activeCountChange(orgId: string, delta: 1 | -1): WriteItem {
 }
 
 const subscriptionItem = (orgId: string, state: SubscriptionState) => ({
-  ...keys.webhook(orgId, state.id),
+  ...webhookKey(orgId, state.id),
   entity: 'WebhookSubscription',
   orgId,
   ...state,
@@ -127,7 +139,7 @@ export function subscriptionCreateItems(
       Put: {
         TableName: tableName(),
         Item: {
-          ...keys.webhookSecret(orgId, state.id),
+          ...webhookSecretKey(orgId, state.id),
           entity: 'WebhookSecret',
           orgId,
           secret: sealedSecret,
@@ -166,7 +178,7 @@ export function subscriptionUpdateItem(
     {
       Update: {
         TableName: tableName(),
-        Key: keys.webhook(orgId, before.id),
+        Key: webhookKey(orgId, before.id),
         UpdateExpression: `SET ${PATCHED.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
         ConditionExpression: '#version = :expected',
         ExpressionAttributeNames: { ...names, '#version': 'version' },
@@ -194,7 +206,7 @@ export function secretRotationItems(
       {
         Update: {
           TableName: tableName(),
-          Key: keys.webhook(orgId, before.id),
+          Key: webhookKey(orgId, before.id),
           UpdateExpression: 'SET secretPrefix = :prefix, updatedAt = :at, #version = :next',
           ConditionExpression: '#version = :expected',
           ExpressionAttributeNames: { '#version': 'version' },
@@ -211,7 +223,7 @@ export function secretRotationItems(
     {
       Update: {
         TableName: tableName(),
-        Key: keys.webhookSecret(orgId, before.id),
+        Key: webhookSecretKey(orgId, before.id),
         UpdateExpression: 'SET previousSecret = #secret, previousExpiresAt = :expires, #secret = :new',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#secret': 'secret' },
@@ -228,7 +240,7 @@ export function subscriptionDeleteItems(orgId: string, state: SubscriptionState)
       {
         Delete: {
           TableName: tableName(),
-          Key: keys.webhook(orgId, state.id),
+          Key: webhookKey(orgId, state.id),
           ConditionExpression: '#version = :expected',
           ExpressionAttributeNames: { '#version': 'version' },
           ExpressionAttributeValues: { ':expected': state.version },
@@ -236,7 +248,7 @@ export function subscriptionDeleteItems(orgId: string, state: SubscriptionState)
       },
       () => notFound('Webhook subscription'),
     ),
-    { Delete: { TableName: tableName(), Key: keys.webhookSecret(orgId, state.id) } },
+    { Delete: { TableName: tableName(), Key: webhookSecretKey(orgId, state.id) } },
     ...(state.isActive ? [activeCountChange(orgId, -1)] : []),
   ];
 }
@@ -283,7 +295,7 @@ export function subscriptionDisableItems(
     {
       Update: {
         TableName: tableName(),
-        Key: keys.webhook(orgId, id),
+        Key: webhookKey(orgId, id),
         UpdateExpression: 'SET isActive = :false, disabledAt = :at',
         ConditionExpression: 'isActive = :true AND failureCount >= :n',
         ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':n': threshold },
@@ -303,7 +315,7 @@ async function updateIfPresent(
     const result = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.webhook(orgId, id),
+        Key: webhookKey(orgId, id),
         UpdateExpression: expression,
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: values,
