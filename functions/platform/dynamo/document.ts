@@ -12,24 +12,18 @@ import type { Journal } from '../journal/journal.js';
 import { writeOptimistically } from './optimistic.js';
 import { transact, type TransactItem, type WriteItem } from './transact.js';
 
-export interface TransitionableDocument<S extends string> {
+export interface TransitionableDocument {
   id: string;
-  status: S;
+  status: string;
   version: number;
 }
 
-export interface DocumentTransitionsOf<
-  D extends TransitionableDocument<S>,
-  S extends string,
-  A extends string,
-  R,
-  V,
-> {
+export interface DocumentTransitionsOf<D extends TransitionableDocument, A extends string, R, V> {
   /** How the 404 and the 422 name the document: "Sales order". */
   resource: string;
   /** The audit entry's resourceType: 'sales_order'. */
   auditType: string;
-  transitions: Transitions<S, A>;
+  transitions: Transitions<D['status'], A>;
   /** Reads the document with whatever its view shows beside it (null when it is not there: 404). */
   read: (orgId: string, id: string) => Promise<R | null>;
   /** The document in what `read` returned. */
@@ -41,7 +35,7 @@ export interface DocumentTransitionsOf<
    */
   write: (orgId: string, read: D, next: D, action: A) => WriteItem[];
   /** The status counters of a change from `from` to `next.status` (written only when the status moves). */
-  counters?: (orgId: string, next: D, from: S) => TransactItem[];
+  counters?: (orgId: string, next: D, from: D['status']) => TransactItem[];
   /** The error for a transition whose items would not fit in one transaction. */
   oversize?: (read: D, action: A, items: readonly WriteItem[]) => Error | null;
   view: (next: D, read: R) => V;
@@ -80,13 +74,9 @@ export interface DocumentTransitions<D, A extends string, V> {
  * extra items and the journal (events, audit, response) together with the default WRITE_ATTEMPTS. It
  * answers the next document and the response (200 with the view).
  */
-export function documentTransitions<
-  D extends TransitionableDocument<S>,
-  S extends string,
-  A extends string,
-  R,
-  V,
->(kind: DocumentTransitionsOf<D, S, A, R, V>): DocumentTransitions<D, A, V> {
+export function documentTransitions<D extends TransitionableDocument, A extends string, R, V>(
+  kind: DocumentTransitionsOf<D, A, R, V>,
+): DocumentTransitions<D, A, V> {
   return {
     run: (t) =>
       writeOptimistically({
