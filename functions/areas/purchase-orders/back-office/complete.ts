@@ -5,29 +5,20 @@
  */
 import { decideComplete } from '../../../../domain/purchase-orders/status.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
-import { transitionPurchaseOrder } from '../transition.js';
+import { purchaseOrderTransitions } from '../transition.js';
 
 export async function completePurchaseOrder(input: { orgId: string; id: string }) {
   const now = new Date();
   const at = now.toISOString();
-  const { body } = await transitionPurchaseOrder({
+  const { response } = await purchaseOrderTransitions.run({
     orgId: input.orgId,
     id: input.id,
     action: 'complete',
-    decide: (order) => decideComplete(order, at),
-    journal: (next) =>
-      backOfficeJournal(input.orgId, now).items({
-        audit: [
-          {
-            resourceType: 'purchase_order',
-            resourceId: next.id,
-            action: 'complete',
-            changedFields: ['status', 'completedAt'],
-          },
-        ],
-      }),
+    decide: (order) => ({ next: decideComplete(order, at) }),
+    journal: backOfficeJournal(input.orgId, now),
+    audit: { changedFields: ['status', 'completedAt'] },
     onExhausted: () =>
       new BackOfficeError('The purchase order kept changing while it was completed; run the command again'),
   });
-  return body;
+  return response.body;
 }

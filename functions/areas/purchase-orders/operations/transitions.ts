@@ -10,107 +10,72 @@ import {
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
 import { supplierStillActive } from '../store/supplier-checks.js';
-import { transitionPurchaseOrder } from '../transition.js';
+import { purchaseOrderTransitions } from '../transition.js';
 
 const exhausted = (action: PurchaseOrderAction) => () =>
   conflict(`The purchase order kept changing during ${action}; retry the request`);
 
 /** POST /purchase-orders/{id}/submit: DRAFT -> SUBMITTED (no event in the catalogue). */
-export const submitPurchaseOrderOp: OperationOf<typeof PURCHASE_ORDER_ENDPOINTS, 'submitPurchaseOrder'> = ({
-  auth,
-  params,
-  now,
-  journal,
-}) => {
+export const submitPurchaseOrderOp: OperationOf<
+  typeof PURCHASE_ORDER_ENDPOINTS,
+  'submitPurchaseOrder'
+> = async ({ auth, params, now, journal }) => {
   const at = now.toISOString();
-  return transitionPurchaseOrder({
+  const { response } = await purchaseOrderTransitions.run({
     orgId: auth.orgId,
     id: params.id,
     action: 'submit',
-    decide: (order) => decideSubmit(order, at),
-    journal: (next, response) =>
-      journal.items({
-        audit: [
-          {
-            resourceType: 'purchase_order',
-            resourceId: next.id,
-            action: 'submit',
-            changedFields: ['status', 'submittedAt'],
-          },
-        ],
-        response,
-      }),
+    decide: (order) => ({ next: decideSubmit(order, at) }),
+    journal,
+    audit: { changedFields: ['status', 'submittedAt'] },
     onExhausted: exhausted('submit'),
   });
+  return response;
 };
 
 /**
  * POST /purchase-orders/{id}/approve: SUBMITTED -> APPROVED while the supplier is active, which the
  * approve's transaction checks (a supplier deactivated at any moment before it commits is the 422).
  */
-export const approvePurchaseOrderOp: OperationOf<typeof PURCHASE_ORDER_ENDPOINTS, 'approvePurchaseOrder'> = ({
-  auth,
-  params,
-  now,
-  journal,
-}) => {
+export const approvePurchaseOrderOp: OperationOf<
+  typeof PURCHASE_ORDER_ENDPOINTS,
+  'approvePurchaseOrder'
+> = async ({ auth, params, now, journal }) => {
   const at = now.toISOString();
-  return transitionPurchaseOrder({
+  const { response } = await purchaseOrderTransitions.run({
     orgId: auth.orgId,
     id: params.id,
     action: 'approve',
-    decide: (order) => decideApprove(order, at),
-    checks: (order) => [
-      supplierStillActive(auth.orgId, order.supplierId, supplierNotActive(order, 'approve')),
-    ],
-    journal: (next, response) =>
-      journal.items({
-        events: [purchaseOrderApproved(next)],
-        audit: [
-          {
-            resourceType: 'purchase_order',
-            resourceId: next.id,
-            action: 'approve',
-            changedFields: ['status', 'approvedAt'],
-          },
-        ],
-        response,
-      }),
+    decide: (order) => ({ next: decideApprove(order, at) }),
+    extra: (_, order) => ({
+      items: [supplierStillActive(auth.orgId, order.supplierId, supplierNotActive(order, 'approve'))],
+    }),
+    journal,
+    events: ({ next }) => [purchaseOrderApproved(next)],
+    audit: { changedFields: ['status', 'approvedAt'] },
     onExhausted: exhausted('approve'),
   });
+  return response;
 };
 
 /**
  * POST /purchase-orders/{id}/cancel: DRAFT, SUBMITTED or APPROVED -> CANCELLED with nothing received. The
  * reason goes to the audit log only (spec); the catalogue has no cancel event.
  */
-export const cancelPurchaseOrderOp: OperationOf<typeof PURCHASE_ORDER_ENDPOINTS, 'cancelPurchaseOrder'> = ({
-  auth,
-  params,
-  body,
-  now,
-  journal,
-}) => {
+export const cancelPurchaseOrderOp: OperationOf<
+  typeof PURCHASE_ORDER_ENDPOINTS,
+  'cancelPurchaseOrder'
+> = async ({ auth, params, body, now, journal }) => {
   const at = now.toISOString();
   const reason = body.reason ?? undefined;
-  return transitionPurchaseOrder({
+  const { response } = await purchaseOrderTransitions.run({
     orgId: auth.orgId,
     id: params.id,
     action: 'cancel',
-    decide: (order) => decideCancel(order, at),
-    journal: (next, response) =>
-      journal.items({
-        audit: [
-          {
-            resourceType: 'purchase_order',
-            resourceId: next.id,
-            action: 'cancel',
-            changedFields: ['status', 'cancelledAt'],
-            ...(reason === undefined ? {} : { reason }),
-          },
-        ],
-        response,
-      }),
+    decide: (order) => ({ next: decideCancel(order, at) }),
+    journal,
+    audit: { changedFields: ['status', 'cancelledAt'], ...(reason === undefined ? {} : { reason }) },
     onExhausted: exhausted('cancel'),
   });
+  return response;
 };

@@ -2,16 +2,10 @@ import { conflict } from '../../../../domain/errors.js';
 import { salesOrderDispatched } from '../../../../domain/sales-orders/events.js';
 import { decideDispatch } from '../../../../domain/sales-orders/dispatch.js';
 import { refuseWhileShipmentsOpen } from '../../../../domain/sales-orders/open-shipments.js';
-import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
-import { assertCan } from '../../../../domain/workflow/transitions.js';
-import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
-import { transact } from '../../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { sellSerials } from '../../inventory/public.js';
-import { orderTransitionItems } from '../store/order-writes.js';
-import { readOrderToTransition } from '../store/read.js';
-import { salesOrderDetail } from '../view.js';
+import { salesOrderTransitions } from '../transition.js';
 
 /**
  * POST /sales-orders/{id}/dispatch: advances dispatchedQty (clamped to the packed balance), stamps
@@ -28,13 +22,17 @@ export const dispatchSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'di
 }) => {
   const { orgId } = auth;
   const at = now.toISOString();
-  return writeOptimistically({
-    run: async () => {
-      const order = await readOrderToTransition(orgId, params.id);
-      assertCan(SALES_ORDER_TRANSITIONS, SALES_ORDER_RESOURCE, order.status, 'dispatch');
+  const { response } = await salesOrderTransitions.run({
+    orgId,
+    id: params.id,
+    action: 'dispatch',
+    decide: (order) => {
       refuseWhileShipmentsOpen(order, 'dispatch');
       const { order: next, dispatched } = decideDispatch(order, request, at);
-      const sold = await sellSerials(
+      return { next, dispatched };
+    },
+    extra: async ({ dispatched }, order) => ({
+      items: await sellSerials(
         orgId,
         dispatched.flatMap((d) => {
           const line = order.lines.find((l) => l.id === d.lineId)!;
@@ -42,34 +40,12 @@ export const dispatchSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'di
         }),
         at,
         { type: 'sales_order', id: order.id },
-      );
-      const response = { status: 200, body: salesOrderDetail(next) };
-      await transact(
-        orderTransitionItems({
-          orgId,
-          read: order,
-          next,
-          action: 'dispatch',
-          at,
-          deltas: [],
-          extra: sold,
-          journal: () =>
-            journal.items({
-              events: [salesOrderDispatched(next, dispatched, null)],
-              audit: [
-                {
-                  resourceType: 'sales_order',
-                  resourceId: next.id,
-                  action: 'dispatch',
-                  changedFields: ['status', 'lines', 'shippedDate'],
-                },
-              ],
-              response,
-            }),
-        }),
-      );
-      return response;
-    },
+      ),
+    }),
+    journal,
+    events: ({ next, dispatched }) => [salesOrderDispatched(next, dispatched, null)],
+    audit: { changedFields: ['status', 'lines', 'shippedDate'] },
     onExhausted: () => conflict('The order kept changing while it was dispatched; retry the request'),
   });
+  return response;
 };

@@ -1,6 +1,6 @@
 /**
  * The order transition writer: everything one sales-order transition commits, built from what the caller
- * read and decided (it loads nothing itself). Pick, pack and dispatch write through it; confirm and cancel
+ * read and decided (it loads nothing itself). Pick, pack and shipments write through it; confirm and cancel
  * can too (they are the other stock-moving transitions).
  *
  *   - the order, put whole (its status and updatedAt index keys move with it), conditioned on the status
@@ -85,11 +85,20 @@ export function orderTransitionItems(write: OrderTransitionWrite): WriteItem[] {
     stockEvents = movement.events;
   }
   items.push(...(write.extra ?? []), ...write.journal(stockEvents));
-  if (!fitsOneTransaction(items)) {
-    throw unprocessable(
-      `Sales order ${read.orderNumber}: ${action} would write ${items.length} records, more than one ` +
-        `transaction holds (${MAX_TRANSACTION_ITEMS}); ${action} fewer lines at a time`,
-    );
-  }
+  const oversize = orderTransitionOversize(read, action, items);
+  if (oversize) throw oversize;
   return items;
 }
+
+/** The 422 for a transition of `read` whose items would not fit in one transaction (null when they fit). */
+export const orderTransitionOversize = (
+  read: SalesOrder,
+  action: SalesOrderAction,
+  items: readonly WriteItem[],
+): Error | null =>
+  fitsOneTransaction(items)
+    ? null
+    : unprocessable(
+        `Sales order ${read.orderNumber}: ${action} would write ${items.length} records, more than one ` +
+          `transaction holds (${MAX_TRANSACTION_ITEMS}); ${action} fewer lines at a time`,
+      );
