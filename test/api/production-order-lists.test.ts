@@ -192,6 +192,14 @@ describe('GET /production-orders list cost', () => {
     expect(cakes.scanned).toBeLessThanOrEqual(5);
   });
 
+  it('a status named twice is read and counted once', async () => {
+    clearListCursors();
+    const twice = await measure({ pageSize: 5, status: 'PLANNED,IN_PROGRESS,PLANNED' });
+    expect(twice.res.body.pagination.total).toBe(N);
+    expect(new Set(idsOf(twice.res.body)).size).toBe(5);
+    expect(twice.scanned).toBeLessThanOrEqual(10);
+  });
+
   it('modifiedSince reads only the changed orders; search reads the matching range once', async () => {
     const all = (await list({ pageSize: 200 }, lt)).body.data as { updatedAt: string }[];
     const since = all.map((o) => o.updatedAt).sort()[N - 3]!;

@@ -60,7 +60,13 @@ interface Page<T> {
   total: number;
 }
 
-const rangeOf = (index: IndexName, partition: string, ascending: boolean, from?: string): QueryInput => ({
+/** One index partition in sort-key order, from the key `from` on when given. */
+export const rangeOf = (
+  index: IndexName,
+  partition: string,
+  ascending: boolean,
+  from?: string,
+): QueryInput => ({
   TableName: tableName(),
   IndexName: index,
   KeyConditionExpression: from ? '#pk = :pk AND #sk >= :from' : '#pk = :pk',
@@ -87,6 +93,8 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
   counts: DocumentCounts<S>;
   /** A deep page without a remembered cursor: read the skipped rows ('read') or answer null ('decline'). */
   withoutCursor: 'read' | 'decline';
+  /** A status named twice is read and counted once (otherwise as often as it is named). */
+  distinctStatuses?: boolean;
 }): Promise<Page<T> | null> {
   const { orgId, partitions, filter, window, fromItem, counts } = options;
   const { by, ascending } = options.sort;
@@ -119,10 +127,11 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
   if (by !== options.indexSort || filter.modifiedSince || (partyId && statuses)) return null;
   if (partyId) return page('GSI4', partitions.customer(orgId, partyId), () => counts.party(orgId, partyId));
   if (!statuses) return page('GSI1', partitions.all(orgId), () => totals().then((t) => t.all));
-  const sum = () => totals().then((t) => statuses.reduce((n, s) => n + (t.byStatus[s as S] ?? 0), 0));
+  const named = options.distinctStatuses ? [...new Set(statuses)] : statuses;
+  const sum = () => totals().then((t) => named.reduce((n, s) => n + (t.byStatus[s as S] ?? 0), 0));
   if (statuses.length === 1) return page('GSI3', partitions.status(orgId, statuses[0]!), sum);
   if (decline && window.offset > 0) return null;
-  return mergedStatuses(options, statuses, sum());
+  return mergedStatuses(options, named, sum());
 }
 
 /** Several statuses: each status partition read up to the window's end, merged in index order. */

@@ -3,7 +3,7 @@
  * partition in index order, and every other filter of the list as a FilterExpression over the document's
  * own attributes. Filters the partition already answers (a status or customer partition) are skipped.
  */
-import { countedDocumentPage, type DocumentCounts } from './document-pages.js';
+import { countedDocumentPage, rangeOf, type DocumentCounts } from './document-pages.js';
 import { listProjectedDocuments, type DocumentProjection } from './document-projection.js';
 import { queryAll, queryWindow, type QueryInput } from './query-window.js';
 import { tableName, type IndexName } from './table-definition.js';
@@ -110,6 +110,7 @@ export interface DocumentPartitions<S extends string> {
  * does it read the narrowest index range for the filters (customer GSI4, one status GSI3, updatedAt GSI2
  * for that sort, else GSI1) with the rest as filters, counting the matching range for the total: GSI1,
  * GSI3 and GSI4 are ordered by `indexSort`; any other sort reads the matching range and sorts it.
+ * With `changedRange`, modifiedSince alone is answered before the projection from the changed documents.
  */
 export async function listDocuments<T extends { id: string }, S extends string>(options: {
   orgId: string;
@@ -127,12 +128,26 @@ export async function listDocuments<T extends { id: string }, S extends string>(
   fromItem: (item: Record<string, unknown>) => T;
   /** Maintained totals: with them the common lists read about a page (countedDocumentPage). */
   counts?: DocumentCounts<S>;
+  /** A status named twice is read and counted once by the counted pages (otherwise as often as named). */
+  distinctStatuses?: boolean;
+  /**
+   * modifiedSince alone (no status, party, dates or search), in any sort: read only the documents changed
+   * since (the GSI2 key range from the instant) and sort them in memory, for a collection whose changed
+   * set is small next to it (production orders). Without it that list is paged on the projection.
+   */
+  changedRange?: boolean;
   projection: DocumentProjection<T>;
 }): Promise<{ items: T[]; total: number }> {
   const counted = (withoutCursor: 'read' | 'decline') =>
     options.counts ? countedDocumentPage({ ...options, counts: options.counts, withoutCursor }) : null;
   const cheap = await counted('decline');
   if (cheap) return cheap;
+  const { modifiedSince } = options.filter;
+  if (options.changedRange && modifiedSince && onlyModifiedSince(options.filter)) {
+    const { orgId, partitions, sort, window } = options;
+    const range = rangeOf('GSI2', partitions.all(orgId), sort.ascending, modifiedSince.toISOString());
+    return sortedWindow((await queryAll(range)).map(options.fromItem), sort, window);
+  }
   const projected = await listProjectedDocuments({
     ...options,
     filter: { ...options.filter, partyId: options.filter.customerId ?? options.filter.supplierId },
@@ -163,11 +178,29 @@ export async function listDocuments<T extends { id: string }, S extends string>(
     const { items, total } = await queryWindow(input, window.offset, window.limit);
     return { items: items.map(fromItem), total };
   }
-  const all = (await queryAll(input)).map(fromItem).sort((a, b) => {
+  return sortedWindow((await queryAll(input)).map(fromItem), options.sort, window);
+}
+
+const onlyModifiedSince = (filter: DocumentFilter): boolean =>
+  !filter.statuses &&
+  !filter.customerId &&
+  !filter.supplierId &&
+  !filter.from &&
+  !filter.to &&
+  !filter.search;
+
+/** Every matching document read: sorted in memory (id tiebreak, reversed when descending) and windowed. */
+function sortedWindow<T extends { id: string }>(
+  all: T[],
+  sort: { by: keyof T & string; ascending: boolean },
+  window: { offset: number; limit: number },
+): { items: T[]; total: number } {
+  const { by, ascending } = sort;
+  const sorted = all.sort((a, b) => {
     const x = a[by];
     const y = b[by];
     const order = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     return ascending ? order : -order;
   });
-  return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
+  return { items: sorted.slice(window.offset, window.offset + window.limit), total: sorted.length };
 }

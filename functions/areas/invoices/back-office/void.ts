@@ -6,27 +6,29 @@
  */
 import { notFound } from '../../../../domain/errors.js';
 import { decideVoid } from '../../../../domain/invoices/lifecycle.js';
-import { INVOICE_RESOURCE, isReceivable } from '../../../../domain/invoices/status.js';
+import { isReceivable } from '../../../../domain/invoices/status.js';
 import { roundQuantity } from '../../../../domain/inventory/stock.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE } from '../../../../domain/sales-orders/status.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
-import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
-import { transact } from '../../../platform/dynamo/transact.js';
 import { getSalesOrder } from '../../sales-orders/public.js';
 import { orderInvoicedItem } from '../operations/invoice-order.js';
-import { getInvoice, invoiceReplaceItem, outstandingBalanceItem } from '../store/invoices.js';
-import { invoiceDetail } from '../view.js';
+import { outstandingBalanceItem } from '../store/invoices.js';
+import { invoiceTransitions } from '../transition.js';
 
 export async function voidInvoice(input: { orgId: string; id: string }) {
   const { orgId } = input;
   const now = new Date();
   const at = now.toISOString();
-  return writeOptimistically({
-    run: async () => {
-      const invoice = await getInvoice(orgId, input.id);
-      if (!invoice) throw notFound(INVOICE_RESOURCE);
+  const { response } = await invoiceTransitions.run({
+    orgId,
+    id: input.id,
+    action: 'void',
+    decide: (invoice) => {
       const { invoice: next, released } = decideVoid(invoice, at);
+      return { next, released };
+    },
+    extra: async ({ released }, invoice) => {
       const order = await getSalesOrder(orgId, invoice.salesOrder.id);
       if (!order) throw notFound(SALES_ORDER_RESOURCE);
       const back = new Map<string, number>();
@@ -42,23 +44,21 @@ export async function voidInvoice(input: { orgId: string; id: string }) {
         updatedAt: at,
         version: order.version + 1,
       };
-      await transact([
-        invoiceReplaceItem(orgId, next, invoice),
-        orderInvoicedItem(orgId, nextOrder, order),
-        ...(isReceivable(invoice.status) && invoice.balanceDue !== 0
-          ? [outstandingBalanceItem(orgId, invoice.customerId, -invoice.balanceDue)]
-          : []),
-        ...backOfficeJournal(orgId, now).items({
-          audit: [
-            { resourceType: 'invoice', resourceId: next.id, action: 'void', changedFields: ['status'] },
-          ],
-        }),
-      ]);
-      return invoiceDetail(next);
+      return {
+        items: [
+          orderInvoicedItem(orgId, nextOrder, order),
+          ...(isReceivable(invoice.status) && invoice.balanceDue !== 0
+            ? [outstandingBalanceItem(orgId, invoice.customerId, -invoice.balanceDue)]
+            : []),
+        ],
+      };
     },
+    journal: backOfficeJournal(orgId, now),
+    audit: { changedFields: ['status'] },
     onExhausted: () =>
       new BackOfficeError(
         'The invoice or its order kept changing while it was voided; run the command again',
       ),
   });
+  return response.body;
 }

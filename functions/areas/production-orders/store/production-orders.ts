@@ -157,8 +157,6 @@ export const productOrderCountKey = (orgId: string, productId: string): Key => (
   SK: `PRODUCTION_ORDER#PRODUCT#${productId}`,
 });
 
-export { statusCounter } from '../../../platform/dynamo/status-counts.js';
-
 /** Moves the counters for a create (from null) or a status change, in the write's own transaction. */
 export function productionOrderCountItems(
   orgId: string,
