@@ -11,3 +11,6 @@ export const handler = createGroupHandler({
   operations: productOperations,
   validators,
 });
+
+/** The operations with their ports provided, for tests that build their own products handler. */
+export { productOperations };
