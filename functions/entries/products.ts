@@ -2,6 +2,7 @@ import * as validators from '../generated/validators-products.js';
 import { endpointsOf } from '../catalogue.js';
 import { createGroupHandler } from '../platform/http/pipeline.js';
 import { productOperations } from '../areas/products/operations.js';
+import '../ports.js';
 
 /** Lambda entry for the products group: products, categories, units of measure. */
 export const handler = createGroupHandler({
@@ -10,3 +11,6 @@ export const handler = createGroupHandler({
   operations: productOperations,
   validators,
 });
+
+/** The operations with their ports provided, for tests that build their own products handler. */
+export { productOperations };

@@ -3,13 +3,14 @@ import { oldestUnpublishedAgeSeconds, sweepOutbox } from '../platform/events/swe
 import { logger } from '../platform/observability/logger.js';
 import { observed } from '../platform/observability/handler.js';
 import { countMetric, METRIC, MetricUnit, recordMetrics } from '../platform/observability/metrics.js';
+import { config } from '../platform/config.js';
 
 const bus = eventBridgeBus();
 
 /** Lambda entry, on a schedule: republish outbox items the stream path left behind. */
 export const handler = observed(async () => {
   const summary = await sweepOutbox(bus, {
-    olderThanSeconds: Number(process.env.OUTBOX_SWEEP_AFTER_SECONDS ?? 120),
+    olderThanSeconds: config.outboxSweepAfterSeconds,
   });
   const oldestAge = await oldestUnpublishedAgeSeconds(new Date());
   logger.info('outbox sweep', { ...summary, oldestUnpublishedAgeSeconds: oldestAge });

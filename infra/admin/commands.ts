@@ -7,7 +7,7 @@ import { seedDemoData } from './seed.js';
 import type { EventBus } from '../../functions/platform/events/bus.js';
 import { eventBridgeBus } from '../../functions/platform/events/eventbridge-bus.js';
 import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/platform/events/sweeper.js';
-import { CUSTOMER_COMMANDS } from '../../functions/areas/customers/commands.js';
+import { CUSTOMER_COMMANDS, CUSTOMER_DISCOUNT_COMMANDS } from '../../functions/areas/customers/commands.js';
 import { INVENTORY_COMMANDS } from '../../functions/areas/inventory/commands.js';
 import { ORGANISATION_COMMANDS } from '../../functions/areas/organisations/commands.js';
 import { PRICING_COMMANDS } from '../../functions/areas/pricing/commands.js';
@@ -42,6 +42,7 @@ export const COMMANDS: Commands = {
   ...CUSTOMER_COMMANDS,
   ...SUPPLIER_COMMANDS,
   ...PRICING_COMMANDS,
+  ...CUSTOMER_DISCOUNT_COMMANDS,
   ...SALES_ORDER_COMMANDS,
   ...INVOICE_COMMANDS,
   ...CREDIT_NOTE_COMMANDS,

@@ -4,6 +4,7 @@ import { endpointByRouteKey } from '../../functions/catalogue.js';
 import { validateAgainst } from '../../functions/platform/back-office/validate-input.js';
 import { customerOperations } from '../../functions/areas/customers/operations.js';
 import { productOperations } from '../../functions/areas/products/operations.js';
+import '../../functions/ports.js';
 import { supplierOperations } from '../../functions/areas/suppliers/operations.js';
 import { inventoryOperations } from '../../functions/areas/inventory/operations.js';
 import { createJournal } from '../../functions/platform/journal/journal.js';

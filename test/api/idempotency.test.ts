@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointByRouteKey, endpointsOf } from '../../functions/catalogue.js';
 import * as productValidators from '../../functions/generated/validators-products.js';
 import { createGroupHandler } from '../../functions/platform/http/pipeline.js';
-import { productOperations } from '../../functions/areas/products/operations.js';
+import { productOperations } from '../../functions/entries/products.js';
 import { buildEvent } from '../../infra/local/http-adapter.js';
 import { keyFor, newTenant, type Tenant } from '../support/api.js';
 import { rotateApiKey } from '../../functions/areas/organisations/back-office/api-keys.js';

@@ -1,4 +1,5 @@
-import { type Commands } from '../../platform/back-office/command.js';
+import { numberFlag, type Commands } from '../../platform/back-office/command.js';
+import { setCustomerProductDiscount } from './back-office/product-discounts.js';
 import { createCustomerGroup, createSalesRep, deactivateSalesRep } from './back-office/sales-reference.js';
 
 /** The customers area's back-office commands, merged into the admin CLI (infra/admin). */
@@ -20,5 +21,24 @@ export const CUSTOMER_COMMANDS: Commands = {
     flags: ['org', 'id'],
     required: ['org', 'id'],
     run: (v) => deactivateSalesRep({ orgId: v.org!, id: v.id! }),
+  },
+};
+
+/**
+ * A customer's per-product discounts: listed after the price-tier commands (the admin CLI's order), and
+ * kept here because the discount is the customer's, so pricing needs nothing of customers.
+ */
+export const CUSTOMER_DISCOUNT_COMMANDS: Commands = {
+  'customer set-product-discount': {
+    usage: 'customer set-product-discount --org <orgId> --customer <id> --product <id> --pct <0-1>',
+    flags: ['org', 'customer', 'product', 'pct'],
+    required: ['org', 'customer', 'product', 'pct'],
+    run: (v) =>
+      setCustomerProductDiscount({
+        orgId: v.org!,
+        customerId: v.customer!,
+        productId: v.product!,
+        discountPct: numberFlag('pct', v.pct)!,
+      }),
   },
 };

@@ -5,3 +5,4 @@
 export { customerAccountKey, getCustomerAccount } from './store/account.js';
 export { customerKey, customerProductDiscountKey, customers, getCustomer } from './store/customers.js';
 export { salesReps } from './store/sales-reference.js';
+export { customerPriceInputs } from './price-inputs.js';

@@ -1,10 +1,5 @@
 import { numberFlag, type Commands } from '../../platform/back-office/command.js';
-import {
-  addTierBreak,
-  createPriceTier,
-  setCustomerProductDiscount,
-  setTierPrice,
-} from './back-office/pricing.js';
+import { addTierBreak, createPriceTier, setTierPrice } from './back-office/pricing.js';
 
 /** The pricing area's back-office commands, merged into the admin CLI (infra/admin). */
 export const PRICING_COMMANDS: Commands = {
@@ -39,18 +34,6 @@ export const PRICING_COMMANDS: Commands = {
         productId: v.product!,
         minQuantity: numberFlag('min-quantity', v['min-quantity'])!,
         unitPrice: numberFlag('unit-price', v['unit-price'])!,
-      }),
-  },
-  'customer set-product-discount': {
-    usage: 'customer set-product-discount --org <orgId> --customer <id> --product <id> --pct <0-1>',
-    flags: ['org', 'customer', 'product', 'pct'],
-    required: ['org', 'customer', 'product', 'pct'],
-    run: (v) =>
-      setCustomerProductDiscount({
-        orgId: v.org!,
-        customerId: v.customer!,
-        productId: v.product!,
-        discountPct: numberFlag('pct', v.pct)!,
       }),
   },
 };

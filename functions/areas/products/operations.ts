@@ -33,10 +33,7 @@ import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { resolveReferences } from './references.js';
 import { productDetail, productSummary } from './view.js';
-import { customerPriceInputs } from './price-inputs.js';
-import { preferenceItems } from './supplier-links.js';
-import { openOrdersHolding } from '../sales-orders/public.js';
-import { openPurchaseOrdersHolding } from '../purchase-orders/public.js';
+import { productPorts } from './ports.js';
 
 const listProductsOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'listProducts'> = async (input) => {
   const q = input.query;
@@ -136,8 +133,9 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
       // Open sales orders are found on an index; the counts check keeps the answer true until the write.
       // Open purchase orders are counted per product; the count's check likewise holds it until the write.
       const deactivating = current.isActive && !next.isActive;
+      const { openSalesOrdersHolding, openPurchaseOrdersHolding, preferenceItems } = productPorts();
       const [orders, purchases] = await Promise.all([
-        usageChecksFor(current, next) ? openOrdersHolding(auth.orgId, id) : null,
+        usageChecksFor(current, next) ? openSalesOrdersHolding(auth.orgId, id) : null,
         deactivating ? openPurchaseOrdersHolding(auth.orgId, id) : null,
       ]);
       if (orders) {
@@ -189,7 +187,9 @@ const getProductPricesOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'getProductPrice
   if (customerId !== undefined && !canBeId(customerId)) throw notFound('Customer');
   const [product, customer] = await Promise.all([
     getProduct(auth.orgId, params.id),
-    customerId ? customerPriceInputs(auth.orgId, customerId, params.id) : Promise.resolve(null),
+    customerId
+      ? productPorts().customerPriceInputs(auth.orgId, customerId, params.id)
+      : Promise.resolve(null),
   ]);
   if (!product) throw notFound('Product');
   return {

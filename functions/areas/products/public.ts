@@ -16,6 +16,7 @@ export {
   products,
   readDeactivations,
   type ProductRecord,
+  type ProductSupplierLink,
 } from './store/products.js';
 export { categories } from './store/reference-data.js';
-export { preferenceItems } from './supplier-links.js';
+export { provideProductPorts, type ProductPorts } from './ports.js';

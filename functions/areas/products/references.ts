@@ -7,7 +7,7 @@ import {
 import { type NamedRef, type ProductRecord, type UomRef } from './store/products.js';
 import { rawItem, readBatch, type Key } from '../../platform/dynamo/read-batch.js';
 import { categories, categoryFromItem, unitsOfMeasure, uomFromItem } from './store/reference-data.js';
-import { supplierKey } from '../suppliers/public.js';
+import { productPorts } from './ports.js';
 
 type Embeds = Pick<ProductRecord, 'category' | 'unitOfMeasure' | 'purchaseUom' | 'saleUom'>;
 
@@ -16,7 +16,7 @@ const keyFor = (orgId: string, field: ProductReferenceField, id: string): Key =>
     case 'categoryId':
       return categories.key(orgId, id);
     case 'preferredSupplierId':
-      return supplierKey(orgId, id);
+      return productPorts().supplierKey(orgId, id);
     default:
       return unitsOfMeasure.key(orgId, id);
   }

@@ -1,27 +1,6 @@
 import { type ProductRecord, type ProductSupplierLink } from './store/products.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
-import { priceRowPreference, supplierKey } from '../suppliers/public.js';
-import type { TransactItem } from '../../platform/dynamo/transact.js';
-
-/**
- * Product rule 6: changing preferredSupplierId moves the isPreferred flag on the supplier price-list rows
- * (the old preferred supplier's row loses it, the new one's gains it), in the product's own transaction.
- */
-export function preferenceItems(
-  orgId: string,
-  previous: ProductRecord,
-  next: ProductRecord,
-  links: ProductSupplierLink[],
-): TransactItem[] {
-  if (previous.preferredSupplierId === next.preferredSupplierId) return [];
-  return links.flatMap((link) =>
-    link.supplierId === previous.preferredSupplierId
-      ? [priceRowPreference(orgId, link.supplierId, next.id, false)]
-      : link.supplierId === next.preferredSupplierId
-        ? [priceRowPreference(orgId, link.supplierId, next.id, true)]
-        : [],
-  );
-}
+import { productPorts } from './ports.js';
 
 /** The product detail's `suppliers`: each link with the supplier's code and name, preferred first, then cheapest. */
 export async function productSuppliersView(
@@ -29,12 +8,14 @@ export async function productSuppliersView(
   record: ProductRecord,
   links: ProductSupplierLink[],
 ) {
+  // Asked per link, so a product without suppliers needs no port.
+  const supplierKey = (supplierId: string) => productPorts().supplierKey(orgId, supplierId);
   const suppliers = readBatch();
-  for (const link of links) suppliers.get(rawItem, supplierKey(orgId, link.supplierId));
+  for (const link of links) suppliers.get(rawItem, supplierKey(link.supplierId));
   await suppliers.run();
   return links
     .map((link) => {
-      const supplier = suppliers.item(supplierKey(orgId, link.supplierId));
+      const supplier = suppliers.item(supplierKey(link.supplierId));
       return {
         supplierId: link.supplierId,
         supplierCode: (supplier?.code as string | undefined) ?? null,

@@ -3,3 +3,4 @@
  * enforces it), so its stores and back office can change without touching their callers.
  */
 export { priceRowPreference, supplierKey, supplierLocationKey, suppliers } from './store/suppliers.js';
+export { preferenceItems } from './product-preference.js';

@@ -1,6 +1,7 @@
 /** Delivery settings read from the environment once per process. */
 import { parseRetryDelays } from '../../../domain/webhooks/retry-schedule.js';
 import { DEFAULT_DISABLE_AFTER_FAILURES } from '../../../domain/webhooks/subscription.js';
+import { config } from '../../platform/config.js';
 
 export interface DeliveryConfig {
   retryDelays: number[];
@@ -11,8 +12,7 @@ export interface DeliveryConfig {
   leaseSeconds: number;
 }
 
-const positive = (name: string, fallback: number): number => {
-  const raw = process.env[name];
+const positive = (name: string, raw: string | undefined, fallback: number): number => {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
@@ -20,8 +20,12 @@ const positive = (name: string, fallback: number): number => {
 };
 
 export const deliveryConfig = (): DeliveryConfig => ({
-  retryDelays: parseRetryDelays(process.env.WEBHOOK_RETRY_DELAYS_SECONDS),
-  disableAfter: positive('WEBHOOK_DISABLE_AFTER_FAILURES', DEFAULT_DISABLE_AFTER_FAILURES),
-  timeoutMs: positive('WEBHOOK_TIMEOUT_MS', 10_000),
+  retryDelays: parseRetryDelays(config.webhookRetryDelaysSeconds),
+  disableAfter: positive(
+    'WEBHOOK_DISABLE_AFTER_FAILURES',
+    config.webhookDisableAfterFailures,
+    DEFAULT_DISABLE_AFTER_FAILURES,
+  ),
+  timeoutMs: positive('WEBHOOK_TIMEOUT_MS', config.webhookTimeoutMs, 10_000),
   leaseSeconds: 30,
 });

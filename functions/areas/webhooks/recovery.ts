@@ -16,6 +16,7 @@ import { findDelivery, saveRequeued } from './store/delivery-retry.js';
 import { readOutbox } from './store/event-log.js';
 import { getSubscription } from './store/webhooks.js';
 import { deliveryView } from './view.js';
+import { config } from '../../platform/config.js';
 
 /**
  * A write's events carry the instant its request started but become readable when its transaction
@@ -24,7 +25,7 @@ import { deliveryView } from './view.js';
  */
 const DEFAULT_SETTLE_SECONDS = 30;
 const settleSeconds = (): number => {
-  const raw = process.env.EVENTS_SETTLE_SECONDS;
+  const raw = config.eventsSettleSeconds;
   const value = raw === undefined || raw.trim() === '' ? DEFAULT_SETTLE_SECONDS : Number(raw);
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`EVENTS_SETTLE_SECONDS must be whole seconds, got '${raw}'`);

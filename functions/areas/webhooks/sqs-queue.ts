@@ -1,6 +1,7 @@
 import { SQSClient, sqsBatchSender } from '../../platform/events/sqs-batch.js';
 import { traced } from '../../platform/observability/tracer.js';
 import { deliveryMessage, type DeliveryQueue } from './queue.js';
+import { config } from '../../platform/config.js';
 
 /**
  * The delivery queue in AWS. Entries SQS keeps refusing make send throw, so the caller's own message is
@@ -8,7 +9,7 @@ import { deliveryMessage, type DeliveryQueue } from './queue.js';
  */
 export function sqsDeliveryQueue(
   client = traced(new SQSClient({})),
-  queueUrl = process.env.DELIVERY_QUEUE_URL ?? '',
+  queueUrl = config.deliveryQueueUrl ?? '',
 ): DeliveryQueue {
   const sender = sqsBatchSender(client, queueUrl, 'delivery message(s)');
   return {

@@ -6,6 +6,7 @@
 import { lookup } from 'node:dns/promises';
 import { unprocessable, validationError } from '../../../domain/errors.js';
 import { checkWebhookUrl, refusedAddress, type UrlPolicy } from '../../../domain/webhooks/url-policy.js';
+import { config } from '../../platform/config.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -36,7 +37,7 @@ export function useResolver(replacement: Resolver | null): void {
 }
 
 /** Local development only; never set in AWS (design.md section 3). */
-export const urlPolicy = (): UrlPolicy => ({ allowPrivate: process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' });
+export const urlPolicy = (): UrlPolicy => ({ allowPrivate: config.allowPrivateWebhookUrls });
 
 /**
  * For create and update: a malformed or non-https url is 400, a private target 422. A host name that

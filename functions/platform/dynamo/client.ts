@@ -1,16 +1,17 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { traced } from '../observability/tracer.js';
+import { config } from '../config.js';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
 /** Local endpoints (DynamoDB Local) take fixed dummy credentials; in AWS the Lambda role's are used. */
 export function clientConfig(): DynamoDBClientConfig {
-  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  const endpoint = config.dynamodbEndpoint;
   if (!endpoint) return { maxAttempts: 3 };
   return {
     endpoint,
-    region: process.env.AWS_REGION ?? 'local',
+    region: config.region ?? 'local',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     maxAttempts: 3,
   };

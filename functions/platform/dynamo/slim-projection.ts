@@ -12,6 +12,7 @@ import { db } from './client.js';
 import { QueryCommand } from './commands.js';
 import { sortKey } from './keys.js';
 import { tableName } from './table-definition.js';
+import { config } from '../config.js';
 
 /** One row of a collection's projection: its id plus whatever list fields its entity keeps. */
 export interface SlimRow {
@@ -29,11 +30,11 @@ export const slimAttributes = (collection: string, slim: SlimRow) => ({
 
 const settings = {
   /** Rows written up to this long before the last read are read again (late commits, index lag). */
-  overlapMs: Number(process.env.SLIM_OVERLAP_MS ?? 5_000),
+  overlapMs: config.slimOverlapMs,
   /** A collection is reloaded whole when its load is older than this. */
-  reloadMs: Number(process.env.SLIM_RELOAD_MS ?? 10 * 60_000),
+  reloadMs: config.slimReloadMs,
   /** Rows held across all collections; least recently used collections go first. */
-  maxRows: Number(process.env.SLIM_MAX_ROWS ?? 300_000),
+  maxRows: config.slimMaxRows,
 };
 
 /** Test and bench hook: change the overlap, reload age or row cap of this container. */

@@ -3,6 +3,7 @@
  * Generic keys: PK/SK plus four generic GSIs (all attributes) whose meaning each entity assigns (functions/platform/dynamo/keys.ts
  * and each area's store/ folder), and GSI5, the slim projection of list fields (INCLUDE `slim`).
  */
+import { config } from '../config.js';
 export const TABLE_DEFINITION = {
   defaultName: 'stockflow',
   partitionKey: 'PK',
@@ -26,7 +27,7 @@ export const TABLE_DEFINITION = {
 
 export type IndexName = (typeof TABLE_DEFINITION.globalIndexes)[number]['name'];
 
-export const tableName = (): string => process.env.TABLE_NAME ?? TABLE_DEFINITION.defaultName;
+export const tableName = (): string => config.tableName ?? TABLE_DEFINITION.defaultName;
 
 /** Every GSI key attribute: index bookkeeping that no API representation shows. */
 export const GSI_KEY_ATTRIBUTES: readonly string[] = [

@@ -2,6 +2,7 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import type { DomainEvent } from '../../../domain/events.js';
 import { traced } from '../observability/tracer.js';
 import { EVENT_SOURCE, type EventBus } from './bus.js';
+import { config } from '../config.js';
 
 /** PutEvents takes at most 10 entries per call. */
 const BATCH = 10;
@@ -12,7 +13,7 @@ const BATCH = 10;
  */
 export function eventBridgeBus(
   client = traced(new EventBridgeClient({})),
-  busName = process.env.EVENT_BUS_NAME ?? 'default',
+  busName = config.eventBusName ?? 'default',
 ): EventBus {
   return {
     async put(events) {

@@ -12,6 +12,7 @@ import { logger } from './logger.js';
 import { metrics } from './metrics.js';
 import { inLambda } from './runtime.js';
 import { tracer } from './tracer.js';
+import { config } from '../config.js';
 
 let coldStart = true;
 
@@ -24,8 +25,7 @@ export function lambdaMiddlewares(): middy.MiddlewareObj<any, any>[] {
       before: () => {
         if (!coldStart) return;
         coldStart = false;
-        if (inLambda() && process.env.POWERTOOLS_METRICS_DISABLED !== 'true')
-          metrics.captureColdStartMetric();
+        if (inLambda() && !config.metricsDisabled) metrics.captureColdStartMetric();
       },
     },
   ];

@@ -6,6 +6,7 @@
 import { Logger, LogLevelThreshold } from '@aws-lambda-powertools/logger';
 import type { LogItem } from '@aws-lambda-powertools/logger';
 import { inLambda, SERVICE_NAME } from './runtime.js';
+import { config } from '../config.js';
 
 /** Attributes that say nothing on a developer's terminal. */
 const QUIET = new Set([
@@ -64,7 +65,7 @@ class ReadableLogger extends Logger {
 
 const options = {
   serviceName: SERVICE_NAME,
-  logLevel: (process.env.LOG_LEVEL ?? 'INFO').toUpperCase() as 'INFO',
+  logLevel: (config.logLevel ?? 'INFO').toUpperCase() as 'INFO',
 };
 
 export const logger: Logger = inLambda() ? new Logger(options) : new ReadableLogger(options);

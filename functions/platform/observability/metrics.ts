@@ -6,13 +6,14 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger } from './logger.js';
 import { METRIC, NAMESPACE as DEFAULT_NAMESPACE, type MetricName } from './metric-names.js';
 import { inLambda, SERVICE_NAME } from './runtime.js';
+import { config } from '../config.js';
 
 export { MetricUnit };
 type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
 
 export { METRIC, type MetricName };
 
-const NAMESPACE = process.env.POWERTOOLS_METRICS_NAMESPACE ?? DEFAULT_NAMESPACE;
+const NAMESPACE = config.metricsNamespace ?? DEFAULT_NAMESPACE;
 
 export interface MetricValue {
   name: MetricName;
@@ -30,7 +31,7 @@ export const metrics = new Metrics({ namespace: NAMESPACE, serviceName: SERVICE_
  */
 export function recordMetrics(dimensions: Record<string, string>, values: readonly MetricValue[]): void {
   if (values.length === 0) return;
-  if (!inLambda() || process.env.POWERTOOLS_METRICS_DISABLED === 'true') {
+  if (!inLambda() || config.metricsDisabled) {
     logger.debug('metrics', {
       dimensions,
       metrics: Object.fromEntries(values.map((v) => [v.name, v.value])),

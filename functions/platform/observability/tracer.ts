@@ -5,8 +5,9 @@
  */
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { inLambda, SERVICE_NAME } from './runtime.js';
+import { config } from '../config.js';
 
-export const tracingEnabled = (): boolean => inLambda() && process.env.POWERTOOLS_TRACE_ENABLED !== 'false';
+export const tracingEnabled = (): boolean => inLambda() && !config.tracingDisabled;
 
 export const tracer: Tracer | undefined = tracingEnabled()
   ? new (await import('@aws-lambda-powertools/tracer')).Tracer({ serviceName: SERVICE_NAME })

@@ -3,7 +3,7 @@ import { ADDRESS_TYPES, type AddressType } from '../../../../domain/customers/ad
 import { productUpdated } from '../../../../domain/products/events.js';
 import { defaultsLostTo, type SupplierLocation } from '../../../../domain/suppliers/locations.js';
 import type { SupplierPrice } from '../../../../domain/suppliers/price-list.js';
-import { preferenceItems } from '../../products/public.js';
+import { preferenceItems } from '../product-preference.js';
 import { getProductWithBom, productItem, productKey } from '../../products/public.js';
 import {
   getSupplier,

@@ -1,6 +1,6 @@
 import type { PriceInputs } from '../../../domain/pricing/resolve-price.js';
 import { notFound } from '../../../domain/errors.js';
-import { customerKey, customerProductDiscountKey, customers } from '../customers/public.js';
+import { customerKey, customerProductDiscountKey, customers } from './store/customers.js';
 import { getTierBreaks, priceTierKey, priceTierPriceKey, priceTiers } from '../pricing/public.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 

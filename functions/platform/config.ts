@@ -1,0 +1,82 @@
+/**
+ * The environment the functions run with, named and typed in one place (the stack sets these on each
+ * Lambda; npm start, the admin CLI, the bench and the tests set them locally). Each setting is read when
+ * asked, not once at load: the local runtime and the tests set variables after the modules load, and some
+ * tests change them between cases. Defaults owned by another module (the table's default name, the
+ * service name) stay with it: a setting here is undefined when the variable is not set.
+ * The secret sealers take the environment as an argument instead (functions/platform/secrets/).
+ */
+const env = (name: string): string | undefined => process.env[name];
+
+export const config = {
+  /** The single table; the table definition's default name when unset. */
+  get tableName(): string | undefined {
+    return env('TABLE_NAME');
+  },
+  /** A DynamoDB endpoint other than AWS's (DynamoDB Local), with the region it answers for. */
+  get dynamodbEndpoint(): string | undefined {
+    return env('DYNAMODB_ENDPOINT');
+  },
+  get region(): string | undefined {
+    return env('AWS_REGION');
+  },
+  /** Set by the Lambda runtime: whether this process is a deployed Lambda. */
+  get lambdaFunctionName(): string | undefined {
+    return env('AWS_LAMBDA_FUNCTION_NAME');
+  },
+  get logLevel(): string | undefined {
+    return env('LOG_LEVEL');
+  },
+  get serviceName(): string | undefined {
+    return env('POWERTOOLS_SERVICE_NAME');
+  },
+  get metricsNamespace(): string | undefined {
+    return env('POWERTOOLS_METRICS_NAMESPACE');
+  },
+  get metricsDisabled(): boolean {
+    return env('POWERTOOLS_METRICS_DISABLED') === 'true';
+  },
+  get tracingDisabled(): boolean {
+    return env('POWERTOOLS_TRACE_ENABLED') === 'false';
+  },
+  /** The EventBridge bus the outbox publishes to; without it the admin CLI's sweep fans out locally. */
+  get eventBusName(): string | undefined {
+    return env('EVENT_BUS_NAME');
+  },
+  /** How old an unpublished outbox item must be before the sweeper republishes it. */
+  get outboxSweepAfterSeconds(): number {
+    return Number(env('OUTBOX_SWEEP_AFTER_SECONDS') ?? 120);
+  },
+  /** The slim projection's cache: overlap re-read, reload age and row cap (docs/design/slim-projection.md). */
+  get slimOverlapMs(): number {
+    return Number(env('SLIM_OVERLAP_MS') ?? 5_000);
+  },
+  get slimReloadMs(): number {
+    return Number(env('SLIM_RELOAD_MS') ?? 10 * 60_000);
+  },
+  get slimMaxRows(): number {
+    return Number(env('SLIM_MAX_ROWS') ?? 300_000);
+  },
+  /** The webhook delivery queue (SQS). */
+  get deliveryQueueUrl(): string | undefined {
+    return env('DELIVERY_QUEUE_URL');
+  },
+  /** Webhook delivery settings as written; the webhooks area parses and checks them. */
+  get webhookRetryDelaysSeconds(): string | undefined {
+    return env('WEBHOOK_RETRY_DELAYS_SECONDS');
+  },
+  get webhookDisableAfterFailures(): string | undefined {
+    return env('WEBHOOK_DISABLE_AFTER_FAILURES');
+  },
+  get webhookTimeoutMs(): string | undefined {
+    return env('WEBHOOK_TIMEOUT_MS');
+  },
+  /** '1' lets webhook targets resolve to private addresses (local runs and tests only). */
+  get allowPrivateWebhookUrls(): boolean {
+    return env('ALLOW_PRIVATE_WEBHOOK_URLS') === '1';
+  },
+  /** How long GET /events waits before serving an event, as written; the events area checks it. */
+  get eventsSettleSeconds(): string | undefined {
+    return env('EVENTS_SETTLE_SECONDS');
+  },
+};
