@@ -2,12 +2,13 @@ import { uniqueBatchNumber } from '../../../domain/inventory/batch.js';
 import type { StockChange } from '../../../domain/inventory/movement.js';
 import { CURRENCIES } from '../../../domain/currency.js';
 import type { ReceiptBatchFact, ReceiptFacts, ReceiptInput } from '../../../domain/goods-receipts/receipt.js';
-import { batchGet, keyId } from '../../platform/dynamo/batch-get.js';
+import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { batchFromItem, batchKey, batchNumberGuardKey, isPendingBatchItem } from '../inventory/public.js';
 import { forgetLot, loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/public.js';
 import { exchangeRateKey, exchangeRateOf, organisationKey } from '../organisations/public.js';
-import { orderForReceiptFromItem, orderKeyForReceipt, type OrderForReceipt } from './store/goods-receipts.js';
+import { purchaseOrders } from '../purchase-orders/public.js';
+import { orderKeyForReceipt, pendingReceiptOf, type OrderForReceipt } from './store/goods-receipts.js';
 
 /** The organisation's goods-receipt numbers: GR-000001 ... */
 export const GOODS_RECEIPT_SEQUENCE = 'GOODS_RECEIPT';
@@ -54,7 +55,9 @@ export async function loadReceiptFacts(
   const loaded = await loadStockFacts(orgId, probe, [order, organisation, ...rates, sequence, ...guards]);
   const get = loaded.alongside;
   const orderItem = get(order);
-  const found = orderItem ? orderForReceiptFromItem(orderItem) : null;
+  const found = orderItem
+    ? { order: purchaseOrders.fromItem(orderItem), pending: pendingReceiptOf(orderItem) }
+    : null;
 
   const batchesById: ReceiptFacts['batchesById'] = new Map();
   for (const id of new Set(input.lines.flatMap((l) => (l.batchId ? [l.batchId] : [])))) {
@@ -72,9 +75,12 @@ export async function loadReceiptFacts(
     return typeof batchId === 'string' ? [{ number: n, batchId }] : [];
   });
   if (guarded.length > 0) {
-    const lots = await batchGet(guarded.map((g) => batchKey(orgId, g.batchId)));
+    // Raw items: a pending lot is told by an attribute its record does not carry.
+    const lots = readBatch();
+    for (const g of guarded) lots.get(rawItem, batchKey(orgId, g.batchId));
+    await lots.run();
     for (const { number, batchId } of guarded) {
-      const item = lots.get(keyId(batchKey(orgId, batchId)));
+      const item = lots.item(batchKey(orgId, batchId));
       // A guard without its lot is a lot being created or undone right now: pending as well.
       if (!item || isPendingBatchItem(item)) {
         batchesByNumber.set(number, {

@@ -8,10 +8,10 @@ import type { Batch } from '../../../domain/inventory/batch.js';
 import { planStockMovement, type StockChange } from '../../../domain/inventory/movement.js';
 import { receivedSerial, type SerialNumber } from '../../../domain/inventory/serial.js';
 import { CLOSED_BATCH_STATUSES, type GoodsReceipt } from '../../../domain/goods-receipts/receipt.js';
-import { keyId } from '../../platform/dynamo/batch-get.js';
 import { tableName } from '../../platform/dynamo/table-definition.js';
 import {
   guard,
+  isGuardedItem,
   MAX_TRANSACTION_ITEMS,
   type TransactItem,
   type WriteItem,
@@ -111,10 +111,10 @@ export function receiptStockWrites(
   return stockMovementWrites(orgId, plan, loaded, receiptSource(receipt), at);
 }
 
-const itemKeyId = (item: WriteItem): string | null => {
-  const raw = ('onFail' in item ? item.item : item) as TransactItem;
-  const key = raw.Put?.Item ?? raw.Update?.Key ?? raw.Delete?.Key ?? raw.ConditionCheck?.Key;
-  return key ? keyId({ PK: key.PK as string, SK: key.SK as string }) : null;
+/** The key attributes of the item a write touches. */
+const writtenKey = (item: WriteItem) => {
+  const raw = isGuardedItem(item) ? item.item : item;
+  return raw.Put?.Item ?? raw.Update?.Key ?? raw.Delete?.Key ?? raw.ConditionCheck?.Key;
 };
 
 /**
@@ -129,11 +129,13 @@ export function lotsStillOpen(
   created: Batch[],
   stockItems: WriteItem[],
 ): TransactItem[] {
-  const written = new Set(stockItems.map(itemKeyId));
+  const written = stockItems.map(writtenKey);
+  const isWritten = (key: { PK: string; SK: string }) =>
+    written.some((k) => k?.PK === key.PK && k.SK === key.SK);
   const createdIds = new Set(created.map((b) => b.id));
   const lots = new Set(changes.flatMap((c) => (c.batchId && !createdIds.has(c.batchId) ? [c.batchId] : [])));
   return [...lots]
-    .filter((id) => !written.has(keyId(batchKey(orgId, id))))
+    .filter((id) => !isWritten(batchKey(orgId, id)))
     .map((id) => ({
       ConditionCheck: {
         TableName: tableName(),

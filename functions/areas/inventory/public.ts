@@ -31,11 +31,13 @@ export {
   copyOf,
   emptyStock,
   ledgerCollection,
+  ledgerEntries,
   listStockItems,
   productStockKey,
   productStocks,
   stockFromItem,
   stockPut,
+  type LedgerEntry,
   type ProductStock,
 } from './store/stock.js';
 export {

@@ -17,12 +17,11 @@ import {
 import { batchItems, lotsInWarehouse } from '../../../domain/inventory/batch-stock.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import { SERIAL_RESOURCE, type SerialNumber } from '../../../domain/inventory/serial.js';
-import { batchGet } from '../../platform/dynamo/batch-get.js';
 import { rawItem, readBatch, type Key } from '../../platform/dynamo/read-batch.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { getProduct, getStocks, productKey } from '../products/public.js';
-import { batchFromItem, batchKey, getBatch, listBatches } from './store/batches.js';
+import { batches as lots, batchKey, getBatch, listBatches } from './store/batches.js';
 import { listStockItems, type ProductStock } from './store/stock.js';
 import { getSerialNumber, listSerials } from './store/serial-numbers.js';
 import { binKey, getWarehouse, warehouseKey } from './store/warehouses.js';
@@ -78,11 +77,8 @@ async function batchesInWarehouse(
         includeInactiveProducts: true,
       });
   const lotIds = stocks.flatMap((s) => [...lotsInWarehouse(s.levels, warehouseId)]);
-  const found = await batchGet(lotIds.map((id) => batchKey(orgId, id)));
-  const batches = [...found.values()]
-    .map(batchFromItem)
-    .filter((b) => matchesBatchFilter(b, filter))
-    .sort(compareFefo);
+  const found = await lots.batchGetByKeys(lotIds.map((id) => batchKey(orgId, id)));
+  const batches = [...found.values()].filter((b) => matchesBatchFilter(b, filter)).sort(compareFefo);
   return { batches, stocks: new Map(stocks.map((s) => [s.productId, s])) };
 }
 

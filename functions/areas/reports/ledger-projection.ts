@@ -8,7 +8,8 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { batchPut } from '../../platform/dynamo/batch-write.js';
 import { insertedImage } from '../../platform/dynamo/stream-image.js';
-import { ledgerEntryFromItem, ledgerPages, type LedgerEntry } from './store/ledger.js';
+import { ledgerEntries, type LedgerEntry } from '../inventory/public.js';
+import { ledgerPages } from './store/ledger.js';
 import { movementItems } from './store/movements.js';
 
 export const LEDGER_ENTITY = 'LedgerEntry';
@@ -32,7 +33,7 @@ export async function handleLedgerRecords(
     const image = insertedImage(record, LEDGER_ENTITY);
     if (!image) continue;
     try {
-      await projectLedgerEntries([ledgerEntryFromItem(image)]);
+      await projectLedgerEntries([ledgerEntries.fromItem(image)]);
     } catch (error) {
       console.error(
         JSON.stringify({ level: 'error', message: 'ledger projection failed', error: String(error) }),

@@ -33,6 +33,11 @@ export interface EntityDefinition<T, S = T> {
    * ids that a FilterExpression reads) computed from the record, written with it.
    */
   indexes?: (orgId: string, record: T) => Record<string, unknown>;
+  /**
+   * false: the item carries no `orgId` attribute (a record stored in its parent's partition, such as a
+   * supplier's locations and price rows, written so before it was an entity).
+   */
+  orgIdAttribute?: false;
 }
 
 export interface Entity<T> {
@@ -66,7 +71,7 @@ export function entity<T, S = T>(definition: EntityDefinition<T, S>): Entity<T> 
   const toItem = (orgId: string, record: T): Record<string, unknown> => ({
     ...definition.key(orgId, record),
     entity: definition.name,
-    orgId,
+    ...(definition.orgIdAttribute === false ? {} : { orgId }),
     ...flatten(record),
     ...definition.indexes?.(orgId, record),
   });

@@ -23,7 +23,6 @@ import {
   goodsReceiptKey,
   PENDING_RECEIPT_ATTRIBUTE,
   purchaseOrderKey,
-  purchaseOrders,
 } from '../../purchase-orders/public.js';
 
 export const PENDING_RECEIPT = PENDING_RECEIPT_ATTRIBUTE;
@@ -140,11 +139,9 @@ export interface OrderForReceipt {
   pending: PendingReceipt | null;
 }
 
-/** The order item as stored, with the marker of a receipt in parts when one is under way. */
-export const orderForReceiptFromItem = (item: Record<string, unknown>): OrderForReceipt => ({
-  order: purchaseOrders.fromItem(item),
-  pending: (item[PENDING_RECEIPT] as PendingReceipt | undefined) ?? null,
-});
+/** The marker of a receipt in parts under way on the order item as read, or null. */
+export const pendingReceiptOf = (orderItem: Record<string, unknown>): PendingReceipt | null =>
+  (orderItem[PENDING_RECEIPT] as PendingReceipt | undefined) ?? null;
 
 export const orderKeyForReceipt = (orgId: string, id: string): Key => purchaseOrderKey(orgId, id);
 

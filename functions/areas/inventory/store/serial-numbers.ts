@@ -26,35 +26,11 @@ import {
   QueryCommand,
 } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, transact, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
-
-const SERIAL_FIELDS = [
-  'id',
-  'serialNumber',
-  'status',
-  'productId',
-  'batchId',
-  'warehouseId',
-  'binId',
-  'purchaseOrderId',
-  'poLineId',
-  'receiptId',
-  'receivedAt',
-  'soldAt',
-  'returnedAt',
-  'notes',
-  'createdAt',
-  'updatedAt',
-  'version',
-  'history',
-  'historyTotal',
-] as const satisfies readonly (keyof SerialNumber)[];
-
-export const serialFromItem = (item: Record<string, unknown>): SerialNumber =>
-  Object.fromEntries(SERIAL_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as SerialNumber;
 
 export const serialKey = (orgId: string, id: string): Key => ({
   PK: `${tenantPrefix(orgId)}#SERIAL#${id}`,
@@ -81,12 +57,32 @@ export const serialIndexes = (orgId: string, serial: SerialNumber): Record<strin
   GSI4SK: sortKey(serial.createdAt, serial.id),
 });
 
-const serialItem = (orgId: string, serial: SerialNumber): Record<string, unknown> => ({
-  ...serialKey(orgId, serial.id),
-  entity: 'SerialNumber',
-  orgId,
-  ...serial,
-  ...serialIndexes(orgId, serial),
+/** A unit's record, with its list projections; its history is embedded (see the module comment). */
+export const serialNumbers = entity<SerialNumber>({
+  name: 'SerialNumber',
+  fields: allFields<SerialNumber>()([
+    'id',
+    'serialNumber',
+    'status',
+    'productId',
+    'batchId',
+    'warehouseId',
+    'binId',
+    'purchaseOrderId',
+    'poLineId',
+    'receiptId',
+    'receivedAt',
+    'soldAt',
+    'returnedAt',
+    'notes',
+    'createdAt',
+    'updatedAt',
+    'version',
+    'history',
+    'historyTotal',
+  ]),
+  key: (orgId, serial) => serialKey(orgId, serial.id),
+  indexes: serialIndexes,
 });
 
 export const serialGuardKey = (orgId: string, serial: Pick<SerialNumber, 'productId' | 'serialNumber'>) => ({
@@ -97,12 +93,6 @@ export const serialGuardKey = (orgId: string, serial: Pick<SerialNumber, 'produc
 
 export const duplicateSerial = (serialNumber: string, product: string) =>
   conflict(`Serial number ${serialNumber} already exists for product ${product}`);
-
-const recordPut = (orgId: string, serial: SerialNumber) => ({
-  TableName: tableName(),
-  Item: serialItem(orgId, serial),
-  ConditionExpression: 'attribute_not_exists(PK)',
-});
 
 const guardPut = (orgId: string, serial: SerialNumber) => ({
   TableName: tableName(),
@@ -122,7 +112,7 @@ const guardPut = (orgId: string, serial: SerialNumber) => ({
  */
 export function serialCreateItems(orgId: string, serial: SerialNumber, product: string): WriteItem[] {
   return [
-    { Put: recordPut(orgId, serial) },
+    serialNumbers.createItem(orgId, serial),
     guard({ Put: guardPut(orgId, serial) }, () => duplicateSerial(serial.serialNumber, product)),
   ];
 }
@@ -173,7 +163,7 @@ class AlreadyWritten extends Error {}
 export async function putSerialIfAbsent(orgId: string, serial: SerialNumber): Promise<void> {
   try {
     await transact([
-      guard({ Put: recordPut(orgId, serial) }, () => new AlreadyWritten()),
+      guard(serialNumbers.createItem(orgId, serial), () => new AlreadyWritten()),
       serialCountAdd(orgId, 1),
     ]);
   } catch (error) {
@@ -182,35 +172,23 @@ export async function putSerialIfAbsent(orgId: string, serial: SerialNumber): Pr
 }
 
 /** A status change (transitionSerial's result) replacing the record read at `next.version - 1`. */
-export function serialReplaceItem(orgId: string, next: SerialNumber): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: serialItem(orgId, next),
-      ConditionExpression: 'version = :read',
-      ExpressionAttributeValues: { ':read': next.version - 1 },
-    },
-  };
-}
+export const serialReplaceItem = (orgId: string, next: SerialNumber): TransactItem =>
+  serialNumbers.putAtVersionItem(orgId, next, next.version - 1);
 
 /** The serial, or null when it is not in the organisation. */
-export async function getSerialNumber(orgId: string, id: string): Promise<SerialNumber | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: serialKey(orgId, id), ConsistentRead: true }),
-  );
-  return Item ? serialFromItem(Item) : null;
-}
+export const getSerialNumber = (orgId: string, id: string): Promise<SerialNumber | null> =>
+  serialNumbers.getByKey(serialKey(orgId, id));
 
 /** The serials of `ids` found in the organisation (consistent reads), by id. */
 export async function getSerialsByIds(
   orgId: string,
   ids: readonly string[],
 ): Promise<Map<string, SerialNumber>> {
-  const found = await batchGet(ids.map((id) => serialKey(orgId, id)));
+  const found = await serialNumbers.batchGetByKeys(ids.map((id) => serialKey(orgId, id)));
   const serials = new Map<string, SerialNumber>();
   for (const id of ids) {
-    const item = found.get(keyId(serialKey(orgId, id)));
-    if (item) serials.set(id, serialFromItem(item));
+    const serial = found.get(keyId(serialKey(orgId, id)));
+    if (serial) serials.set(id, serial);
   }
   return serials;
 }
@@ -261,7 +239,7 @@ export async function availableSerials(
         ExclusiveStartKey: startKey,
       }),
     );
-    found.push(...(page.Items ?? []).map(serialFromItem));
+    found.push(...(page.Items ?? []).map(serialNumbers.fromItem));
     startKey = page.LastEvaluatedKey;
   } while (startKey && !enough(found));
   return found;
@@ -336,7 +314,7 @@ export async function listSerials(
   if (index === 'GSI2') {
     // Changed serials only, then newest created first like every other list.
     const { items } = await queryWindow(input, 0, Number.MAX_SAFE_INTEGER);
-    const all = items.map(serialFromItem).sort(newestFirst);
+    const all = items.map(serialNumbers.fromItem).sort(newestFirst);
     return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
   }
   if (index === 'GSI1' && conditions.length === 0) {
@@ -348,10 +326,10 @@ export async function listSerials(
       }),
       serialCount(orgId),
     ]);
-    return { items: items.map(serialFromItem), total };
+    return { items: items.map(serialNumbers.fromItem), total };
   }
   const { items, total } = await queryWindow(input, window.offset, window.limit);
-  return { items: items.map(serialFromItem), total };
+  return { items: items.map(serialNumbers.fromItem), total };
 }
 
 const newestFirst = (a: SerialNumber, b: SerialNumber) =>

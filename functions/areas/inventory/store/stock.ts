@@ -13,7 +13,7 @@ import {
   stockTotals,
   type StockLevels,
 } from '../../../../domain/inventory/stock.js';
-import { entity } from '../../../platform/dynamo/entity.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { slimAttributes, slimProjection, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
@@ -176,30 +176,26 @@ export function stockVersionBump(orgId: string, stock: ProductStock): TransactIt
  * One ledger item per stock-moving document: every movement of the write, signed, with its source. The
  * stock-movement and at-date reports read the organisation's ledger partition by time range.
  */
-export function ledgerPut(
-  orgId: string,
-  entry: {
-    at: string;
-    sourceType: string;
-    sourceId: string;
-    sourceNumber: string | null;
-    movements: Movement[];
-  },
-): TransactItem {
-  return {
-    Put: {
-      TableName: tableName(),
-      Item: {
-        ...ledgerKey(orgId, entry.at, entry.sourceType, entry.sourceId),
-        entity: 'LedgerEntry',
-        orgId,
-        ...entry,
-        productIds: [...new Set(entry.movements.map((m) => m.productId))],
-      },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  };
+export interface LedgerEntry {
+  orgId: string;
+  at: string;
+  sourceType: string;
+  sourceId: string;
+  sourceNumber: string | null;
+  movements: Movement[];
 }
+
+export const ledgerEntries = entity<LedgerEntry>({
+  name: 'LedgerEntry',
+  fields: allFields<LedgerEntry>()(['orgId', 'at', 'sourceType', 'sourceId', 'sourceNumber', 'movements']),
+  defaults: { movements: [] },
+  key: (orgId, entry) => ledgerKey(orgId, entry.at, entry.sourceType, entry.sourceId),
+  indexes: (_orgId, entry) => ({ productIds: [...new Set(entry.movements.map((m) => m.productId))] }),
+});
+
+/** A stock write's ledger entry, created in the write's transaction. */
+export const ledgerPut = (orgId: string, entry: Omit<LedgerEntry, 'orgId'>): TransactItem =>
+  ledgerEntries.createItem(orgId, { orgId, ...entry });
 
 export async function listLedger(orgId: string): Promise<Record<string, unknown>[]> {
   return queryAll({

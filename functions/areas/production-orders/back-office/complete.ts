@@ -27,8 +27,8 @@ import {
   type ProductionOrder,
 } from '../../../../domain/production-orders/production-order.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
-import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import {
   fitsOneTransaction,
   guard,
@@ -38,8 +38,8 @@ import {
 } from '../../../platform/dynamo/transact.js';
 import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../../inventory/public.js';
 import { stockMovementWrites } from '../../inventory/public.js';
-import { batchCreateItems, batchFromItem, batchKey } from '../../inventory/public.js';
-import { binFromItem, binKey } from '../../inventory/public.js';
+import { batchCreateItems, batchKey, batches as lots } from '../../inventory/public.js';
+import { binKey, bins } from '../../inventory/public.js';
 import {
   getProductionOrder,
   itemSize,
@@ -86,15 +86,13 @@ async function loadProductionStock(orgId: string, order: ProductionOrder) {
       if (level.binId) binIds.add(level.binId);
     }
   }
-  const found = await batchGet([
-    ...[...batchIds].map((id) => batchKey(orgId, id)),
-    ...[...binIds].map((id) => binKey(orgId, order.warehouseId, id)),
-  ]);
+  const b = readBatch();
+  const lotReads = [...batchIds].map((id) => [id, b.get(lots, batchKey(orgId, id))] as const);
+  const binReads = [...binIds].map((id) => b.get(bins, binKey(orgId, order.warehouseId, id)));
+  await b.run();
   const batches: ConsumptionFacts['batches'] = new Map();
-  for (const id of batchIds) {
-    const item = found.get(keyId(batchKey(orgId, id)));
-    if (!item) continue;
-    const batch = batchFromItem(item);
+  for (const [id, { value: batch }] of lotReads) {
+    if (!batch) continue;
     batches.set(id, {
       batchNumber: batch.batchNumber,
       status: batch.status,
@@ -103,10 +101,8 @@ async function loadProductionStock(orgId: string, order: ProductionOrder) {
     });
     rememberLot(loaded, batch);
   }
-  for (const id of binIds) {
-    const item = found.get(keyId(binKey(orgId, order.warehouseId, id)));
-    if (!item) continue;
-    const bin = binFromItem(item);
+  for (const { value: bin } of binReads) {
+    if (!bin) continue;
     loaded.facts.bins.set(bin.id, {
       warehouseId: bin.warehouseId,
       capacity: bin.capacity,

@@ -8,11 +8,11 @@ import { invalidReference, unprocessable } from '../../../../domain/errors.js';
 import { explodeBom } from '../../../../domain/production-orders/bom-explosion.js';
 import { createProductionOrder } from '../../../../domain/production-orders/production-order.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
-import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
+import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
-import { warehouseFromItem, warehouseKey } from '../../inventory/public.js';
+import { warehouseKey, warehouses } from '../../inventory/public.js';
 import { getSalesOrder } from '../../sales-orders/public.js';
 import {
   PRODUCTION_ORDER_SEQUENCE,
@@ -40,9 +40,11 @@ export interface ProductionOrderCreateInput {
 
 async function references(input: ProductionOrderCreateInput) {
   const { orgId } = input;
-  const [recipes, found, salesOrder] = await Promise.all([
+  const b = readBatch();
+  const read = b.get(warehouses, warehouseKey(orgId, input.warehouseId));
+  const [recipes, , salesOrder] = await Promise.all([
     loadRecipes(orgId, input.productId),
-    batchGet([warehouseKey(orgId, input.warehouseId)]),
+    b.run(),
     input.salesOrderId ? getSalesOrder(orgId, input.salesOrderId) : null,
   ]);
   const product = recipes.record(input.productId);
@@ -56,9 +58,8 @@ async function references(input: ProductionOrderCreateInput) {
       `Product ${product.sku} is serial tracked; production orders do not mint serial numbers`,
     );
   }
-  const warehouseItem = found.get(keyId(warehouseKey(orgId, input.warehouseId)));
-  if (!warehouseItem) throw invalidReference('warehouseId', 'Warehouse');
-  const warehouse = warehouseFromItem(warehouseItem);
+  const warehouse = read.value;
+  if (!warehouse) throw invalidReference('warehouseId', 'Warehouse');
   if (!warehouse.isActive) throw unprocessable(`Warehouse ${warehouse.code} is inactive`);
   if (input.salesOrderId && !salesOrder) throw invalidReference('salesOrderId', 'Sales order');
   const inputs = explodeBom(product.id, recipes);

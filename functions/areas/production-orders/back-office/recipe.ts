@@ -10,11 +10,11 @@ import {
   type RecipeBook,
   type RecipeLine,
 } from '../../../../domain/production-orders/bom-explosion.js';
-import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
+import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import {
   getProductsWithBoms,
-  productFromItem,
   productKey,
+  products as productRecords,
   type ProductRecord,
 } from '../../products/public.js';
 
@@ -32,19 +32,15 @@ export async function loadRecipes(orgId: string, rootId: string): Promise<Loaded
     (withRecipes.length > 0 || plain.length > 0) && level <= MAX_PHANTOM_DEPTH + 1;
     level += 1
   ) {
-    const [loaded, found] = await Promise.all([
-      getProductsWithBoms(orgId, withRecipes),
-      batchGet(plain.map((id) => productKey(orgId, id))),
-    ]);
+    const b = readBatch();
+    const plainReads = plain.map((id) => [id, b.get(productRecords, productKey(orgId, id))] as const);
+    const [loaded] = await Promise.all([getProductsWithBoms(orgId, withRecipes), b.run()]);
     for (const id of withRecipes) {
       const entry = loaded.get(id);
       recipes.set(id, entry?.bom ?? []);
       if (entry) products.set(id, entry.product);
     }
-    for (const id of plain) {
-      const item = found.get(keyId(productKey(orgId, id)));
-      if (item) products.set(id, productFromItem(item));
-    }
+    for (const [id, read] of plainReads) if (read.value) products.set(id, read.value);
     const lines = withRecipes.flatMap((id) => recipes.get(id) ?? []);
     withRecipes = phantomsOf(lines).filter((id) => !recipes.has(id));
     const next = new Set(withRecipes);

@@ -5,26 +5,8 @@
 import type { Movement } from '../../../../domain/inventory/movement.js';
 import { QueryCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { ledgerCollection } from '../../inventory/public.js';
+import { ledgerCollection, ledgerEntries, type LedgerEntry } from '../../inventory/public.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-
-export interface LedgerEntry {
-  orgId: string;
-  at: string;
-  sourceType: string;
-  sourceId: string;
-  sourceNumber: string | null;
-  movements: Movement[];
-}
-
-export const ledgerEntryFromItem = (item: Record<string, unknown>): LedgerEntry => ({
-  orgId: item.orgId as string,
-  at: item.at as string,
-  sourceType: item.sourceType as string,
-  sourceId: item.sourceId as string,
-  sourceNumber: (item.sourceNumber as string | null | undefined) ?? null,
-  movements: (item.movements ?? []) as Movement[],
-});
 
 /** Above every sort key that starts with `instant` (ISO instants share one length; '#' follows them). */
 export const afterInstant = (instant: string) => `${instant}\uffff`;
@@ -53,7 +35,7 @@ export async function* ledgerPages(
         ExclusiveStartKey: startKey,
       }),
     );
-    yield (page.Items ?? []).map(ledgerEntryFromItem);
+    yield (page.Items ?? []).map(ledgerEntries.fromItem);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
 }

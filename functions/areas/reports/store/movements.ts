@@ -8,9 +8,11 @@
 import type { Movement } from '../../../../domain/inventory/movement.js';
 import { QueryCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { keys } from '../../../platform/dynamo/keys.js';
 import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
-import { afterInstant, type LedgerEntry } from './ledger.js';
+import type { LedgerEntry } from '../../inventory/public.js';
+import { afterInstant } from './ledger.js';
 
 const collection = (orgId: string) => `${keys.organisation(orgId).PK}#MOVEMENT`;
 export const movementPartitions = {
@@ -28,11 +30,52 @@ export interface MovementRow extends Movement {
   sourceNumber: string | null;
 }
 
+/**
+ * A row as the projection writes it: `position` (its movement's place in the ledger entry) ends its sort
+ * key, so projecting an entry again overwrites the same rows. It is not an attribute: rows read back have
+ * none.
+ */
+interface PlacedMovementRow extends MovementRow {
+  position?: number;
+}
+
+function rowSortKey(row: PlacedMovementRow): string {
+  if (row.position === undefined) throw new Error('A movement row is written with its position');
+  return `${row.at}#${row.sourceType}#${row.sourceId}#${String(row.position).padStart(4, '0')}`;
+}
+
+export const movementRows = entity<PlacedMovementRow, MovementRow>({
+  name: 'StockMovement',
+  fields: allFields<MovementRow>()([
+    'at',
+    'sourceType',
+    'sourceId',
+    'sourceNumber',
+    'productId',
+    'warehouseId',
+    'binId',
+    'batchId',
+    'quantity',
+  ]),
+  stored: { flatten: ({ position: _position, ...row }) => row, unflatten: (row) => row },
+  key: (orgId, row) => ({ PK: collection(orgId), SK: rowSortKey(row) }),
+  indexes: (orgId, row) => {
+    const sk = rowSortKey(row);
+    return {
+      GSI1PK: movementPartitions.product(orgId, row.productId),
+      GSI1SK: sk,
+      GSI2PK: movementPartitions.warehouse(orgId, row.warehouseId),
+      GSI2SK: sk,
+      GSI3PK: movementPartitions.productInWarehouse(orgId, row.productId, row.warehouseId),
+      GSI3SK: sk,
+    };
+  },
+});
+
 /** The rows of one ledger entry, in the entry's movement order. */
-export function movementItems(entry: LedgerEntry): Record<string, unknown>[] {
-  return entry.movements.map((m, n) => {
-    const sk = `${entry.at}#${entry.sourceType}#${entry.sourceId}#${String(n).padStart(4, '0')}`;
-    const row: MovementRow = {
+export const movementItems = (entry: LedgerEntry): Record<string, unknown>[] =>
+  entry.movements.map((m, position) =>
+    movementRows.toItem(entry.orgId, {
       at: entry.at,
       sourceType: entry.sourceType,
       sourceId: entry.sourceId,
@@ -42,34 +85,9 @@ export function movementItems(entry: LedgerEntry): Record<string, unknown>[] {
       binId: m.binId,
       batchId: m.batchId,
       quantity: m.quantity,
-    };
-    return {
-      PK: collection(entry.orgId),
-      SK: sk,
-      entity: 'StockMovement',
-      orgId: entry.orgId,
-      ...row,
-      GSI1PK: movementPartitions.product(entry.orgId, m.productId),
-      GSI1SK: sk,
-      GSI2PK: movementPartitions.warehouse(entry.orgId, m.warehouseId),
-      GSI2SK: sk,
-      GSI3PK: movementPartitions.productInWarehouse(entry.orgId, m.productId, m.warehouseId),
-      GSI3SK: sk,
-    };
-  });
-}
-
-const rowFromItem = (item: Record<string, unknown>): MovementRow => ({
-  at: item.at as string,
-  sourceType: item.sourceType as string,
-  sourceId: item.sourceId as string,
-  sourceNumber: (item.sourceNumber as string | null | undefined) ?? null,
-  productId: item.productId as string,
-  warehouseId: item.warehouseId as string,
-  binId: (item.binId as string | null | undefined) ?? null,
-  batchId: (item.batchId as string | null | undefined) ?? null,
-  quantity: item.quantity as number,
-});
+      position,
+    }),
+  );
 
 /**
  * The newest `limit` rows between two instants (both inclusive), newest first, from the narrowest key the
@@ -108,5 +126,5 @@ export async function readMovements(
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey && items.length <= limit);
-  return { rows: items.slice(0, limit).map(rowFromItem), truncated: items.length > limit };
+  return { rows: items.slice(0, limit).map(movementRows.fromItem), truncated: items.length > limit };
 }

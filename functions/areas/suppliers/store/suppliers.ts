@@ -12,12 +12,6 @@ import { guard, type TransactItem, type WriteItem } from '../../../platform/dyna
 import { conflict } from '../../../../domain/errors.js';
 import { slimAttributesOf, type SlimRebuilder } from '../../../platform/dynamo/slim-backfill.js';
 
-/** A supplier's location and price-list rows carry their key and entity name beside their fields. */
-const childFromItem = <T>(item: Record<string, unknown>): T => {
-  const { PK: _pk, SK: _sk, entity: _e, ...rest } = item;
-  return rest as T;
-};
-
 export const supplierKey = (orgId: string, id: string): Key => ({
   PK: `${tenantPrefix(orgId)}#SUPPLIER#${id}`,
   SK: 'SUPPLIER',
@@ -74,6 +68,57 @@ export const suppliers = entity<SupplierState>({
 export const supplierItem = suppliers.toItem;
 export const supplierFromItem = suppliers.fromItem;
 
+/**
+ * A location or price-list row as written: `supplierId` names the supplier's partition it goes in. It is
+ * not an attribute (the rows are read by their supplier's partition), and neither is the orgId.
+ */
+type SupplierChild<T> = T & { supplierId?: string };
+const parentOf = (row: { supplierId?: string }): string => {
+  if (row.supplierId === undefined) throw new Error('A supplier child row is written with its supplierId');
+  return row.supplierId;
+};
+const asStored = <T>({ supplierId: _supplierId, ...row }: SupplierChild<T>): T => row as T;
+
+export const supplierLocations = entity<SupplierChild<SupplierLocation>, SupplierLocation>({
+  name: 'SupplierLocation',
+  fields: allFields<SupplierLocation>()([
+    'id',
+    'name',
+    'type',
+    'contactName',
+    'contactEmail',
+    'contactPhone',
+    'address',
+    'city',
+    'region',
+    'postcode',
+    'country',
+    'isDefaultShipping',
+    'isDefaultBilling',
+    'createdAt',
+  ]),
+  absent: 'omit',
+  orgIdAttribute: false,
+  stored: { flatten: asStored, unflatten: (row) => row },
+  key: (orgId, row) => supplierLocationKey(orgId, parentOf(row), row.id),
+});
+
+export const supplierPrices = entity<SupplierChild<SupplierPrice>, SupplierPrice>({
+  name: 'SupplierPrice',
+  fields: allFields<SupplierPrice>()([
+    'productId',
+    'supplierSku',
+    'supplierPrice',
+    'leadTimeDays',
+    'minOrderQty',
+    'isPreferred',
+  ]),
+  absent: 'omit',
+  orgIdAttribute: false,
+  stored: { flatten: asStored, unflatten: (row) => row },
+  key: (orgId, row) => supplierPriceKey(orgId, parentOf(row), row.productId),
+});
+
 export const getSupplier = (orgId: string, id: string): Promise<SupplierState | null> =>
   suppliers.getByKey(supplierKey(orgId, id));
 
@@ -93,8 +138,8 @@ export async function getSupplierWithContents(
   const of = (prefix: string) => items.filter((i) => (i.SK as string).startsWith(prefix));
   return {
     supplier: supplierFromItem(supplier),
-    locations: of('LOCATION#').map((i) => childFromItem<SupplierLocation>(i)),
-    prices: of('SUPPLIER#PRICE#').map((i) => childFromItem<SupplierPrice>(i)),
+    locations: of('LOCATION#').map(supplierLocations.fromItem),
+    prices: of('SUPPLIER#PRICE#').map(supplierPrices.fromItem),
   };
 }
 
@@ -113,9 +158,7 @@ export async function getSupplierLocations(orgId: string, id: string): Promise<S
   );
   // LOCATION#... items sort just before the SUPPLIER item (price rows after it): one range read answers both.
   if (!Items.some((i) => i.SK === 'SUPPLIER')) return null;
-  return Items.filter((i) => (i.SK as string).startsWith('LOCATION#')).map((i) =>
-    childFromItem<SupplierLocation>(i),
-  );
+  return Items.filter((i) => (i.SK as string).startsWith('LOCATION#')).map(supplierLocations.fromItem);
 }
 
 const codeGuard = (orgId: string, code: string, supplierId: string): WriteItem =>
@@ -159,14 +202,7 @@ export function supplierReplaceItems(
 }
 
 export const locationPut = (orgId: string, supplierId: string, location: SupplierLocation): TransactItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: {
-      ...supplierLocationKey(orgId, supplierId, location.id),
-      entity: 'SupplierLocation',
-      ...location,
-    },
-  },
+  Put: { TableName: tableName(), Item: supplierLocations.toItem(orgId, { ...location, supplierId }) },
 });
 
 export const locationFlagsUpdate = (
@@ -200,7 +236,7 @@ export function supplierLinkPuts(orgId: string, supplierId: string, row: Supplie
     {
       Put: {
         TableName: tableName(),
-        Item: { ...supplierPriceKey(orgId, supplierId, row.productId), entity: 'SupplierPrice', ...row },
+        Item: supplierPrices.toItem(orgId, { ...row, supplierId }),
       },
     },
     {

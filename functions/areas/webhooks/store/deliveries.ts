@@ -3,13 +3,12 @@ import {
   ConditionalCheckFailedException,
   BatchWriteCommand,
   DeleteCommand,
-  GetCommand,
-  PutCommand,
   QueryCommand,
   UpdateCommand,
 } from '../../../platform/dynamo/commands.js';
 import type { DeliveryState, DeliveryStatus } from '../../../../domain/webhooks/delivery.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import {
   deliveryDueKey,
   tenantPrefix,
@@ -35,23 +34,6 @@ const deliveryKey = (orgId: string, subscriptionId: string, occurredAt: string, 
   SK: `${occurredAt}#${deliveryId}`,
 });
 
-const FIELDS: readonly (keyof DeliveryState)[] = [
-  'id',
-  'subscriptionId',
-  'event',
-  'status',
-  'attempts',
-  'responseStatus',
-  'lastError',
-  'deliveredAt',
-  'createdAt',
-  'nextAttemptAt',
-  'payload',
-];
-
-export const deliveryFromItem = (item: Record<string, unknown>): DeliveryState =>
-  Object.fromEntries(FIELDS.map((f) => [f, item[f] ?? null])) as unknown as DeliveryState;
-
 export const deliveryRef = (orgId: string, delivery: DeliveryState): DeliveryRef => ({
   orgId,
   key: deliveryKey(orgId, delivery.subscriptionId, delivery.payload.occurredAt, delivery.id),
@@ -63,6 +45,30 @@ export const dueIndexEntry = (orgId: string, delivery: DeliveryState) =>
     ? { GSI2PK: deliveryDueKey(workShard(orgId)), GSI2SK: `${delivery.nextAttemptAt}#${delivery.id}` }
     : {};
 
+/** A delivery, kept DELIVERY_RETENTION_SECONDS after it was created (the table's TTL removes it). */
+export const deliveries = entity<DeliveryState>({
+  name: 'WebhookDelivery',
+  fields: allFields<DeliveryState>()([
+    'id',
+    'subscriptionId',
+    'event',
+    'status',
+    'attempts',
+    'responseStatus',
+    'lastError',
+    'deliveredAt',
+    'createdAt',
+    'nextAttemptAt',
+    'payload',
+  ]),
+  key: (orgId, delivery) =>
+    deliveryKey(orgId, delivery.subscriptionId, delivery.payload.occurredAt, delivery.id),
+  indexes: (orgId, delivery) => ({
+    ...dueIndexEntry(orgId, delivery),
+    ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + DELIVERY_RETENTION_SECONDS,
+  }),
+});
+
 /**
  * Writes a new delivery unless one with the same id exists (the same event fanned out twice). Returns the
  * stored delivery, new or old, and whether this call created it.
@@ -73,20 +79,7 @@ export async function putDeliveryIfAbsent(
 ): Promise<{ created: boolean; delivery: DeliveryState }> {
   const ref = deliveryRef(orgId, delivery);
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...ref.key,
-          entity: 'WebhookDelivery',
-          orgId,
-          ...delivery,
-          ...dueIndexEntry(orgId, delivery),
-          ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + DELIVERY_RETENTION_SECONDS,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    await deliveries.create(orgId, delivery);
     return { created: true, delivery };
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -96,12 +89,7 @@ export async function putDeliveryIfAbsent(
   }
 }
 
-export async function getDelivery(ref: DeliveryRef): Promise<DeliveryState | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: ref.key, ConsistentRead: true }),
-  );
-  return Item ? deliveryFromItem(Item) : null;
-}
+export const getDelivery = (ref: DeliveryRef): Promise<DeliveryState | null> => deliveries.getByKey(ref.key);
 
 /** Newest first (the SK starts with the event's time), optionally one status. */
 export async function listDeliveries(
@@ -129,7 +117,7 @@ export async function listDeliveries(
     window.offset,
     window.limit,
   );
-  return { items: items.map(deliveryFromItem), total };
+  return { items: items.map(deliveries.fromItem), total };
 }
 
 /** A delivery whose subscription is gone (written by a fan-out racing the DELETE). */

@@ -9,7 +9,7 @@ import { db } from '../../../platform/dynamo/client.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import {
   deliveryCollection,
-  deliveryFromItem,
+  deliveries,
   deliveryRef,
   dueIndexEntry,
   type DeliveryRef,
@@ -43,7 +43,7 @@ export async function findDelivery(
     );
     const item = page.Items?.[0];
     if (item) {
-      const delivery = deliveryFromItem(item);
+      const delivery = deliveries.fromItem(item);
       return { ref: deliveryRef(orgId, delivery), delivery };
     }
     startKey = page.LastEvaluatedKey;

@@ -12,6 +12,7 @@ import {
 } from '../../../../domain/webhooks/subscription.js';
 import type { StoredSecrets } from '../../../../domain/webhooks/secret-rotation.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { WRITE_ATTEMPTS } from '../../../platform/dynamo/optimistic.js';
 import { queryAll } from '../../../platform/dynamo/query-window.js';
@@ -36,32 +37,29 @@ export const webhookSecretKey = (orgId: string, id: string): Key => ({
 });
 const webhookCounterKey = (orgId: string): Key => ({ PK: webhookCollection(orgId), SK: 'ACTIVE_COUNT' });
 
-const STATE_FIELDS: readonly (keyof SubscriptionState)[] = [
-  'id',
-  'url',
-  'events',
-  'description',
-  'secretPrefix',
-  'isActive',
-  'failureCount',
-  'lastSuccessAt',
-  'lastFailureAt',
-  'disabledAt',
-  'createdAt',
-  'updatedAt',
-  'version',
-];
-
 /** Whitelisted, so nothing stored beside the state (keys, bookkeeping) can leak into a response. */
-export const subscriptionFromItem = (item: Record<string, unknown>): SubscriptionState =>
-  Object.fromEntries(STATE_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as SubscriptionState;
+export const subscriptions = entity<SubscriptionState>({
+  name: 'WebhookSubscription',
+  fields: allFields<SubscriptionState>()([
+    'id',
+    'url',
+    'events',
+    'description',
+    'secretPrefix',
+    'isActive',
+    'failureCount',
+    'lastSuccessAt',
+    'lastFailureAt',
+    'disabledAt',
+    'createdAt',
+    'updatedAt',
+    'version',
+  ]),
+  key: (orgId, state) => webhookKey(orgId, state.id),
+});
 
-export async function getSubscription(orgId: string, id: string): Promise<SubscriptionState | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: webhookKey(orgId, id), ConsistentRead: true }),
-  );
-  return Item ? subscriptionFromItem(Item) : null;
-}
+export const getSubscription = (orgId: string, id: string): Promise<SubscriptionState | null> =>
+  subscriptions.getByKey(webhookKey(orgId, id));
 
 /** Every subscription of the organisation: one small partition (at most 25 active ones plus the disabled). */
 export async function listSubscriptions(orgId: string): Promise<SubscriptionState[]> {
@@ -71,7 +69,7 @@ export async function listSubscriptions(orgId: string): Promise<SubscriptionStat
     ExpressionAttributeValues: { ':pk': webhookCollection(orgId), ':sub': 'SUB#' },
     ConsistentRead: true,
   });
-  return items.map(subscriptionFromItem);
+  return items.map(subscriptions.fromItem);
 }
 
 /**
@@ -111,13 +109,6 @@ export function activeCountChange(orgId: string, delta: 1 | -1): WriteItem {
   return delta > 0 ? guard(item, capExceeded) : item;
 }
 
-const subscriptionItem = (orgId: string, state: SubscriptionState) => ({
-  ...webhookKey(orgId, state.id),
-  entity: 'WebhookSubscription',
-  orgId,
-  ...state,
-});
-
 /**
  * Create: the subscription, its secret (sealed by the caller), and the counter (index 2 fails when the cap
  * is reached).
@@ -128,13 +119,7 @@ export function subscriptionCreateItems(
   sealedSecret: string,
 ): WriteItem[] {
   return [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: subscriptionItem(orgId, state),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
+    subscriptions.createItem(orgId, state),
     {
       Put: {
         TableName: tableName(),
