@@ -1,4 +1,7 @@
-/** The twelve scope families of the spec. */
+/**
+ * The twelve scope families of the spec, and `admin` (design.md section 7, beyond the spec): the
+ * organisation, its exchange rates, API keys and audit log.
+ */
 export const FAMILIES = [
   'products',
   'inventory',
@@ -12,6 +15,7 @@ export const FAMILIES = [
   'shipments',
   'reports',
   'webhooks',
+  'admin',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
 
@@ -30,6 +34,12 @@ const SEGMENT_FAMILY = new Map<string, Family>(
     'sales-reps': 'customers',
     // Beyond the spec: the event log is read by whoever manages webhooks.
     events: 'webhooks',
+    // Beyond the spec (design.md section 7): transfers are stock; the organisation's own settings are admin.
+    'stock-transfers': 'inventory',
+    organisation: 'admin',
+    'exchange-rates': 'admin',
+    'api-keys': 'admin',
+    'audit-log': 'admin',
   }) as [string, Family][],
 );
 

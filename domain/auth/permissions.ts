@@ -1,4 +1,7 @@
-/** Named permissions of the spec (document 1, Permissions). */
+/**
+ * Named permissions of the spec (document 1, Permissions), then those design.md section 7 adds for the
+ * steps the spec left to "the application" (beyond the spec).
+ */
 export const PERMISSIONS = [
   'sales.view',
   'sales.create',
@@ -20,6 +23,15 @@ export const PERMISSIONS = [
   'reports.view',
   'webhooks.manage',
   'customers.manage_credit',
+  'inventory.manage',
+  'inventory.adjust',
+  'products.manage',
+  'pricing.manage',
+  'invoices.void',
+  'manufacturing.manage',
+  'org.manage',
+  'keys.manage',
+  'audit.view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

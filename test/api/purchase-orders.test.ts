@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
-import { completePurchaseOrder } from '../../functions/areas/purchase-orders/back-office/complete.js';
+import { completePurchaseOrder } from '../../functions/areas/purchase-orders/steps/complete.js';
 import { goodsReceiptKey } from '../../functions/areas/purchase-orders/store/purchase-orders.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
@@ -11,6 +11,7 @@ import { ApiError } from '../../domain/errors.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product, warehouse } from '../support/inventory.js';
 import { eventsFor } from '../support/outbox.js';
+import { comparable, expectReplay } from '../support/steps.js';
 import {
   advance,
   createPurchaseOrder,
@@ -603,5 +604,48 @@ describe('purchase-order complete (back office)', () => {
     const result = await runAdmin(['purchase-order', 'complete', '--org', t.orgId, '--id', order.id]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ id: order.id, status: 'COMPLETED' });
+  });
+});
+
+describe('POST /purchase-orders/{id}/complete (design.md section 7, beyond the spec)', () => {
+  const received = async () => {
+    const order = await draftPurchaseOrder(t, setup);
+    await advance(t, order.id, 'submit', 'approve');
+    // TEST-ONLY: the order fully received, as goods receipts will leave it.
+    await forcePurchaseOrderState(t.orgId, order.id, { status: 'RECEIVED', receivedQty: 10 });
+    return order;
+  };
+
+  it('completes a RECEIVED order with the acting key in the audit log; the same key replays', async () => {
+    const order = await received();
+    const done = await expectReplay(t, 'POST', `/purchase-orders/${order.id}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ id: order.id, status: 'COMPLETED', completedAt: done.body.updatedAt });
+    expect((await call('GET', `/purchase-orders/${order.id}`, { key: t.key })).body).toEqual(done.body);
+    const audit = await listAudit(t.orgId, { resourceType: 'purchase_order', resourceId: order.id });
+    expect(audit.filter((e) => e.action === 'complete')).toEqual([
+      expect.objectContaining({ apiKeyId: t.keyId, changedFields: ['status', 'completedAt'] }),
+    ]);
+  });
+
+  it("another status is 422 naming it; another organisation's order is 404 and stays as it was", async () => {
+    const order = await draftPurchaseOrder(t, setup);
+    const early = await post(`/purchase-orders/${order.id}/complete`);
+    expect([early.status, early.body.error]).toEqual([
+      422,
+      { code: 'unprocessable', message: 'Purchase order is DRAFT; complete needs RECEIVED' },
+    ]);
+    const done = await received();
+    const foreign = await post(`/purchase-orders/${done.id}/complete`, other);
+    expect([foreign.status, foreign.body.error.message]).toEqual([404, 'Purchase order not found']);
+    expect((await call('GET', `/purchase-orders/${done.id}`, { key: t.key })).body.status).toBe('RECEIVED');
+  });
+
+  it('the CLI and the API give the same order for the same step', async () => {
+    const [viaApi, viaCli] = await Promise.all([received(), received()]);
+    const api = await post(`/purchase-orders/${viaApi.id}/complete`);
+    const cli = await runAdmin(['purchase-order', 'complete', '--org', t.orgId, '--id', viaCli.id]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(comparable(JSON.parse(cli.stdout))).toEqual(comparable(api.body));
   });
 });

@@ -1,5 +1,5 @@
 import { type Commands } from '../../platform/back-office/command.js';
-import { completePurchaseOrder } from './back-office/complete.js';
+import { completePurchaseOrder } from './steps/complete.js';
 
 /** The purchase-orders area's back-office commands, merged into the admin CLI (infra/admin). */
 export const PURCHASE_ORDER_COMMANDS: Commands = {

@@ -105,4 +105,17 @@ export const PURCHASE_ORDER_ENDPOINTS = [
     status: 200,
     errors: [409, 422],
   }),
+  declare({
+    operationId: 'completePurchaseOrder',
+    method: 'POST',
+    path: '/purchase-orders/{id}/complete',
+    resources: { id: PURCHASE_ORDER_RESOURCE },
+    summary: 'Complete a RECEIVED order (no body; one sent is ignored), as `purchase-order complete` does',
+    permission: 'purchasing.approve',
+    response: 'PurchaseOrderDetail',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
 ] as const satisfies readonly Declared[];

@@ -53,6 +53,11 @@ export interface Endpoint {
    * malformed id reads exactly like an unknown one. Every path parameter needs one.
    */
   resources?: Readonly<Record<string, string>>;
+  /**
+   * Added by design.md section 7 (a step the spec leaves to "the application"): OpenAPI marks it with
+   * `x-beyond-spec`, so an integrator can tell the spec's contract from our extensions.
+   */
+  beyondSpec: boolean;
 }
 
 /** An area's declaration: the catalogue adds the area and its Lambda. */
@@ -60,7 +65,16 @@ export type Declared = Omit<Endpoint, 'area' | 'group'>;
 
 /** What a declaration may leave out: `declare` fills in the defaults. */
 type Defaulted =
-  'query' | 'body' | 'bodyOptional' | 'idempotent' | 'public' | 'errors' | 'status' | 'etag' | 'contentType';
+  | 'query'
+  | 'body'
+  | 'bodyOptional'
+  | 'idempotent'
+  | 'public'
+  | 'errors'
+  | 'status'
+  | 'etag'
+  | 'contentType'
+  | 'beyondSpec';
 
 type Declaration = Omit<Declared, Defaulted | 'permission'> &
   Partial<Pick<Endpoint, Defaulted>> & {
@@ -97,6 +111,7 @@ export const declare = <
     errors: [],
     etag: false,
     contentType: 'application/json',
+    beyondSpec: false,
     status: d.method === 'POST' ? 201 : 200,
     ...d,
   }) as DeclaredAs<Id, Path, Query, Body>;

@@ -220,8 +220,13 @@ function describe(endpoint: Endpoint): string {
     access(endpoint) === 'read'
       ? `Requires the \`${fam}:read\` scope (or \`${fam}:write\`, \`read\`, \`write\`).`
       : `Requires the \`${fam}:write\` scope (or \`write\`).`;
-  return endpoint.permission ? `${scope} Requires the \`${endpoint.permission}\` permission.` : scope;
+  const needs = endpoint.permission ? `${scope} Requires the \`${endpoint.permission}\` permission.` : scope;
+  return endpoint.beyondSpec ? `${needs} ${BEYOND_SPEC}` : needs;
 }
+
+/** How an operation design.md section 7 added reads in its description (beside `x-beyond-spec: true`). */
+const BEYOND_SPEC =
+  'Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).';
 
 function successResponse(endpoint: Endpoint): Json {
   const headers: Json = { 'X-Request-Id': headerRef('XRequestId') };
@@ -296,6 +301,7 @@ function operation(endpoint: Endpoint): Json {
       : {}),
     responses,
     ...(endpoint.public ? { security: [] } : {}),
+    ...(endpoint.beyondSpec ? { 'x-beyond-spec': true } : {}),
   };
 }
 

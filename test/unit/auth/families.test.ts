@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES, familyOfPath } from '../../../domain/auth/families.js';
 
 describe('FAMILIES', () => {
-  it('lists the twelve scope families of the spec', () => {
+  it('lists the twelve scope families of the spec, then admin (design.md section 7)', () => {
     expect(FAMILIES).toEqual([
       'products',
       'inventory',
@@ -16,6 +16,7 @@ describe('FAMILIES', () => {
       'shipments',
       'reports',
       'webhooks',
+      'admin',
     ]);
   });
 });
@@ -39,6 +40,13 @@ describe('familyOfPath', () => {
     expect(familyOfPath('/serial-numbers')).toBe('inventory');
     expect(familyOfPath('/customer-groups')).toBe('customers');
     expect(familyOfPath('/sales-reps')).toBe('customers');
+  });
+
+  it('maps the first segments design.md section 7 adds', () => {
+    expect(familyOfPath('/stock-transfers/ckabc123')).toBe('inventory');
+    for (const segment of ['organisation', 'exchange-rates', 'api-keys', 'audit-log']) {
+      expect(familyOfPath(`/${segment}`), segment).toBe('admin');
+    }
   });
 
   it('gives a family to the first segment of every endpoint in the spec', () => {

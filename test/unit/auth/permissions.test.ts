@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, grants, isPermission } from '../../../domain/auth/permissions.js';
 
 describe('PERMISSIONS', () => {
-  it('lists the named permissions of the spec, in its order', () => {
+  it('lists the named permissions of the spec, in its order, then those of design.md section 7', () => {
     expect(PERMISSIONS).toEqual([
       'sales.view',
       'sales.create',
@@ -24,6 +24,15 @@ describe('PERMISSIONS', () => {
       'reports.view',
       'webhooks.manage',
       'customers.manage_credit',
+      'inventory.manage',
+      'inventory.adjust',
+      'products.manage',
+      'pricing.manage',
+      'invoices.void',
+      'manufacturing.manage',
+      'org.manage',
+      'keys.manage',
+      'audit.view',
     ]);
   });
 });

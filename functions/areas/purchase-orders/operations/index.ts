@@ -2,7 +2,12 @@ import { operationsFor } from '../../../platform/http/operations-for.js';
 import { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
 import { createPurchaseOrderOp } from './create.js';
 import { getPurchaseOrderOp, listPurchaseOrdersOp } from './read.js';
-import { approvePurchaseOrderOp, cancelPurchaseOrderOp, submitPurchaseOrderOp } from './transitions.js';
+import {
+  approvePurchaseOrderOp,
+  cancelPurchaseOrderOp,
+  completePurchaseOrderOp,
+  submitPurchaseOrderOp,
+} from './transitions.js';
 
 export const purchaseOrderOperations = operationsFor(PURCHASE_ORDER_ENDPOINTS, {
   listPurchaseOrders: listPurchaseOrdersOp,
@@ -11,4 +16,5 @@ export const purchaseOrderOperations = operationsFor(PURCHASE_ORDER_ENDPOINTS, {
   submitPurchaseOrder: submitPurchaseOrderOp,
   approvePurchaseOrder: approvePurchaseOrderOp,
   cancelPurchaseOrder: cancelPurchaseOrderOp,
+  completePurchaseOrder: completePurchaseOrderOp,
 });

@@ -8,6 +8,8 @@ import {
   type PurchaseOrderAction,
 } from '../../../../domain/purchase-orders/status.js';
 import type { OperationOf } from '../../../platform/http/types.js';
+import { requestContext } from '../../../platform/journal/write-context.js';
+import { completePurchaseOrder } from '../steps/complete.js';
 import type { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
 import { supplierStillActive } from '../store/supplier-checks.js';
 import { purchaseOrderTransitions } from '../transition.js';
@@ -79,3 +81,12 @@ export const cancelPurchaseOrderOp: OperationOf<
   });
   return response;
 };
+
+/** POST /purchase-orders/{id}/complete: the back office's `purchase-order complete`, over the API. */
+export const completePurchaseOrderOp: OperationOf<
+  typeof PURCHASE_ORDER_ENDPOINTS,
+  'completePurchaseOrder'
+> = async ({ auth, params, now, journal }) => ({
+  status: 200,
+  body: await completePurchaseOrder({ orgId: auth.orgId, id: params.id }, requestContext({ now, journal })),
+});
