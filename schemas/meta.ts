@@ -35,6 +35,7 @@ export const OpenApiDocument = {
     },
     tags: arrayOf({ name: { type: 'string' } }),
     paths: operationsByKey,
+    webhooks: operationsByKey,
     components: { type: 'object', additionalProperties: jsonObject },
   }),
 } as const;
