@@ -1,7 +1,5 @@
-import type { BatchStatus } from './inventory/batch.js';
-import type { InvoiceStatus } from './invoices/status.js';
-import type { PurchaseOrderStatus } from './purchase-orders/purchase-order.js';
-import type { SalesOrderStatus } from './sales-orders/order.js';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { EVENT_PAYLOAD_SCHEMAS } from './event-payloads.js';
 
 /** The event catalogue of the spec (document 1, Events). */
 export const EVENT_TYPES = [
@@ -28,86 +26,18 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 /**
  * The `data` of each event type, member for member as the webhook body and GET /events carry it (the
- * builders in each aggregate's events.ts write the members in this order). One entry per catalogue string,
- * which a type test holds to EVENT_TYPES; plain object types throughout, so a later generator can derive
- * one published JSON Schema per event from this map.
+ * builders in each aggregate's events.ts write the members in this order): derived from the published JSON
+ * Schemas (event-payloads.ts), one per catalogue string, which a type test holds to EVENT_TYPES.
  */
-export interface EventData {
-  'stock.level_changed': {
-    /** The product's id, for the thin-payload rule that data.id names the record to fetch. */
-    id: string;
-    productId: string;
-    warehouseId: string;
-    /** Warehouse totals after the change (every bin and lot). */
-    quantityOnHand: number;
-    quantityReserved: number;
-    quantityAvailable: number;
-  };
-  'sales_order.created': { id: string };
-  'sales_order.confirmed': { id: string };
-  'sales_order.dispatched': {
-    id: string;
-    orderNumber: string;
-    status: SalesOrderStatus;
-    shippedDate: string | null;
-    /** The shipment dispatched; null when the order itself was dispatched (POST /sales-orders/{id}/dispatch). */
-    shipment: { id: string; shipmentNumber: string } | null;
-    /** What this dispatch shipped, per order line. */
-    lines: { soLineId: string; quantity: number }[];
-  };
-  'sales_order.completed': { id: string; orderNumber: string; status: SalesOrderStatus };
-  'sales_order.cancelled': { id: string };
-  'purchase_order.created': { id: string; orderNumber: string; supplierId: string };
-  'purchase_order.approved': { id: string; orderNumber: string; supplierId: string };
-  'purchase_order.received': {
-    id: string;
-    receiptId: string;
-    reference: string;
-    status: PurchaseOrderStatus;
-  };
-  'invoice.created': {
-    id: string;
-    invoiceNumber: string;
-    salesOrderId: string;
-    customerId: string;
-    totalAmount: number;
-  };
-  'invoice.payment_recorded': {
-    id: string;
-    invoiceNumber: string;
-    paymentId: string;
-    amount: number;
-    status: InvoiceStatus;
-    balanceDue: number;
-  };
-  'product.created': { id: string };
-  'product.updated': { id: string };
-  'customer.created': { id: string };
-  'customer.updated': { id: string };
-  'credit_note.approved': CreditNoteEventData;
-  'credit_note.voided': CreditNoteEventData;
-  'batch.status_changed': {
-    id: string;
-    batchNumber: string;
-    previousStatus: BatchStatus;
-    newStatus: BatchStatus;
-    productIds: string[];
-  };
-}
+export type EventData = {
+  [T in keyof typeof EVENT_PAYLOAD_SCHEMAS]: Payload<(typeof EVENT_PAYLOAD_SCHEMAS)[T]>;
+};
+
+// Through a conditional, one schema at a time: FromSchema over the whole map exceeds tsc's depth limit.
+type Payload<S> = S extends JSONSchema ? FromSchema<S> : never;
 
 /** A credit note's approval or void: the invoice's status and balance after it follow when it is linked. */
-export type CreditNoteEventData = {
-  id: string;
-  creditNoteNumber: string;
-  customerId: string;
-  invoiceId: string | null;
-  totalAmount: number;
-  returnStock: boolean;
-  warehouseId: string | null;
-} & (
-  | { invoiceStatus: InvoiceStatus; invoiceBalanceDue: number }
-  | { invoiceStatus?: never; invoiceBalanceDue?: never }
-);
+export type CreditNoteEventData = EventData['credit_note.approved'];
 
 /** An event as a write journals it: its type and the data of exactly that type. */
 export type Event<T extends EventType = EventType> = { [K in T]: { event: K; data: EventData[K] } }[T];

@@ -1,22 +1,57 @@
-import { EVENT_TYPES } from '../domain/events.js';
+import { EVENT_PAYLOAD_SCHEMAS } from '../domain/event-payloads.js';
+import type { EventType } from '../domain/events.js';
 import { timestamp } from './common.js';
 
-/** The envelope a webhook delivery carries, exactly (beyond the spec: GET /events serves the same). */
-export const EventEnvelope = {
-  $id: 'EventEnvelope',
+/** The component name of each event type's envelope (the OpenAPI `webhooks` entry refers to it). */
+export const EVENT_SCHEMA_NAMES = {
+  'stock.level_changed': 'StockLevelChangedEvent',
+  'sales_order.created': 'SalesOrderCreatedEvent',
+  'sales_order.confirmed': 'SalesOrderConfirmedEvent',
+  'sales_order.dispatched': 'SalesOrderDispatchedEvent',
+  'sales_order.completed': 'SalesOrderCompletedEvent',
+  'sales_order.cancelled': 'SalesOrderCancelledEvent',
+  'purchase_order.created': 'PurchaseOrderCreatedEvent',
+  'purchase_order.approved': 'PurchaseOrderApprovedEvent',
+  'purchase_order.received': 'PurchaseOrderReceivedEvent',
+  'invoice.created': 'InvoiceCreatedEvent',
+  'invoice.payment_recorded': 'InvoicePaymentRecordedEvent',
+  'product.created': 'ProductCreatedEvent',
+  'product.updated': 'ProductUpdatedEvent',
+  'customer.created': 'CustomerCreatedEvent',
+  'customer.updated': 'CustomerUpdatedEvent',
+  'credit_note.approved': 'CreditNoteApprovedEvent',
+  'credit_note.voided': 'CreditNoteVoidedEvent',
+  'batch.status_changed': 'BatchStatusChangedEvent',
+} as const satisfies Record<EventType, string>;
+
+type EventSchemaName = (typeof EVENT_SCHEMA_NAMES)[EventType];
+
+/** The envelope a webhook delivery carries for one event type, exactly (GET /events serves the same). */
+const envelope = (type: EventType) => ({
+  $id: EVENT_SCHEMA_NAMES[type],
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'event', 'occurredAt', 'orgId', 'data'],
   properties: {
     id: { type: 'string', description: 'The event id (evt_...); dedupe on it.' },
-    event: { enum: EVENT_TYPES },
+    event: { const: type },
     occurredAt: timestamp,
     orgId: { type: 'string' },
-    data: {
-      type: 'object',
-      required: ['id'],
-      properties: { id: { type: 'string', description: 'The record to fetch over the API.' } },
-    },
+    data: EVENT_PAYLOAD_SCHEMAS[type],
   },
+});
+
+const ENVELOPES = Object.fromEntries(
+  (Object.keys(EVENT_SCHEMA_NAMES) as EventType[]).map((type) => [EVENT_SCHEMA_NAMES[type], envelope(type)]),
+) as Record<EventSchemaName, ReturnType<typeof envelope>>;
+
+/**
+ * Any event: one of the envelopes, told apart by `event` (the OpenAPI builder adds the `discriminator`,
+ * which ajv's strict mode does not accept).
+ */
+export const EventEnvelope = {
+  $id: 'EventEnvelope',
+  oneOf: Object.values(EVENT_SCHEMA_NAMES).map((name) => ({ $ref: name })),
 } as const;
 
 export const EventFeed = {
@@ -37,4 +72,4 @@ export const EventFeed = {
   },
 } as const;
 
-export const EVENT_SCHEMAS = { EventEnvelope, EventFeed } as const;
+export const EVENT_SCHEMAS = { ...ENVELOPES, EventEnvelope, EventFeed } as const;

@@ -16,6 +16,7 @@ import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
 import { TRACEABILITY_SCHEMAS } from './traceability.js';
 import { EVENT_SCHEMAS } from './events.js';
+import { META_SCHEMAS } from './meta.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -41,6 +42,7 @@ export const SCHEMAS = {
   ...TRACEABILITY_SCHEMAS,
   ...PRODUCTION_ORDER_SCHEMAS,
   ...GOODS_RECEIPT_SCHEMAS,
+  ...META_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;

@@ -127,9 +127,43 @@ const detailFields = {
   saleUom: ref({ name: { type: 'string' }, abbreviation: { type: 'string' }, type: { type: 'string' } }),
   unitsPerSaleUom: nullable({ type: 'number' }),
   preferredSupplierId: nullable({ type: 'string' }),
-  variants: { type: 'array', items: { type: 'object' } },
-  suppliers: { type: 'array', items: { type: 'object' } },
-  stockLevels: { type: 'array', items: { type: 'object' } },
+  // Closed item schemas, so the response conformance of the API tests catches a member the view adds.
+  variants: {
+    type: 'array',
+    const: [],
+    description: 'Variants are not modelled: always empty.',
+  },
+  suppliers: {
+    type: 'array',
+    description: 'The supplier links of the product: preferred first, then cheapest.',
+    items: {
+      ...requiredObject({
+        supplierId: { type: 'string' },
+        supplierCode: nullable({ type: 'string' }),
+        supplierName: nullable({ type: 'string' }),
+        supplierSku: nullable({ type: 'string' }),
+        supplierPrice: { type: 'number' },
+        leadTimeDays: nullable({ type: 'integer' }),
+        minOrderQty: nullable({ type: 'number' }),
+        isPreferred: { type: 'boolean' },
+      }),
+      additionalProperties: false,
+    },
+  },
+  stockLevels: {
+    type: 'array',
+    description:
+      'Stock per warehouse (every bin and lot), warehouses with nothing on hand or reserved left out.',
+    items: {
+      ...requiredObject({
+        warehouseId: { type: 'string' },
+        quantityOnHand: { type: 'number' },
+        quantityReserved: { type: 'number' },
+        quantityAvailable: { type: 'number' },
+      }),
+      additionalProperties: false,
+    },
+  },
   effectiveAllergens: {
     type: 'object',
     required: ['contains', 'mayContain', 'reviewed', 'unreviewedIngredientCount'],

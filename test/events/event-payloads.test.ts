@@ -13,11 +13,13 @@ import { pickShipment } from '../../functions/areas/shipments/back-office/pick.j
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
 import { handleStreamRecords } from '../../functions/platform/events/publisher.js';
 import { inProcessBus } from '../../infra/local/in-process-bus.js';
+import { EVENT_SCHEMA_NAMES } from '../../schemas/events.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { approvedOrder, receive } from '../support/goods-receipts.js';
 import { adjust, batchOf, product, warehouse } from '../support/inventory.js';
 import { confirmedOrder, invoiced } from '../support/invoices.js';
 import { outboxStreamRecords } from '../support/outbox.js';
+import { schemaErrors } from '../support/response-schema.js';
 import { advance, draftPurchaseOrder, purchaseSetup } from '../support/purchase-orders.js';
 import { startReceiver } from '../support/receiver.js';
 import { confirmOrder, customer, draftOrder } from '../support/sales.js';
@@ -62,9 +64,14 @@ async function delivered(event: EventType, id: string): Promise<string> {
   return bodies[0]!;
 }
 
-/** Asserts the webhook body of `event` about `id`: the envelope and `data`, every member and value. */
+/**
+ * Asserts the webhook body of `event` about `id`: the envelope and `data`, every member and value, and that
+ * it matches the published schema of its type (and the union GET /events declares).
+ */
 async function expectPayload(event: EventType, id: string, data: Record<string, unknown>) {
   const body = JSON.parse(await delivered(event, id)) as unknown;
+  expect(schemaErrors(EVENT_SCHEMA_NAMES[event], body), `${event} against its schema`).toEqual([]);
+  expect(schemaErrors('EventEnvelope', body), `${event} against EventEnvelope`).toEqual([]);
   const expected = {
     id: expect.stringMatching(/^evt_/),
     event,

@@ -23,6 +23,13 @@ const describeError = (error: ErrorObject): string => {
   return `${where} ${error.message ?? error.keyword}${extra}`;
 };
 
+/** What is wrong with `value` as an instance of the named schema; empty when it matches. */
+export function schemaErrors(schemaName: string, value: unknown): string[] {
+  const validate = ajv.getSchema(schemaName);
+  if (!validate) throw new Error(`No compiled schema ${schemaName}`);
+  return validate(value) ? [] : (validate.errors ?? []).map(describeError);
+}
+
 /**
  * Throws when a 2xx body does not match the declared response schema. Requests no route matches (they are
  * 404s) and endpoints without a named response schema (the OpenAPI document itself) are not checked.

@@ -8,7 +8,7 @@ export const META_ENDPOINTS = [
     summary: 'The OpenAPI 3.1 description of this API',
     permission: null,
     public: true,
-    response: null,
+    response: 'OpenApiDocument',
   }),
   // Beyond the spec (docs/decisions.md): the reference page and its renderer, served offline by meta.
   declare({

@@ -4,6 +4,7 @@ import { ErrorResponse } from '../../../schemas/common.js';
 import { SCHEMAS } from '../../../schemas/index.js';
 import { pathParamNames } from '../../../domain/ids.js';
 import { errorExamples, errorTable } from './error-table.js';
+import { EVENT_DISCRIMINATOR, eventWebhooks } from './webhooks.js';
 
 type Json = Record<string, unknown>;
 
@@ -238,7 +239,7 @@ function successResponse(endpoint: Endpoint): Json {
   if (endpoint.contentType !== 'application/json') {
     return { description, headers, content: { [endpoint.contentType]: { schema: { type: 'string' } } } };
   }
-  // Only the OpenAPI document itself has no named schema: it is an arbitrary JSON object.
+  // Every JSON response names its schema; an open object is what a generated client cannot type.
   const schema = endpoint.response ? schemaRef(endpoint.response) : { type: 'object' };
   return { description, headers, content: { 'application/json': { schema } } };
 }
@@ -327,6 +328,7 @@ function build(endpoints: readonly Endpoint[]): Json {
   const schemas = Object.fromEntries(
     Object.entries({ ...SCHEMAS, ErrorResponse }).map(([name, schema]) => [name, toComponentSchema(schema)]),
   );
+  schemas['EventEnvelope'] = { ...(schemas['EventEnvelope'] as Json), discriminator: EVENT_DISCRIMINATOR };
   // The document and its reference page are not what readers come for: their tag goes last.
   const tagNames = [...new Set(endpoints.map(tagOf))];
   const tags = [...tagNames.filter((name) => name !== 'meta'), 'meta'].map((name) => ({ name }));
@@ -343,6 +345,7 @@ function build(endpoints: readonly Endpoint[]): Json {
     security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
     tags,
     paths,
+    webhooks: eventWebhooks(),
     components: {
       schemas,
       responses,
