@@ -24,8 +24,11 @@ import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
 import { mode, signature, summarise, type DbCall, type Recorder, type Summary } from './measure.js';
 import { batchWrite, newBenchTenant, type BenchTenant } from './seed.js';
+import { reps as smokeReps, SMOKE } from './smoke.js';
 
-const PRODUCTS = 1_000;
+/** Products of each report organisation (a hundred in a smoke run). */
+export const REPORT_PRODUCTS = SMOKE ? 100 : 1_000;
+const PRODUCTS = REPORT_PRODUCTS;
 const MOVEMENTS_PER_DAY = 100;
 const DAY_MS = 86_400_000;
 
@@ -199,7 +202,7 @@ export async function measureReports(
     log(
       `  seeded ${size} ledger entries and movement rows, ${PRODUCTS} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    const reps = size >= 100_000 ? 3 : 5;
+    const reps = smokeReps(size >= 100_000 ? 3 : 5);
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
     const lastDay = { dateFrom: iso(now - DAY_MS), dateTo: iso(now) };
