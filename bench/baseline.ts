@@ -12,6 +12,7 @@ import { productStockKey } from '../functions/areas/inventory/store/stock.js';
 import { productCollection, productKey } from '../functions/areas/products/store/products.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { summarise, timed, type DbCall, type Summary } from './measure.js';
+import { reps } from './smoke.js';
 import type { BenchTenant } from './seed.js';
 
 export interface BaselineEntry {
@@ -117,7 +118,7 @@ export async function measureBaseline(tenant: BenchTenant, iterations: number): 
   ];
   const entries: BaselineEntry[] = [];
   for (const kind of kinds) {
-    const samples = await timed(iterations, 20, kind.run);
+    const samples = await timed(iterations, reps(20), kind.run);
     entries.push({ label: kind.label, command: kind.command, size: kind.size, latency: summarise(samples) });
   }
   return entries;

@@ -9,6 +9,10 @@ import { approvedOrdersToReceive, tenLineReceipt } from './goods-receipts.js';
 import { baselineSum, type BaselineEntry } from './baseline.js';
 import { dbWallTime, median, mode, signature, summarise, type Recorder, type Summary } from './measure.js';
 import type { BenchTenant } from './seed.js';
+import { reps } from './smoke.js';
+
+/** Unmeasured requests per scenario before the measured ones. */
+const WARMUPS = reps(20);
 
 export interface EndpointResult {
   name: string;
@@ -46,7 +50,7 @@ export async function measureEndpoints(
   const supplierId = await benchSupplier(tenant, 'BENCH-SUP');
   // Confirm needs a DRAFT order per request (a confirmed one cannot be confirmed again) over stocked lines.
   // Invoicing needs a CONFIRMED order per request, a payment a SENT invoice per request (each settles it).
-  const perScenario = iterations + 20;
+  const perScenario = iterations + WARMUPS;
   const drafts = await draftOrdersToConfirm(tenant, customerId, perScenario * 3);
   const toConfirm = drafts.slice(0, perScenario);
   const toInvoice = drafts.slice(perScenario, perScenario * 2);
@@ -63,7 +67,7 @@ export async function measureEndpoints(
     sentInvoices.push(invoice);
   }
   const receiving = await approvedOrdersToReceive(tenant, supplierId, perScenario);
-  const slot = (i: number) => (i < 0 ? -1 - i : 20 + i);
+  const slot = (i: number) => (i < 0 ? -1 - i : WARMUPS + i);
   const draftFor = (i: number) => toConfirm[slot(i)]!;
   const id = (i: number) => tenant.productIds[Math.abs(i) % tenant.productIds.length]!;
   const scenarios: Scenario[] = [
@@ -150,7 +154,7 @@ export async function measureEndpoints(
   ];
   const results: EndpointResult[] = [];
   for (const scenario of scenarios) {
-    for (let i = 0; i < 20; i += 1) await send(scenario.request(-1 - i), scenario.status);
+    for (let i = 0; i < WARMUPS; i += 1) await send(scenario.request(-1 - i), scenario.status);
     const runs = [];
     for (let i = 0; i < iterations; i += 1)
       runs.push(await recorder.record(() => send(scenario.request(i), scenario.status)));

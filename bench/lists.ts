@@ -4,11 +4,12 @@ import { clearSlimProjections } from '../functions/platform/dynamo/slim-projecti
 import { send } from './api.js';
 import { mode, signature, summarise, type DbCall, type Recorder, type Summary } from './measure.js';
 import { newBenchTenant, seedProducts } from './seed.js';
+import { reps as smokeReps, SMOKE } from './smoke.js';
 
 const PAGE_SIZE = 50;
-const CHANGED_ROWS = 20;
+const CHANGED_ROWS = SMOKE ? 2 : 20;
 /** Products given a barcode "NEEDLE-..." after seeding: a search that matches 50 rows at every size. */
-const NEEDLES = 50;
+const NEEDLES = SMOKE ? 5 : 50;
 
 export interface ListCase {
   size: number;
@@ -108,7 +109,7 @@ export async function measureLists(
       await send({ method: 'PUT', path: `/products/${id}`, key, body: { description: `changed ${i}` } });
     }
     const deepPage = Math.max(2, Math.floor(size / PAGE_SIZE / 2));
-    const reps = size >= 100_000 ? 2 : 5;
+    const reps = smokeReps(size >= 100_000 ? 2 : 5);
     const run = async (
       name: string,
       query: ListCase['query'],

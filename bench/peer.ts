@@ -15,6 +15,10 @@ import { clientConfig } from '../functions/platform/dynamo/client.js';
 import { dispatch } from '../infra/local/http-adapter.js';
 import { installRecorder, summarise, type Recorder, type Summary } from './measure.js';
 import type { BenchTenant } from './seed.js';
+import { reps } from './smoke.js';
+
+/** Unmeasured rounds before the measured ones. */
+const WARMUPS = reps(5);
 
 export interface PeerCase {
   name: string;
@@ -104,14 +108,14 @@ export async function measurePeer(
     const measured = await recorder.record(() => peerRecorder.record(() => fn(i, key)));
     const inner = measured.value;
     if (inner.value.statusCode !== 201) throw new Error(`${name} answered ${inner.value.statusCode}`);
-    if (i < 5) return; // warm-up
+    if (i < WARMUPS) return;
     const calls = [...measured.calls, ...inner.calls];
     const list = samples.get(name) ?? [];
     list.push({ ms: measured.ms, calls: calls.length, capacity: calls.reduce((s, c) => s + c.capacity, 0) });
     samples.set(name, list);
   };
   // Interleaved, alternating which goes first, so both see the same machine noise.
-  for (let i = 0; i < iterations + 5; i += 1) {
+  for (let i = 0; i < iterations + WARMUPS; i += 1) {
     for (const replay of [false, true]) {
       const pair: [string, typeof ours][] = [
         [`ours, ${replay ? 'replay' : 'first request'}`, ours],

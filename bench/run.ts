@@ -6,24 +6,27 @@
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, lists, sales-lists, reports, peer,
  * bundles; default all; a partial run writes bench/results-<parts>.json and keeps the full run's file;
- * bundles alone starts no DynamoDB Local).
+ * bundles alone starts no DynamoDB Local). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
+ * the knobs above default to 2 iterations, 100 rows, 1 cold run, and the results go to the temp directory.
  */
 import '../infra/node-support.js';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { measureBundles, type BundleResult } from './bundles.js';
 import type { ListCase } from './lists.js';
 import type { PeerResult } from './peer.js';
 import { round, table, type Recorder } from './measure.js';
+import { SMOKE } from './smoke.js';
 
-const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 100);
-const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,10000')
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? (SMOKE ? 2 : 100));
+const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? (SMOKE ? '100' : '1000,10000'))
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? (SMOKE ? 1 : 5));
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')
@@ -32,14 +35,15 @@ const ONLY = new Set(
 );
 /** Whether a part of the bench runs (BENCH_ONLY lists the parts; empty runs them all). */
 const runs = (part: string) => ONLY.size === 0 || ONLY.has(part);
-const REPORT_SIZES = (process.env.BENCH_REPORT_SIZES ?? '10000')
+const REPORT_SIZES = (process.env.BENCH_REPORT_SIZES ?? (SMOKE ? '100' : '10000'))
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-// A partial run keeps the full run's results file.
+// A partial run keeps the full run's results file; a smoke run keeps both.
+const resultsFile = ONLY.size > 0 ? `results-${[...ONLY].join('-')}.json` : 'results.json';
 const OUT =
   process.env.BENCH_OUT ??
-  join(import.meta.dirname, ONLY.size > 0 ? `results-${[...ONLY].join('-')}.json` : 'results.json');
+  (SMOKE ? join(tmpdir(), `stockflow-bench-smoke-${resultsFile}`) : join(import.meta.dirname, resultsFile));
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -74,8 +78,10 @@ const listTable = (cases: readonly ListCase[]) =>
 
 /** The stock reports over an organisation of 1,000 products and each size of ledger (bench/reports.ts). */
 async function reportSection(recorder: Recorder) {
-  log(`\n3c. Stock reports (1,000 products; ledger entries ${REPORT_SIZES.join(', ')}, 100 a day)`);
-  const { measureReports } = await import('./reports.js');
+  const { measureReports, REPORT_PRODUCTS } = await import('./reports.js');
+  log(
+    `\n3c. Stock reports (${REPORT_PRODUCTS} products; ledger entries ${REPORT_SIZES.join(', ')}, 100 a day)`,
+  );
   const reports = await measureReports(REPORT_SIZES, recorder, log);
   log(
     table(
@@ -103,7 +109,9 @@ async function bundlesReport(): Promise<BundleResult[]> {
   log(
     `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
   );
-  const bundles = await measureBundles([...GROUPS, ...EVENT_ENTRIES], COLD_RUNS);
+  // A smoke run bundles one API group and one event Lambda (CI's cdk synth bundles every entry anyway).
+  const entries = SMOKE ? [GROUPS[0]!, EVENT_ENTRIES[0]!] : [...GROUPS, ...EVENT_ENTRIES];
+  const bundles = await measureBundles(entries, COLD_RUNS);
   log(
     table(
       ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
@@ -153,7 +161,7 @@ async function main() {
 
     log(`DynamoDB Local at ${dynamo.endpoint}; ${ITERATIONS} iterations per scenario`);
     const tenant = await newBenchTenant('Bench endpoints');
-    await seedProducts(tenant, 1_000);
+    await seedProducts(tenant, SMOKE ? 100 : 1_000);
 
     let baseline: Awaited<ReturnType<typeof measureBaseline>> = [];
     let endpoints: Awaited<ReturnType<typeof measureEndpoints>> = [];

@@ -21,6 +21,7 @@ import { send } from './api.js';
 import { COLD_LOAD_MAX, measureListCase, type ListCase } from './lists.js';
 import type { Recorder } from './measure.js';
 import { batchWrite, newBenchTenant, seedProducts, type BenchTenant } from './seed.js';
+import { reps as smokeReps } from './smoke.js';
 
 const PAGE_SIZE = 50;
 
@@ -110,7 +111,7 @@ export async function measureSalesOrderLists(
     for (let i = 0; i < 10; i += 1) customers.push(await benchCustomer(tenant, `BC-${i}`));
     await seedOrders(tenant, size, customers);
     log(`  seeded ${size} sales orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    const reps = size >= 100_000 ? 2 : 5;
+    const reps = smokeReps(size >= 100_000 ? 2 : 5);
     const run = async (name: string, query: ListCase['query']) => {
       cases.push(
         await measureListCase(recorder, { path: '/sales-orders', key: tenant.key, size, name, query, reps }),

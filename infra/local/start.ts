@@ -45,8 +45,9 @@ function fail(message: string): Promise<never> {
 }
 
 // Registered before anything starts, so a signal or a crash at any point stops what is already running.
-process.on('SIGINT', () => void stopAll(0));
-process.on('SIGTERM', () => void stopAll(0));
+// A supervisor stops `npm start` with SIGTERM to npm alone (not the process group, as Ctrl-C does): npm
+// passes it to its shell, which `exec` in package.json makes tsx itself, and tsx relays it here.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stopAll(0));
 process.on('uncaughtException', (error) => void fail(`npm start failed: ${error.stack ?? String(error)}`));
 process.on('unhandledRejection', (error) => void fail(`npm start failed: ${String(error)}`));
 

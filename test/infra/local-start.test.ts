@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -40,6 +40,29 @@ function start(env: Record<string, string>) {
   });
 }
 
+/** Every process below `root`, read from ps (pid and parent pid of every process). */
+function descendants(root: number): number[] {
+  const parents = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  for (let frontier = [root]; frontier.length > 0;) {
+    const children = parents.filter(([, ppid]) => frontier.includes(ppid)).map(([pid]) => pid);
+    found.push(...children);
+    frontier = children;
+  }
+  return found;
+}
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 let held: Server;
 beforeAll(async () => {
   held = await listen();
@@ -79,4 +102,40 @@ describe('npm start', () => {
     expect(await listening(dbPort)).toBe(false);
     expect(await listening(port)).toBe(false);
   }, 120_000);
+
+  it('SIGTERM to the npm process (as a supervisor sends it) stops tsx, node and DynamoDB Local', async () => {
+    const port = await freePort();
+    const dbPort = await freePort();
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      PORT: String(port),
+      DYNAMODB_LOCAL_PORT: String(dbPort),
+    };
+    delete env.DYNAMODB_ENDPOINT;
+    const npm = spawn('npm', ['start', '--', '--in-memory'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const exited = new Promise<void>((r) => npm.once('exit', () => r()));
+    await new Promise<void>((resolve, reject) => {
+      const onData = (d: Buffer) => {
+        output += d.toString();
+        if (output.includes('API listening')) resolve();
+      };
+      npm.stdout.on('data', onData);
+      npm.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      void exited.then(() => reject(new Error(`npm start exited before it was ready:\n${output}`)));
+    });
+    const children = descendants(npm.pid!);
+    // npm, its shell (now tsx), the node process tsx runs, and DynamoDB Local's java at least.
+    expect(children.length).toBeGreaterThanOrEqual(3);
+    expect(await listening(port)).toBe(true);
+    npm.kill('SIGTERM');
+    await exited;
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && children.some(alive)) await new Promise((r) => setTimeout(r, 200));
+    const left = children.filter(alive);
+    for (const pid of left) process.kill(pid, 'SIGKILL'); // nothing outlives a failed run of this test
+    expect(left).toEqual([]);
+    expect(await listening(port)).toBe(false);
+    expect(await listening(dbPort)).toBe(false);
+  }, 180_000);
 });

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const BENCH = join(ROOT, 'bench');
+/** The committed results and the page quoting them: a smoke run must leave them alone. */
+const committed = () =>
+  Object.fromEntries(
+    [
+      ...readdirSync(BENCH)
+        .filter((f) => f.startsWith('results') && f.endsWith('.json'))
+        .map((f) => join(BENCH, f)),
+      join(ROOT, 'docs', 'benchmarks.md'),
+    ].map((f) => [f, createHash('sha256').update(readFileSync(f)).digest('hex')]),
+  );
+
+const temp = mkdtempSync(join(tmpdir(), 'bench-smoke-test-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+function runBench(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    BENCH_SMOKE: '1',
+    LOG_LEVEL: 'SILENT',
+    // The default results path of a smoke run is in the temp directory: this one.
+    TMPDIR: temp,
+  };
+  // The bench starts its own DynamoDB Local and sets these itself; no other knob of the caller applies.
+  for (const name of ['DYNAMODB_ENDPOINT', 'TABLE_NAME']) delete env[name];
+  for (const name of Object.keys(env))
+    if (name.startsWith('BENCH_') && name !== 'BENCH_SMOKE') delete env[name];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts'], { cwd: ROOT, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
+  it('runs every section end to end and writes its results to the temp directory only', async () => {
+    const before = committed();
+    const result = await runBench();
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.code).toBe(0);
+    for (const section of [
+      '1. Baseline',
+      '2. Endpoints',
+      '3. Products list',
+      '3b. Sales-order list',
+      '5. Peer',
+      '3c. Stock reports',
+      '4. Bundles',
+    ])
+      expect(result.stdout).toContain(`\n${section}`);
+    const out = join(temp, 'stockflow-bench-smoke-results.json');
+    expect(result.stdout).toContain(`Wrote ${out}`);
+    const results = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>;
+    expect(results.iterations).toBe(2);
+    for (const part of ['baseline', 'endpoints', 'lists', 'salesOrderLists', 'reports', 'bundles'])
+      expect((results[part] as unknown[]).length, part).toBeGreaterThan(0);
+    expect((results.peer as { cases: unknown[] }).cases).toHaveLength(4);
+    // Every stock report answered (a crashed seed fails the run; these are the 8 cases of one size).
+    expect((results.reports as { name: string }[]).map((r) => r.name)).toHaveLength(8);
+    expect(committed()).toEqual(before);
+  }, 600_000);
+});
