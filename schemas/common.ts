@@ -32,11 +32,17 @@ export const money = (maximum: number) => ({ type: 'number', minimum: 0, maximum
 
 export const fraction = { type: 'number', minimum: 0, maximum: 1 } as const;
 
-/** A valid email or the empty string (which means no value). */
+/**
+ * A valid email or the empty string (which means no value). Each branch repeats its type: generators
+ * (openapi-typescript) type a branch without one as `unknown`.
+ */
 export const emailOrEmpty = {
   type: 'string',
   maxLength: 254,
-  anyOf: [{ maxLength: 0 }, { format: 'email' }],
+  anyOf: [
+    { type: 'string', maxLength: 0 },
+    { type: 'string', format: 'email' },
+  ],
 } as const;
 
 export const timestamp = { type: 'string', format: 'date-time' } as const;

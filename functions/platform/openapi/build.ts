@@ -181,7 +181,11 @@ function queryParamSchema(param: QueryParam): Json {
       return {
         type: 'string',
         maxLength: param.maxLength,
-        anyOf: [{ format: 'date' }, { format: 'date-time' }],
+        // Each branch typed: a generator types an untyped branch `unknown` (a numeric dateFrom would compile).
+        anyOf: [
+          { type: 'string', format: 'date' },
+          { type: 'string', format: 'date-time' },
+        ],
       };
   }
 }

@@ -161,7 +161,35 @@ describe('OpenAPI document', () => {
     });
     expect(byName('reason').schema.items.enum).toContain('FOUND');
     expect(byName('dateTo').schema).toMatchObject({ type: 'string', maxLength: 40 });
-    expect(byName('dateTo').schema.anyOf).toEqual([{ format: 'date' }, { format: 'date-time' }]);
+    expect(byName('dateTo').schema.anyOf).toEqual([
+      { type: 'string', format: 'date' },
+      { type: 'string', format: 'date-time' },
+    ]);
+  });
+
+  it('types every anyOf/oneOf branch (an untyped branch is `unknown` to a generated client)', () => {
+    const untyped: string[] = [];
+    const visit = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${at}/${i}`));
+      if (node === null || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
+          value.forEach((branch, i) => {
+            // An enum or const branch is typed by its values.
+            const typed = ['type', '$ref', 'enum', 'const'].some((k) => k in branch);
+            if (!typed) untyped.push(`${at}/${key}/${i}`);
+          });
+        }
+        visit(value, `${at}/${key}`);
+      }
+    };
+    visit(doc, '#');
+    expect(untyped).toEqual([]);
+    const customer = doc.components.schemas.CustomerCreate.properties.email;
+    expect(customer.anyOf).toEqual([
+      { type: 'string', maxLength: 0 },
+      { type: 'string', format: 'email' },
+    ]);
   });
 
   it('describes the GET /products query parameters', () => {
