@@ -76,15 +76,20 @@ const HEADERS: Record<string, Json> = {
     schema: { type: 'string' },
   },
   XRateLimitLimit: {
-    description: 'Requests allowed in the current window. Sent on responses to authenticated requests.',
+    description:
+      'Requests allowed in the current window. Sent on every response to an authenticated request.',
+    required: true,
     schema: { type: 'integer' },
   },
   XRateLimitRemaining: {
-    description: 'Requests left in the current window. Sent on responses to authenticated requests.',
+    description: 'Requests left in the current window. Sent on every response to an authenticated request.',
+    required: true,
     schema: { type: 'integer' },
   },
   XRateLimitReset: {
-    description: 'When the current window resets. Sent on responses to authenticated requests.',
+    description:
+      'When the current window resets (Unix seconds). Sent on every response to an authenticated request.',
+    required: true,
     schema: { type: 'integer' },
   },
   RetryAfter: {
@@ -107,12 +112,25 @@ const RATE_LIMIT_HEADERS: Json = {
 };
 
 /**
- * Error responses are shared by every operation, so their rate-limit headers are documented as optional:
- * errors raised before authentication (401, malformed JSON, oversized bodies) and on the public endpoint
- * carry none.
+ * Which error responses carry the rate-limit headers (the rate-limit middleware sets them once the key is
+ * authenticated, so every later error has them). Errors raised before authentication carry none: 401,
+ * 413, and a 400 (malformed JSON), 429 (an address throttled for failed keys), 503 (the limiter down) or
+ * 500 may come before it or after, so for those the headers are optional.
  */
+const AFTER_AUTHENTICATION = new Set([403, 404, 409, 412, 422]);
+const BEFORE_AUTHENTICATION = new Set([401, 413]);
+
+/** The rate-limit headers inline with `required: false` (a reference cannot override `required`). */
+const OPTIONAL_RATE_LIMIT_HEADERS: Json = {
+  'X-RateLimit-Limit': { ...HEADERS.XRateLimitLimit, required: false },
+  'X-RateLimit-Remaining': { ...HEADERS.XRateLimitRemaining, required: false },
+  'X-RateLimit-Reset': { ...HEADERS.XRateLimitReset, required: false },
+};
+
 function errorResponse(status: number): Json {
-  const headers: Json = { 'X-Request-Id': headerRef('XRequestId'), ...RATE_LIMIT_HEADERS };
+  const headers: Json = { 'X-Request-Id': headerRef('XRequestId') };
+  if (AFTER_AUTHENTICATION.has(status)) Object.assign(headers, RATE_LIMIT_HEADERS);
+  else if (!BEFORE_AUTHENTICATION.has(status)) Object.assign(headers, OPTIONAL_RATE_LIMIT_HEADERS);
   if (status === 429 || status === 503) headers['Retry-After'] = headerRef('RetryAfter');
   if (status === 401) {
     headers['WWW-Authenticate'] = { description: 'Always `Bearer`.', schema: { type: 'string' } };
