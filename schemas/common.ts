@@ -1,3 +1,5 @@
+import { ID_PATTERN, MAX_ID_LENGTH } from '../domain/ids.js';
+
 /** Building blocks shared by the JSON Schemas (2020-12) of every resource. */
 
 export const nullable = <const T extends object>(schema: T) =>
@@ -24,6 +26,18 @@ export const num = { type: 'number' } as const;
  * of any length is a reference that does not exist (design.md: a malformed body id is 422), not a 400.
  */
 export const idRef = { type: 'string', minLength: 1 } as const;
+
+/**
+ * What can be an id (domain/ids.ts, enforced on path ids as 404 and on id query filters): the one schema
+ * OpenAPI gives every path and query id. Body ids keep idRef (a malformed one is 422, design.md).
+ */
+export const Id = {
+  $id: 'Id',
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_ID_LENGTH,
+  pattern: ID_PATTERN,
+} as const;
 
 export const text = (maxLength: number, minLength = 0) =>
   ({ type: 'string', minLength, maxLength, ...(minLength > 0 ? { pattern: '\\S' } : {}) }) as const;

@@ -192,9 +192,14 @@ function queryParamSchema(param: QueryParam): Json {
     case 'enum':
       return { type: 'string', enum: [...param.values], default: param.default };
     case 'id':
-      return { type: 'string' };
-    case 'enum-list':
-      return { type: 'array', items: { type: 'string', enum: [...param.values] } };
+      return schemaRef('Id');
+    case 'enum-list': {
+      // The raw list's length cap bounds how many values fit: n values of at least the shortest length.
+      const shortest = Math.min(...param.values.map((v) => v.length));
+      const maxItems =
+        param.maxLength === undefined ? undefined : Math.floor((param.maxLength + 1) / (shortest + 1));
+      return { type: 'array', maxItems, items: { type: 'string', enum: [...param.values] } };
+    }
     case 'date-bound':
       return {
         type: 'string',
@@ -290,7 +295,7 @@ function operation(endpoint: Endpoint): Json {
       name,
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: schemaRef('Id'),
     })),
     ...endpoint.query.map(queryParameter),
     ...(endpoint.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
