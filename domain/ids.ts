@@ -6,7 +6,8 @@
  * the table as a ValidationException (a 500).
  */
 export const MAX_ID_LENGTH = 128;
-const ID_SHAPE = /^[A-Za-z0-9_-]+$/;
+export const ID_PATTERN = '^[A-Za-z0-9_-]+$';
+const ID_SHAPE = new RegExp(ID_PATTERN);
 
 export const canBeId = (value: string): boolean =>
   value.length > 0 && value.length <= MAX_ID_LENGTH && ID_SHAPE.test(value);

@@ -1,3 +1,5 @@
+import { ID_PATTERN, MAX_ID_LENGTH } from '../domain/ids.js';
+
 /** Building blocks shared by the JSON Schemas (2020-12) of every resource. */
 
 export const nullable = <const T extends object>(schema: T) =>
@@ -25,6 +27,18 @@ export const num = { type: 'number' } as const;
  */
 export const idRef = { type: 'string', minLength: 1 } as const;
 
+/**
+ * What can be an id (domain/ids.ts, enforced on path ids as 404 and on id query filters): the one schema
+ * OpenAPI gives every path and query id. Body ids keep idRef (a malformed one is 422, design.md).
+ */
+export const Id = {
+  $id: 'Id',
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_ID_LENGTH,
+  pattern: ID_PATTERN,
+} as const;
+
 export const text = (maxLength: number, minLength = 0) =>
   ({ type: 'string', minLength, maxLength, ...(minLength > 0 ? { pattern: '\\S' } : {}) }) as const;
 
@@ -32,11 +46,17 @@ export const money = (maximum: number) => ({ type: 'number', minimum: 0, maximum
 
 export const fraction = { type: 'number', minimum: 0, maximum: 1 } as const;
 
-/** A valid email or the empty string (which means no value). */
+/**
+ * A valid email or the empty string (which means no value). Each branch repeats its type: generators
+ * (openapi-typescript) type a branch without one as `unknown`.
+ */
 export const emailOrEmpty = {
   type: 'string',
   maxLength: 254,
-  anyOf: [{ maxLength: 0 }, { format: 'email' }],
+  anyOf: [
+    { type: 'string', maxLength: 0 },
+    { type: 'string', format: 'email' },
+  ],
 } as const;
 
 export const timestamp = { type: 'string', format: 'date-time' } as const;

@@ -1,4 +1,4 @@
-import { ErrorResponse } from './common.js';
+import { ErrorResponse, Id } from './common.js';
 import { CREDIT_NOTE_SCHEMAS } from './credit-notes.js';
 import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
@@ -25,6 +25,7 @@ import { META_SCHEMAS } from './meta.js';
  */
 export const SCHEMAS = {
   ErrorResponse,
+  Id,
   ...PRODUCT_SCHEMAS,
   ...INVENTORY_SCHEMAS,
   ...CUSTOMER_SCHEMAS,

@@ -15,10 +15,10 @@ export const SalesOrderInvoice = {
       items: {
         type: 'object',
         required: ['soLineId', 'quantity'],
-        // 0 or less is the domain's 422 naming the line.
+        // "> 0, max 99999999" is a field rule (400); more than the line's invoiceable balance is the domain's 422.
         properties: {
           soLineId: { type: 'string', minLength: 1 },
-          quantity: { type: 'number', maximum: 99_999_999 },
+          quantity: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999 },
         },
       },
     },
@@ -111,12 +111,12 @@ export const PaymentCreate = {
   type: 'object',
   required: ['amount'],
   properties: {
-    // 0 or less, more than 4 decimals and above the balance are the domain's 422.
-    amount: { type: 'number', maximum: 99_999_999 },
+    // "> 0" is a field rule (400); more than 4 decimals and above the balance are the domain's 422.
+    amount: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999 },
     // Any other currency than the invoice's is 422 (a mismatch, not a malformed body).
     currency: text(10, 1),
     method: { enum: PAYMENT_METHODS },
-    reference: nullable(text(200)),
+    reference: nullable(text(255)),
     notes: nullable(text(2000)),
     paidAt: timestamp,
   },

@@ -129,10 +129,27 @@ describe('GET /docs/renderer.js', () => {
     }
   });
 
-  it('refuses a v over 64 characters like any query parameter: 400 invalid_parameter', async () => {
-    const res = await call('GET', '/docs/renderer.js', { query: { v: 'x'.repeat(65) } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.code).toBe('invalid_parameter');
+  it('ignores a long or repeated query string (a static asset never answers 400): 200 under the day policy', async () => {
+    // API Gateway joins a repeated parameter with commas, so `v=abc&v=abc...` arrives as one long v.
+    const repeated = Array.from({ length: 40 }, () => expected.digest).join(',');
+    const queries: Record<string, string>[] = [
+      { v: 'x'.repeat(65) },
+      { v: repeated },
+      { v: repeated, other: 'y'.repeat(5000) },
+    ];
+    for (const query of queries) {
+      const res = await call<string>('GET', '/docs/renderer.js', { query });
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      expect(res.body === expected.text).toBe(true);
+    }
+  });
+
+  it('declares no status it does not answer: 200 and 500 only, v without a length cap', () => {
+    const operation = doc.paths['/docs/renderer.js'].get;
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '500']);
+    const v = operation.parameters.find((p: { name: string }) => p.name === 'v');
+    expect(v.schema).toEqual({ type: 'string' });
   });
 });
 

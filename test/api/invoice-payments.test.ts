@@ -99,7 +99,6 @@ describe('POST /invoices/{id}/payments', () => {
     const invoice = await sentInvoice();
     for (const body of [
       { amount: 55.01 },
-      { amount: 0 },
       { amount: 1.00001 },
       { amount: 1, currency: 'USD' },
       { amount: 1, paidAt: '2000-01-01T00:00:00Z' },
@@ -109,6 +108,22 @@ describe('POST /invoices/{id}/payments', () => {
       expect([res.status, res.body.error.code, body]).toEqual([422, 'unprocessable', body]);
     }
     expect(await balanceOf(invoice.customerId)).toBe(55);
+  });
+
+  it('400 validation_error with details for an amount of 0 or less (a field rule: "> 0"); a 255-character reference is accepted', async () => {
+    const invoice = await sentInvoice();
+    for (const amount of [0, -5]) {
+      const res = await pay(invoice.id, { amount });
+      expect([res.status, res.body.error.code]).toEqual([400, 'validation_error']);
+      expect(res.body.error.details).toEqual([{ path: 'amount', message: 'must be > 0' }]);
+    }
+    const long = await pay(invoice.id, { amount: 1, reference: 'r'.repeat(256) });
+    expect(long.body.error.details).toEqual([
+      { path: 'reference', message: 'must NOT have more than 255 characters' },
+    ]);
+    expect(await balanceOf(invoice.customerId)).toBe(55);
+    const paid = await pay(invoice.id, { amount: 1, reference: 'r'.repeat(255) });
+    expect([paid.status, paid.body.reference]).toEqual([201, 'r'.repeat(255)]);
   });
 
   it.each([

@@ -84,8 +84,6 @@ describe('POST /sales-orders/{id}/invoice', () => {
       ],
     });
     expect([over.status, over.body.error.code]).toEqual([422, 'unprocessable']);
-    const zero = await invoiceOrder(t, order.id, { lines: [{ soLineId: order.lines[0]!.id, quantity: 0 }] });
-    expect([zero.status, zero.body.error.code]).toEqual([422, 'unprocessable']);
     const foreign = await invoiceOrder(t, order.id, { lines: [{ soLineId: 'nope', quantity: 1 }] });
     expect([foreign.status, foreign.body.error.code]).toEqual([422, 'invalid_reference']);
     expect((await getSalesOrder(t.orgId, order.id))?.lines.map((l) => l.invoicedQty)).toEqual([0, 0]);
@@ -100,6 +98,16 @@ describe('POST /sales-orders/{id}/invoice', () => {
     const res = await invoiceOrder(t, order.id);
     expect([res.status, res.body.error.code]).toEqual([422, 'unprocessable']);
     expect(res.body.error.message).toMatch(/DRAFT/);
+  });
+
+  it('400 validation_error with details for a quantity of 0 or less (a field rule: "> 0"), before any read', async () => {
+    const order = await confirmedOrder(t);
+    for (const quantity of [0, -1]) {
+      const res = await invoiceOrder(t, order.id, { lines: [{ soLineId: order.lines[0]!.id, quantity }] });
+      expect([res.status, res.body.error.code]).toEqual([400, 'validation_error']);
+      expect(res.body.error.details).toEqual([{ path: 'lines[0].quantity', message: 'must be > 0' }]);
+    }
+    expect((await getSalesOrder(t.orgId, order.id))?.lines.map((l) => l.invoicedQty)).toEqual([0, 0]);
   });
 
   it.each([

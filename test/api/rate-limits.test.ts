@@ -4,7 +4,9 @@ import { clearRateLimitCaches } from '../../functions/platform/http/rate-limit.j
 import { resetDbClient } from '../../functions/platform/dynamo/client.js';
 import { setOrganisationLimits } from '../../functions/platform/access/rate-limits.js';
 import { runAdmin } from '../../infra/admin/cli.js';
-import { call, keyFor, newTenant } from '../support/api.js';
+import { ENDPOINTS } from '../../functions/catalogue.js';
+import { buildOpenApi } from '../../functions/platform/openapi/build.js';
+import { call, keyFor, newTenant, type Response } from '../support/api.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -20,7 +22,95 @@ function pinToWindowStart() {
   return next / 1000 - 1 + 60;
 }
 
+const doc = buildOpenApi(ENDPOINTS) as any;
+const RATE_LIMIT = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/** The rate-limit headers a documented response declares, with whether each is required. */
+function declaredRateLimit(method: string, path: string, status: number): Record<string, boolean> {
+  let response = doc.paths[path][method.toLowerCase()].responses[String(status)];
+  if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()];
+  const declared: Record<string, boolean> = {};
+  for (const name of RATE_LIMIT) {
+    let header = response.headers?.[name];
+    if (header?.$ref) header = doc.components.headers[header.$ref.split('/').pop()];
+    if (header) declared[name] = header.required === true;
+  }
+  return declared;
+}
+
 describe('rate limits', () => {
+  it('X-RateLimit headers are declared required exactly where every real response carries them', async () => {
+    const t = await newTenant('Declared headers org');
+    const reader = await keyFor(t.orgId, ['read']);
+    const sku = `RL-${Date.now()}`;
+    const created = await call('POST', '/products', { key: t.key, body: { sku, name: sku } });
+    const id = created.body.id as string;
+    const got = await call('GET', `/products/${id}`, { key: t.key });
+    const cases: [string, string, Response][] = [
+      ['GET', '/categories', await call('GET', '/categories', { key: t.key })],
+      ['POST', '/products', created],
+      ['GET', '/products/{id}', got],
+      [
+        'GET',
+        '/products/{id}',
+        await call('GET', `/products/${id}`, { key: t.key, headers: { 'if-none-match': got.headers.etag! } }),
+      ],
+      ['POST', '/products', await call('POST', '/products', { key: t.key, body: {} })],
+      ['POST', '/products', await call('POST', '/products', { key: t.key, rawBody: '{' })],
+      ['GET', '/categories', await call('GET', '/categories')],
+      ['POST', '/products', await call('POST', '/products', { key: reader, body: { sku: 'x', name: 'x' } })],
+      ['GET', '/products/{id}', await call('GET', '/products/nope', { key: t.key })],
+      ['POST', '/products', await call('POST', '/products', { key: t.key, body: { sku, name: `${sku} 2` } })],
+      [
+        'PUT',
+        '/products/{id}',
+        await call('PUT', `/products/${id}`, { key: t.key, body: {}, headers: { 'if-match': '"v0-stale"' } }),
+      ],
+      [
+        'POST',
+        '/products',
+        await call('POST', '/products', {
+          key: t.key,
+          rawBody: JSON.stringify({ notes: 'x'.repeat(200_000) }),
+        }),
+      ],
+      [
+        'POST',
+        '/sales-orders',
+        await call('POST', '/sales-orders', {
+          key: t.key,
+          body: { customerId: 'nope', lines: [{ productId: id, quantity: 1, unitPrice: 1 }] },
+        }),
+      ],
+    ];
+    expect(cases.map(([, , res]) => res.status)).toEqual([
+      200, 201, 200, 304, 400, 400, 401, 403, 404, 409, 412, 413, 422,
+    ]);
+    const requiredAt = new Set<number>();
+    for (const [method, path, res] of cases) {
+      const declared = declaredRateLimit(method, path, res.status);
+      const label = `${method} ${path} ${res.status}`;
+      for (const name of RATE_LIMIT) {
+        const sent = res.headers[name.toLowerCase()] !== undefined;
+        // Whatever is sent is declared, and whatever is declared required is sent.
+        if (sent) expect(name in declared, label).toBe(true);
+        if (declared[name]) expect(sent, label).toBe(true);
+      }
+      if (Object.values(declared).every(Boolean) && Object.keys(declared).length === 3)
+        requiredAt.add(res.status);
+    }
+    expect([...requiredAt].sort((a, b) => a - b)).toEqual([200, 201, 304, 403, 404, 409, 412, 422]);
+    // Before authentication: none sent, none declared.
+    expect(declaredRateLimit('GET', '/categories', 401)).toEqual({});
+    expect(declaredRateLimit('POST', '/products', 413)).toEqual({});
+    // The 400 may come before authentication (malformed JSON) or after (a field rule): optional.
+    expect(declaredRateLimit('POST', '/products', 400)).toEqual({
+      'X-RateLimit-Limit': false,
+      'X-RateLimit-Remaining': false,
+      'X-RateLimit-Reset': false,
+    });
+  });
+
   it('puts X-RateLimit headers on every authenticated response, counting down', async () => {
     const t = await newTenant('Headers org', { defaultLimits: true });
     const reset = pinToWindowStart();

@@ -33,10 +33,10 @@ export const META_ENDPOINTS = [
     query: [
       {
         name: 'v',
+        // No length cap: a static asset ignores what it does not recognise rather than answering 400.
         type: 'string',
-        maxLength: 64,
         description:
-          "The renderer's digest, as the page asks for it: that URL is cached for a year, any other for a day.",
+          "The renderer's digest, as the page asks for it: that URL is cached for a year, any other value (of any length) for a day.",
       },
     ],
   }),

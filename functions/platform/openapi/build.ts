@@ -77,15 +77,20 @@ const HEADERS: Record<string, Json> = {
     schema: { type: 'string' },
   },
   XRateLimitLimit: {
-    description: 'Requests allowed in the current window. Sent on responses to authenticated requests.',
+    description:
+      'Requests allowed in the current window. Sent on every response to an authenticated request.',
+    required: true,
     schema: { type: 'integer' },
   },
   XRateLimitRemaining: {
-    description: 'Requests left in the current window. Sent on responses to authenticated requests.',
+    description: 'Requests left in the current window. Sent on every response to an authenticated request.',
+    required: true,
     schema: { type: 'integer' },
   },
   XRateLimitReset: {
-    description: 'When the current window resets. Sent on responses to authenticated requests.',
+    description:
+      'When the current window resets (Unix seconds). Sent on every response to an authenticated request.',
+    required: true,
     schema: { type: 'integer' },
   },
   RetryAfter: {
@@ -108,12 +113,25 @@ const RATE_LIMIT_HEADERS: Json = {
 };
 
 /**
- * Error responses are shared by every operation, so their rate-limit headers are documented as optional:
- * errors raised before authentication (401, malformed JSON, oversized bodies) and on the public endpoint
- * carry none.
+ * Which error responses carry the rate-limit headers (the rate-limit middleware sets them once the key is
+ * authenticated, so every later error has them). Errors raised before authentication carry none: 401,
+ * 413, and a 400 (malformed JSON), 429 (an address throttled for failed keys), 503 (the limiter down) or
+ * 500 may come before it or after, so for those the headers are optional.
  */
+const AFTER_AUTHENTICATION = new Set([403, 404, 409, 412, 422]);
+const BEFORE_AUTHENTICATION = new Set([401, 413]);
+
+/** The rate-limit headers inline with `required: false` (a reference cannot override `required`). */
+const OPTIONAL_RATE_LIMIT_HEADERS: Json = {
+  'X-RateLimit-Limit': { ...HEADERS.XRateLimitLimit, required: false },
+  'X-RateLimit-Remaining': { ...HEADERS.XRateLimitRemaining, required: false },
+  'X-RateLimit-Reset': { ...HEADERS.XRateLimitReset, required: false },
+};
+
 function errorResponse(status: number): Json {
-  const headers: Json = { 'X-Request-Id': headerRef('XRequestId'), ...RATE_LIMIT_HEADERS };
+  const headers: Json = { 'X-Request-Id': headerRef('XRequestId') };
+  if (AFTER_AUTHENTICATION.has(status)) Object.assign(headers, RATE_LIMIT_HEADERS);
+  else if (!BEFORE_AUTHENTICATION.has(status)) Object.assign(headers, OPTIONAL_RATE_LIMIT_HEADERS);
   if (status === 429 || status === 503) headers['Retry-After'] = headerRef('RetryAfter');
   if (status === 401) {
     headers['WWW-Authenticate'] = { description: 'Always `Bearer`.', schema: { type: 'string' } };
@@ -175,14 +193,23 @@ function queryParamSchema(param: QueryParam): Json {
     case 'enum':
       return { type: 'string', enum: [...param.values], default: param.default };
     case 'id':
-      return { type: 'string' };
-    case 'enum-list':
-      return { type: 'array', items: { type: 'string', enum: [...param.values] } };
+      return schemaRef('Id');
+    case 'enum-list': {
+      // The raw list's length cap bounds how many values fit: n values of at least the shortest length.
+      const shortest = Math.min(...param.values.map((v) => v.length));
+      const maxItems =
+        param.maxLength === undefined ? undefined : Math.floor((param.maxLength + 1) / (shortest + 1));
+      return { type: 'array', maxItems, items: { type: 'string', enum: [...param.values] } };
+    }
     case 'date-bound':
       return {
         type: 'string',
         maxLength: param.maxLength,
-        anyOf: [{ format: 'date' }, { format: 'date-time' }],
+        // Each branch typed: a generator types an untyped branch `unknown` (a numeric dateFrom would compile).
+        anyOf: [
+          { type: 'string', format: 'date' },
+          { type: 'string', format: 'date-time' },
+        ],
       };
   }
 }
@@ -274,7 +301,7 @@ function operation(endpoint: Endpoint): Json {
       name,
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: schemaRef('Id'),
     })),
     ...endpoint.query.map(queryParameter),
     ...(endpoint.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),

@@ -109,7 +109,7 @@ describe('OpenAPI document', () => {
       name: 'id',
       in: 'path',
       required: true,
-      schema: { type: 'string' },
+      schema: { $ref: '#/components/schemas/Id' },
     });
   });
 
@@ -161,7 +161,84 @@ describe('OpenAPI document', () => {
     });
     expect(byName('reason').schema.items.enum).toContain('FOUND');
     expect(byName('dateTo').schema).toMatchObject({ type: 'string', maxLength: 40 });
-    expect(byName('dateTo').schema.anyOf).toEqual([{ format: 'date' }, { format: 'date-time' }]);
+    expect(byName('dateTo').schema.anyOf).toEqual([
+      { type: 'string', format: 'date' },
+      { type: 'string', format: 'date-time' },
+    ]);
+  });
+
+  it('gives every path and query id the one Id schema the server enforces (1-128 of A-Za-z0-9_-)', () => {
+    expect(doc.components.schemas.Id).toEqual({
+      type: 'string',
+      minLength: 1,
+      maxLength: 128,
+      pattern: '^[A-Za-z0-9_-]+$',
+    });
+    for (const endpoint of ENDPOINTS) {
+      const params = op(endpoint.method, endpoint.path).parameters as any[];
+      for (const param of params.filter((p) => p.in === 'path')) {
+        expect(param.schema, `${endpoint.operationId} ${param.name}`).toEqual({
+          $ref: '#/components/schemas/Id',
+        });
+      }
+      for (const declared of endpoint.query.filter((q) => q.type === 'id')) {
+        const param = params.find((p) => p.in === 'query' && p.name === declared.name);
+        expect(param.schema, `${endpoint.operationId} ${declared.name}`).toEqual({
+          $ref: '#/components/schemas/Id',
+        });
+      }
+    }
+  });
+
+  it('declares pageSize as the server applies it: minimum 1 (below is 400), default 50, clamped to 200', () => {
+    const pageSize = (op('GET', '/products').parameters as any[]).find((p) => p.name === 'pageSize');
+    expect(pageSize.schema).toEqual({ type: 'integer', minimum: 1, default: 50 });
+    expect(pageSize.description).toBe('Rows per page; larger values are clamped to 200.');
+  });
+
+  it('bounds comma-list filters by the items their character cap can hold', () => {
+    for (const endpoint of ENDPOINTS) {
+      for (const declared of endpoint.query) {
+        if (declared.type !== 'enum-list') continue;
+        const param = (op(endpoint.method, endpoint.path).parameters as any[]).find(
+          (p) => p.in === 'query' && p.name === declared.name,
+        );
+        if (declared.maxLength === undefined) {
+          expect(param.schema.maxItems).toBeUndefined();
+          continue;
+        }
+        const shortest = Math.min(...declared.values.map((v) => v.length));
+        // maxItems values fit in the cap, one more does not.
+        const fits = (n: number) => n * shortest + (n - 1) <= declared.maxLength!;
+        expect(fits(param.schema.maxItems), endpoint.operationId).toBe(true);
+        expect(fits(param.schema.maxItems + 1), endpoint.operationId).toBe(false);
+      }
+    }
+  });
+
+  it('types every anyOf/oneOf branch (an untyped branch is `unknown` to a generated client)', () => {
+    const untyped: string[] = [];
+    const visit = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${at}/${i}`));
+      if (node === null || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(value)) {
+          value.forEach((branch, i) => {
+            // An enum or const branch is typed by its values.
+            const typed = ['type', '$ref', 'enum', 'const'].some((k) => k in branch);
+            if (!typed) untyped.push(`${at}/${key}/${i}`);
+          });
+        }
+        visit(value, `${at}/${key}`);
+      }
+    };
+    visit(doc, '#');
+    expect(untyped).toEqual([]);
+    const customer = doc.components.schemas.CustomerCreate.properties.email;
+    expect(customer.anyOf).toEqual([
+      { type: 'string', maxLength: 0 },
+      { type: 'string', format: 'email' },
+    ]);
   });
 
   it('describes the GET /products query parameters', () => {
@@ -178,7 +255,7 @@ describe('OpenAPI document', () => {
     expect(byName('modifiedSince').schema).toEqual({ type: 'string', format: 'date-time' });
     expect(byName('isActive').schema).toEqual({ type: 'boolean' });
     expect(byName('search').schema).toEqual({ type: 'string', maxLength: 200 });
-    expect(byName('categoryId').schema).toEqual({ type: 'string' });
+    expect(byName('categoryId').schema).toEqual({ $ref: '#/components/schemas/Id' });
     const prices = op('GET', '/products/{id}/prices').parameters as any[];
     expect(prices.find((p) => p.name === 'quantity').schema).toEqual({
       type: 'number',
