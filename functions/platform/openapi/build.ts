@@ -19,11 +19,37 @@ const schemaRef = (name: string): Json => ({ $ref: `${SCHEMA_PREFIX}${name}` });
  * needs JSON pointers. Copying also keeps the published document from sharing objects with the
  * schemas the validators were compiled from.
  */
+/** A property declared only to be refused (`not: {}`): the validators keep it, to name it in the 400. */
+const isRefused = (schema: unknown): schema is { not: Json; description?: string } =>
+  typeof schema === 'object' &&
+  schema !== null &&
+  'not' in schema &&
+  Object.keys((schema as { not: Json }).not).length === 0;
+
+/**
+ * The published object leaves a refused property out (a generated client then has no field to send, where
+ * `not: {}` typed it `unknown`), and says in the object's description why a key of that name is refused.
+ */
+function withoutRefused(schema: Json): Json {
+  const properties = schema.properties as Json | undefined;
+  if (!properties) return schema;
+  const refused = Object.entries(properties).filter(([, inner]) => isRefused(inner));
+  if (refused.length === 0) return schema;
+  const notes = refused.map(
+    ([name, inner]) => `\`${name}\`: ${(inner as { description?: string }).description}`,
+  );
+  return {
+    ...schema,
+    description: [schema.description, ...notes].filter(Boolean).join(' '),
+    properties: Object.fromEntries(Object.entries(properties).filter(([, inner]) => !isRefused(inner))),
+  };
+}
+
 function toComponentSchema(value: unknown, root = true): unknown {
   if (Array.isArray(value)) return value.map((item) => toComponentSchema(item, false));
   if (value === null || typeof value !== 'object') return value;
   const out: Json = {};
-  for (const [key, inner] of Object.entries(value)) {
+  for (const [key, inner] of Object.entries(withoutRefused(value as Json))) {
     if (root && key === '$id') continue;
     if (key === '$ref' && typeof inner === 'string' && !inner.startsWith('#')) {
       // A dangling reference would publish a broken document; fail where it is built instead.
