@@ -3,6 +3,7 @@
  * outstandingBalance rises by its balanceDue in the same transaction.
  */
 import { notFound } from '../../../../domain/errors.js';
+import { accountDelta } from '../../../../domain/invoices/customer-account.js';
 import { decideSend } from '../../../../domain/invoices/lifecycle.js';
 import { INVOICE_RESOURCE } from '../../../../domain/invoices/status.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
@@ -22,7 +23,7 @@ export async function sendInvoice(input: { orgId: string; id: string }) {
       const next = decideSend(invoice, at);
       await transact([
         invoiceReplaceItem(orgId, next, invoice),
-        outstandingBalanceItem(orgId, next.customerId, next.balanceDue),
+        outstandingBalanceItem(orgId, next.customerId, accountDelta(invoice, next)),
         ...backOfficeJournal(orgId, now).items({
           audit: [
             { resourceType: 'invoice', resourceId: next.id, action: 'send', changedFields: ['status'] },

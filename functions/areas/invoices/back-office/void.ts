@@ -6,7 +6,8 @@
  */
 import { notFound } from '../../../../domain/errors.js';
 import { decideVoid } from '../../../../domain/invoices/lifecycle.js';
-import { INVOICE_RESOURCE, isReceivable } from '../../../../domain/invoices/status.js';
+import { accountDelta } from '../../../../domain/invoices/customer-account.js';
+import { INVOICE_RESOURCE } from '../../../../domain/invoices/status.js';
 import { roundQuantity } from '../../../../domain/inventory/stock.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE } from '../../../../domain/sales-orders/status.js';
@@ -42,12 +43,11 @@ export async function voidInvoice(input: { orgId: string; id: string }) {
         updatedAt: at,
         version: order.version + 1,
       };
+      const owed = accountDelta(invoice, next);
       await transact([
         invoiceReplaceItem(orgId, next, invoice),
         orderInvoicedItem(orgId, nextOrder, order),
-        ...(isReceivable(invoice.status) && invoice.balanceDue !== 0
-          ? [outstandingBalanceItem(orgId, invoice.customerId, -invoice.balanceDue)]
-          : []),
+        ...(owed !== 0 ? [outstandingBalanceItem(orgId, invoice.customerId, owed)] : []),
         ...backOfficeJournal(orgId, now).items({
           audit: [
             { resourceType: 'invoice', resourceId: next.id, action: 'void', changedFields: ['status'] },
