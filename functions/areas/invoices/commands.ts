@@ -18,7 +18,7 @@ export const INVOICE_COMMANDS: Commands = {
     run: (v) => voidInvoice({ orgId: v.org!, id: v.id! }),
   },
   'invoice roll-overdue': {
-    usage: 'invoice roll-overdue --org <orgId> [--as-of <ISO 8601 timestamp>]',
+    usage: 'invoice roll-overdue --org <orgId> [--as-of <ISO 8601 timestamp, not in the future>]',
     flags: ['org', 'as-of'],
     required: ['org'],
     run: (v) => rollInvoicesOverdue({ orgId: v.org!, asOf: instantFlag('as-of', v['as-of']) }),
