@@ -6,7 +6,8 @@
 import { unprocessable } from '../errors.js';
 import { applyCredit } from '../invoices/payment.js';
 import { balanceDueOf, remainingBalance, settled, type Invoice } from '../invoices/invoice.js';
-import { isReceivable, type InvoiceStatus } from '../invoices/status.js';
+import { accountDelta } from '../invoices/customer-account.js';
+import type { InvoiceStatus } from '../invoices/status.js';
 import { line4 } from '../money.js';
 
 export interface InvoiceCreditChange {
@@ -21,7 +22,7 @@ export function creditInvoice(invoice: Invoice, amount: number, now: string): In
     throw unprocessable(`Invoice ${invoice.invoiceNumber} is DRAFT; send it before crediting it`);
   }
   const next = applyCredit(invoice, amount, now);
-  return { invoice: next, balanceDelta: line4(next.balanceDue - invoice.balanceDue) };
+  return { invoice: next, balanceDelta: accountDelta(invoice, next) };
 }
 
 /**
@@ -42,9 +43,12 @@ export function uncreditInvoice(invoice: Invoice, amount: number, now: string): 
           ? 'PARTIALLY_PAID'
           : 'SENT';
   }
-  const balanceDue = balanceDueOf(next);
-  return {
-    invoice: { ...next, status, balanceDue, updatedAt: now, version: invoice.version + 1 },
-    balanceDelta: isReceivable(invoice.status) ? line4(balanceDue - invoice.balanceDue) : 0,
+  const after: Invoice = {
+    ...next,
+    status,
+    balanceDue: balanceDueOf(next),
+    updatedAt: now,
+    version: invoice.version + 1,
   };
+  return { invoice: after, balanceDelta: accountDelta(invoice, after) };
 }

@@ -123,6 +123,9 @@ export interface ReceiptFacts {
       isBatchTracked: boolean;
       requiresSerialTracking: boolean;
       uomType: string | null;
+      /** A new lot of the product must carry an expiry date (given, or derived from the shelf life). */
+      expiryRequired: boolean;
+      shelfLifeDays: number | null;
     }
   >;
   /** Lots named by batchId. */
@@ -363,7 +366,7 @@ class LotResolver {
 
   resolve(
     line: ReceiptLineInput,
-    product: { sku: string; isBatchTracked: boolean },
+    product: { sku: string; isBatchTracked: boolean; expiryRequired: boolean; shelfLifeDays: number | null },
     unitCost: number,
     at: string,
   ): { id: string; batchNumber: string } | null {
@@ -409,12 +412,13 @@ class LotResolver {
       }
       return created;
     }
+    const manufactureDate = utcDate(line.manufactureDate);
     const batch = newBatch(
       {
         batchNumber,
         productId: line.productId,
-        manufactureDate: utcDate(line.manufactureDate),
-        expiryDate: utcDate(line.expiryDate),
+        manufactureDate,
+        expiryDate: newLotExpiry(utcDate(line.expiryDate), manufactureDate, product, at),
         unitCost,
       },
       { id: this.context.newId(), now: this.context.now },
@@ -437,6 +441,30 @@ function checkOpen(batch: ReceiptBatchFact, at: string): void {
 /** Lots carry dates (good through the expiry date): a receipt's date-time is its UTC date. */
 const utcDate = (value: string | null | undefined): string | null =>
   value ? new Date(Date.parse(value)).toISOString().slice(0, 10) : null;
+
+/**
+ * The expiry date of a lot the receipt creates. A product with expiryRequired gets the line's expiryDate,
+ * else manufactureDate + shelfLifeDays when both are known, else 422 naming the line (docs/decisions.md,
+ * issue 25 item 12). Other products keep whatever the line gives (null without one).
+ */
+export function newLotExpiry(
+  expiryDate: string | null,
+  manufactureDate: string | null,
+  product: { sku: string; expiryRequired: boolean; shelfLifeDays: number | null },
+  at: string,
+): string | null {
+  if (expiryDate !== null || !product.expiryRequired) return expiryDate;
+  if (manufactureDate !== null && product.shelfLifeDays !== null) {
+    return new Date(Date.parse(`${manufactureDate}T00:00:00.000Z`) + product.shelfLifeDays * DAY_MS)
+      .toISOString()
+      .slice(0, 10);
+  }
+  throw unprocessable(
+    `${at}.expiryDate is required: product ${product.sku} requires an expiry date on a new lot (send expiryDate, or manufactureDate when the product has shelfLifeDays)`,
+  );
+}
+
+const DAY_MS = 86_400_000;
 
 function checkDates(line: ReceiptLineInput, at: string): void {
   const made = line.manufactureDate ? Date.parse(line.manufactureDate) : null;

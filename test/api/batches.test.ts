@@ -298,7 +298,11 @@ describe('what the batch reads cost', () => {
     expect(window.scanned).toBe(2);
 
     const due = await measured(() =>
-      expireDueBatches({ orgId: tenant.orgId, asOf: '2035-03-04T00:00:00.000Z' }),
+      expireDueBatches({
+        orgId: tenant.orgId,
+        asOf: '2035-03-04T00:00:00.000Z',
+        now: new Date('2035-03-04T00:00:00.000Z'),
+      }),
     );
     expect(due.result.expired.map((e) => e.id)).toEqual(lots.slice(0, 3).map((l) => l.id));
     expect(due.scanned).toBe(3);
@@ -589,7 +593,11 @@ describe('batch expire-due (back office)', () => {
     await changeBatchStatusCommand({ orgId: tenant.orgId, id: recalled.id, action: 'recall' });
     const foreign = await lotOf(other, (await product(other, { isBatchTracked: true })).id, '2020-01-01');
 
-    const summary = await expireDueBatches({ orgId: tenant.orgId, asOf: '2027-01-10T12:00:00.000Z' });
+    const summary = await expireDueBatches({
+      orgId: tenant.orgId,
+      asOf: '2027-01-10T12:00:00.000Z',
+      now: new Date('2027-01-10T12:00:00.000Z'),
+    });
     expect(summary).toEqual({
       asOf: '2027-01-10T12:00:00.000Z',
       expiredCount: 2,
@@ -650,15 +658,29 @@ describe('batch expire-due (back office)', () => {
       ].sort(byId),
     );
     // Run again: nothing is due. The other organisation's overdue lot was never touched.
-    expect(await expireDueBatches({ orgId: tenant.orgId, asOf: '2027-01-10T12:00:00.000Z' })).toMatchObject({
+    expect(
+      await expireDueBatches({
+        orgId: tenant.orgId,
+        asOf: '2027-01-10T12:00:00.000Z',
+        now: new Date('2027-01-10T12:00:00.000Z'),
+      }),
+    ).toMatchObject({
       expiredCount: 0,
       expired: [],
     });
     expect((await call('GET', `/batches/${foreign.id}`, { key: other.key })).body.status).toBe('ACTIVE');
     // The next day the lot due on the 10th goes too.
-    const nextDay = await expireDueBatches({ orgId: tenant.orgId, asOf: '2027-01-11T00:00:00.000Z' });
+    const nextDay = await expireDueBatches({
+      orgId: tenant.orgId,
+      asOf: '2027-01-11T00:00:00.000Z',
+      now: new Date('2027-01-11T00:00:00.000Z'),
+    });
     expect(nextDay.expired.map((e: { id: string }) => e.id)).toEqual([dueDay.id]);
-    const farOff = await expireDueBatches({ orgId: tenant.orgId, asOf: '2100-01-01T00:00:00.000Z' });
+    const farOff = await expireDueBatches({
+      orgId: tenant.orgId,
+      asOf: '2100-01-01T00:00:00.000Z',
+      now: new Date('2100-01-01T00:00:00.000Z'),
+    });
     expect(farOff.expired.map((e: { id: string }) => e.id)).toEqual([future.id]);
   });
 
@@ -696,5 +718,27 @@ describe('batch expire-due (back office)', () => {
       0,
       { asOf: '2000-01-01T00:00:00.000Z', expiredCount: 0, expired: [] },
     ]);
+  });
+});
+
+describe('batch expire-due refuses an --as-of in the future (issue 25 item 13)', () => {
+  it('exits 1 with a JSON invalid_parameter error and expires nothing; within 5 minutes of now is clock skew', async () => {
+    const tenant = await newTenant('Expiry future org');
+    const p = await product(tenant, { isBatchTracked: true });
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const lot = await lotOf(tenant, p.id, soon);
+    const ahead = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const refused = await runAdmin(['batch', 'expire-due', '--org', tenant.orgId, '--as-of', ahead]);
+    expect([refused.code, refused.stdout]).toEqual([1, '']);
+    expect(JSON.parse(refused.stderr)).toEqual({
+      error: {
+        code: 'invalid_parameter',
+        message: expect.stringMatching(/^--as-of \(.+\) is in the future/),
+      },
+    });
+    expect((await call('GET', `/batches/${lot.id}`, { key: tenant.key })).body.status).toBe('ACTIVE');
+    const skewed = new Date(Date.now() + 60_000).toISOString();
+    const accepted = await runAdmin(['batch', 'expire-due', '--org', tenant.orgId, '--as-of', skewed]);
+    expect([accepted.code, JSON.parse(accepted.stdout).expiredCount]).toEqual([0, 0]);
   });
 });

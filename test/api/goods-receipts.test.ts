@@ -235,6 +235,81 @@ describe('POST /purchase-orders/{id}/receipts', () => {
 });
 
 describe('receipts: lots (rule 1)', () => {
+  it('expiryRequired (issue 25 item 12): a new lot without expiryDate takes manufactureDate + shelfLifeDays', async () => {
+    const p = await product(t, { isBatchTracked: true, expiryRequired: true, shelfLifeDays: 30 });
+    const order = await approvedOrder(t, [{ productId: p.id, quantity: 10, unitPrice: 2 }]);
+    const number = `LOT-${unique()}`;
+    const res = await receive(t, order.id, {
+      warehouseId: wh.id,
+      lines: [line(order, 0, { quantity: 4, batchNumber: number, manufactureDate: '2026-11-01T08:00:00Z' })],
+    });
+    expect(res.status).toBe(201);
+    const lot = await call('GET', `/batches/${res.body.lines[0].batchId}`, { key: t.key });
+    expect(lot.body).toMatchObject({
+      batchNumber: number,
+      manufactureDate: '2026-11-01',
+      expiryDate: '2026-12-01',
+    });
+    // A given expiryDate wins over the shelf life.
+    const given = await receive(t, order.id, {
+      warehouseId: wh.id,
+      lines: [
+        line(order, 0, {
+          quantity: 1,
+          batchNumber: `LOT-${unique()}`,
+          manufactureDate: '2026-11-01T08:00:00Z',
+          expiryDate: '2026-11-20T00:00:00Z',
+        }),
+      ],
+    });
+    const givenLot = await call('GET', `/batches/${given.body.lines[0].batchId}`, { key: t.key });
+    expect(givenLot.body.expiryDate).toBe('2026-11-20');
+  });
+
+  it('expiryRequired (issue 25 item 12): a new lot without an expiry it can derive is 422 naming the line; nothing is received', async () => {
+    const [plain, required, noShelfLife] = await Promise.all([
+      product(t, { isBatchTracked: true }),
+      product(t, { isBatchTracked: true, expiryRequired: true, shelfLifeDays: 30 }),
+      product(t, { isBatchTracked: true, expiryRequired: true }),
+    ]);
+    const order = await approvedOrder(t, [
+      { productId: plain.id, quantity: 5, unitPrice: 1 },
+      { productId: required.id, quantity: 5, unitPrice: 1 },
+      { productId: noShelfLife.id, quantity: 5, unitPrice: 1 },
+    ]);
+    const noManufactureDate = await receive(t, order.id, {
+      warehouseId: wh.id,
+      lines: [
+        line(order, 0, { quantity: 1, batchNumber: `LOT-${unique()}` }),
+        line(order, 1, { quantity: 1, batchNumber: `LOT-${unique()}` }),
+      ],
+    });
+    expect([noManufactureDate.status, noManufactureDate.body.error]).toEqual([
+      422,
+      {
+        code: 'unprocessable',
+        message: expect.stringMatching(
+          /^lines\[1\]\.expiryDate is required: product .+ requires an expiry date/,
+        ),
+      },
+    ]);
+    const noShelf = await receive(t, order.id, {
+      warehouseId: wh.id,
+      lines: [
+        line(order, 2, {
+          quantity: 1,
+          batchNumber: `LOT-${unique()}`,
+          manufactureDate: '2026-11-01T08:00:00Z',
+        }),
+      ],
+    });
+    expect([noShelf.status, noShelf.body.error.message]).toEqual([
+      422,
+      expect.stringMatching(/^lines\[0\]\.expiryDate is required: product .+ requires an expiry date/),
+    ]);
+    expect((await purchaseOrderDetail(t, order.id)).status).toBe('APPROVED');
+  });
+
   it('a new batchNumber creates the lot with its dates; the same number later reuses it', async () => {
     const p = await product(t, { isBatchTracked: true });
     const order = await approvedOrder(t, [{ productId: p.id, quantity: 10, unitPrice: 2 }]);

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
 import { getCustomerAccount } from '../../functions/areas/customers/store/account.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
-import { confirmedOrder, invoiced } from '../support/invoices.js';
+import { product, warehouse } from '../support/inventory.js';
+import { confirmedOrder, invoiced, sentInvoiceOf } from '../support/invoices.js';
+import { customer } from '../support/sales.js';
 import { eventsFor } from '../support/outbox.js';
 
 let t: Tenant;
@@ -152,5 +154,59 @@ describe('POST /invoices/{id}/payments', () => {
     expect(first.status).toBe(201);
     expect([replay.status, replay.body.id]).toEqual([201, first.body.id]);
     expect(await balanceOf(invoice.customerId)).toBe(45);
+  });
+});
+
+describe("the customer's account follows each invoice's balanceDue (issue 25 item 1)", () => {
+  /** A SENT invoice of 10.00 for a fresh customer with a credit limit of 100. */
+  async function tenDue() {
+    const [c, w, service] = await Promise.all([
+      customer(t, { creditLimit: 100 }),
+      warehouse(t),
+      product(t, { productType: 'NON_STOCKED' }),
+    ]);
+    const invoice = await sentInvoiceOf(t, {
+      customerId: c.id,
+      warehouseId: w.id,
+      productId: service.id,
+      amount: 10,
+    });
+    return { ...invoice, customerId: c.id };
+  }
+
+  const shown = async (customerId: string) =>
+    (await call('GET', `/customers/${customerId}`, { key: t.key })).body as {
+      outstandingBalance: number;
+      availableCredit: number;
+    };
+
+  it('pays 3.3333, 3.3333 and 3.33: PAID, balanceDue 0 and nothing left on the account', async () => {
+    const invoice = await tenDue();
+    expect((await shown(invoice.customerId)).outstandingBalance).toBe(10);
+    const steps = [];
+    for (const amount of [3.3333, 3.3333, 3.33]) {
+      const res = await pay(invoice.id, { amount });
+      expect(res.status).toBe(201);
+      steps.push([res.body.invoice.balanceDue, (await shown(invoice.customerId)).outstandingBalance]);
+    }
+    expect(steps).toEqual([
+      [6.67, 6.67],
+      [3.33, 3.33],
+      [0, 0],
+    ]);
+    const detail = await call('GET', `/invoices/${invoice.id}`, { key: t.key });
+    expect(detail.body).toMatchObject({ status: 'PAID', balanceDue: 0, paidAmount: 9.9966 });
+    expect(await shown(invoice.customerId)).toEqual(
+      expect.objectContaining({ outstandingBalance: 0, availableCredit: 100 }),
+    );
+  });
+
+  it('a payment of 10.0049 on 10.00 (within the half-cent tolerance) leaves 0, never a negative account', async () => {
+    const invoice = await tenDue();
+    const res = await pay(invoice.id, { amount: 10.0049 });
+    expect([res.status, res.body.invoice.status, res.body.invoice.balanceDue]).toEqual([201, 'PAID', 0]);
+    expect(await shown(invoice.customerId)).toEqual(
+      expect.objectContaining({ outstandingBalance: 0, availableCredit: 100 }),
+    );
   });
 });

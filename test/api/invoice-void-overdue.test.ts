@@ -3,6 +3,7 @@ import { rollInvoicesOverdue } from '../../functions/areas/invoices/back-office/
 import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
 import { voidInvoice } from '../../functions/areas/invoices/back-office/void.js';
 import { getCustomerAccount } from '../../functions/areas/customers/store/account.js';
+import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { confirmedOrder, invoiced, invoiceOrder } from '../support/invoices.js';
 
@@ -86,7 +87,8 @@ describe('invoice roll-overdue (back office)', () => {
     expect(none).toEqual({ data: [] });
 
     const asOf = new Date(Date.now() + 30 * DAY).toISOString();
-    const rolled = await rollInvoicesOverdue({ orgId: tenant.orgId, asOf });
+    // The clock stands 30 days on: an as-of may not be in the future.
+    const rolled = await rollInvoicesOverdue({ orgId: tenant.orgId, asOf, now: new Date(asOf) });
     expect(rolled.data.map((i) => [i.id, i.status]).sort()).toEqual(
       [
         [a.id, 'OVERDUE'],
@@ -99,6 +101,31 @@ describe('invoice roll-overdue (back office)', () => {
       [b, c].map(async (i) => (await call('GET', `/invoices/${i.id}`, { key: tenant.key })).body.status),
     );
     expect(statuses).toEqual(['SENT', 'DRAFT']);
-    expect(await rollInvoicesOverdue({ orgId: tenant.orgId, asOf })).toEqual({ data: [] });
+    expect(await rollInvoicesOverdue({ orgId: tenant.orgId, asOf, now: new Date(asOf) })).toEqual({
+      data: [],
+    });
+  });
+});
+
+describe('invoice roll-overdue refuses an --as-of in the future (issue 25 item 13)', () => {
+  it('exits 1 with a JSON invalid_parameter error and rolls nothing; within 5 minutes of now is clock skew', async () => {
+    const tenant = await newTenant('Roll future org');
+    const order = await confirmedOrder(tenant, { paymentTermsDays: 10 });
+    const invoice = await invoiced(tenant, order.id);
+    await sendInvoice({ orgId: tenant.orgId, id: invoice.id });
+    const ahead = new Date(Date.now() + 30 * DAY).toISOString();
+    const refused = await runAdmin(['invoice', 'roll-overdue', '--org', tenant.orgId, '--as-of', ahead]);
+    expect([refused.code, refused.stdout]).toEqual([1, '']);
+    expect(JSON.parse(refused.stderr)).toEqual({
+      error: {
+        code: 'invalid_parameter',
+        message: expect.stringMatching(/^--as-of \(.+\) is in the future/),
+      },
+    });
+    const detail = await call('GET', `/invoices/${invoice.id}`, { key: tenant.key });
+    expect(detail.body.status).toBe('SENT');
+    const skewed = new Date(Date.now() + 60_000).toISOString();
+    const accepted = await runAdmin(['invoice', 'roll-overdue', '--org', tenant.orgId, '--as-of', skewed]);
+    expect([accepted.code, JSON.parse(accepted.stdout)]).toEqual([0, { data: [] }]);
   });
 });

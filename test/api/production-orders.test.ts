@@ -305,6 +305,33 @@ describe('production-order start, cancel (back office)', () => {
 });
 
 describe('production-order complete (back office)', () => {
+  it('an expiryRequired output without shelfLifeDays is refused (422 naming the product); with one its lot expires after it (issue 25 item 12)', async () => {
+    const refused = await simpleRecipe(t, {
+      stock: 10,
+      output: { isBatchTracked: true, expiryRequired: true },
+    });
+    const order = await create({ productId: refused.out.id, quantity: 1, warehouseId: refused.w.id });
+    await start(order.id);
+    await expect(complete(order.id)).rejects.toMatchObject({
+      status: 422,
+      message: `Product ${refused.out.sku} requires an expiry date on its lots but has no shelfLifeDays to derive it from; set the product's shelfLifeDays`,
+    });
+    const kept = await call('GET', `/products/${refused.out.id}`, { key: t.key });
+    expect(kept.body.totalStockOnHand).toBe(0);
+
+    const derived = await simpleRecipe(t, {
+      stock: 10,
+      output: { isBatchTracked: true, expiryRequired: true, shelfLifeDays: 3 },
+    });
+    const made = await create({ productId: derived.out.id, quantity: 1, warehouseId: derived.w.id });
+    await start(made.id);
+    const done = await complete(made.id);
+    expect(done.status).toBe('COMPLETED');
+    const output = done.lines.find((l) => l.lineType === 'OUTPUT')!;
+    const lot = await getBatch(t.orgId, output.lotsMinted[0]!.batchId);
+    expect(lot?.expiryDate).toBe(new Date(Date.parse(done.completedAt!) + 3 * 86_400_000).toISOString());
+  });
+
   it('consumes FEFO across lots (no-expiry lot last), rolls the cost up, mints the output lot; ledger, flips, events', async () => {
     const fresh = await newTenant('Production completion org');
     const [w, cake, flour, sugar, labour, icing] = await Promise.all([

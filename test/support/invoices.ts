@@ -1,3 +1,4 @@
+import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
 import { call, type Tenant } from './api.js';
 import { product } from './inventory.js';
 import { confirmOrder, customer, draftOrder, orderSetup } from './sales.js';
@@ -47,4 +48,28 @@ export async function invoiced(t: Tenant, orderId: string, body?: unknown) {
   const res = await invoiceOrder(t, orderId, body);
   if (res.status !== 201) throw new Error(`invoice failed: ${res.raw}`);
   return res.body as { id: string; invoiceNumber: string; totalAmount: number; balanceDue: number };
+}
+
+/**
+ * A SENT invoice of exactly `amount` (one untaxed service line) for `customerId`, billed from a confirmed
+ * order in `warehouseId`: the smallest receivable an account test needs.
+ */
+export async function sentInvoiceOf(
+  t: Tenant,
+  input: { customerId: string; warehouseId: string; productId: string; amount: number },
+) {
+  const order = await draftOrder(
+    t,
+    [
+      { productId: input.productId, quantity: 1, unitPrice: input.amount } as {
+        productId: string;
+        quantity: number;
+      },
+    ],
+    { customerId: input.customerId, warehouseId: input.warehouseId },
+  );
+  await confirmOrder(t, order.id);
+  const invoice = await invoiced(t, order.id);
+  await sendInvoice({ orgId: t.orgId, id: invoice.id });
+  return { ...invoice, orderId: order.id };
 }

@@ -105,6 +105,8 @@ export async function loadReceiptFacts(
       isBatchTracked: record.isBatchTracked,
       requiresSerialTracking: record.requiresSerialTracking,
       uomType: record.unitOfMeasure?.type ?? null,
+      expiryRequired: record.expiryRequired,
+      shelfLifeDays: record.shelfLifeDays,
     });
   }
   const bins: ReceiptFacts['bins'] = new Map(

@@ -50,7 +50,7 @@ export const INVENTORY_COMMANDS: Commands = {
   },
   ...Object.fromEntries(BATCH_ACTIONS.map((action) => [`batch ${action}`, batchStatusCommand(action)])),
   'batch expire-due': {
-    usage: 'batch expire-due --org <orgId> [--as-of <ISO>]',
+    usage: 'batch expire-due --org <orgId> [--as-of <ISO, not in the future>]',
     flags: ['org', 'as-of'],
     required: ['org'],
     run: (v) => expireDueBatches({ orgId: v.org!, asOf: instantFlag('as-of', v['as-of']) }),

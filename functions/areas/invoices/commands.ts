@@ -1,4 +1,5 @@
 import { instantFlag, type Commands } from '../../platform/back-office/command.js';
+import { reconcileCustomerAccounts } from './back-office/reconcile-accounts.js';
 import { rollInvoicesOverdue } from './back-office/roll-overdue.js';
 import { sendInvoice } from './back-office/send.js';
 import { voidInvoice } from './back-office/void.js';
@@ -18,9 +19,15 @@ export const INVOICE_COMMANDS: Commands = {
     run: (v) => voidInvoice({ orgId: v.org!, id: v.id! }),
   },
   'invoice roll-overdue': {
-    usage: 'invoice roll-overdue --org <orgId> [--as-of <ISO 8601 timestamp>]',
+    usage: 'invoice roll-overdue --org <orgId> [--as-of <ISO 8601 timestamp, not in the future>]',
     flags: ['org', 'as-of'],
     required: ['org'],
     run: (v) => rollInvoicesOverdue({ orgId: v.org!, asOf: instantFlag('as-of', v['as-of']) }),
+  },
+  'invoice reconcile-accounts': {
+    usage: 'invoice reconcile-accounts [--org <orgId>]',
+    flags: ['org'],
+    required: [],
+    run: (v) => reconcileCustomerAccounts({ orgId: v.org }),
   },
 };

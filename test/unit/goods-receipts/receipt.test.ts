@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   decideReceipt,
   MAX_RECEIPT_SERIALS,
+  newLotExpiry,
   type ReceiptFacts,
   type ReceiptInput,
   type ReceivableOrder,
 } from '../../../domain/goods-receipts/receipt.js';
+import { catchApiError } from '../../support/catch-api-error.js';
 
 const NOW = '2026-05-10T12:00:00.000Z';
 
@@ -67,6 +69,8 @@ const facts = (overrides: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
         isBatchTracked: false,
         requiresSerialTracking: false,
         uomType: 'WEIGHT',
+        expiryRequired: false,
+        shelfLifeDays: null,
       },
     ],
     [
@@ -77,6 +81,8 @@ const facts = (overrides: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
         isBatchTracked: true,
         requiresSerialTracking: false,
         uomType: null,
+        expiryRequired: false,
+        shelfLifeDays: null,
       },
     ],
     [
@@ -87,6 +93,8 @@ const facts = (overrides: Partial<ReceiptFacts> = {}): ReceiptFacts => ({
         isBatchTracked: false,
         requiresSerialTracking: true,
         uomType: 'UNIT',
+        expiryRequired: false,
+        shelfLifeDays: null,
       },
     ],
   ]),
@@ -613,5 +621,30 @@ describe('decideReceipt: order, references and rules', () => {
     expect(
       failure(() => decide(body([{ poLineId: 'l1', productId: 'p1', quantity: 1, binId: 'nope' }]))).code,
     ).toBe('invalid_reference');
+  });
+});
+
+describe('newLotExpiry (issue 25 item 12)', () => {
+  const required = { sku: 'MILK', expiryRequired: true, shelfLifeDays: 14 };
+  it('keeps a given expiry; derives manufactureDate + shelfLifeDays for an expiryRequired product', () => {
+    expect(newLotExpiry('2027-01-01', '2026-12-01', required, 'lines[0]')).toBe('2027-01-01');
+    expect(newLotExpiry(null, '2026-12-25', required, 'lines[0]')).toBe('2027-01-08');
+  });
+  it('leaves other products alone: no expiry stays null', () => {
+    expect(newLotExpiry(null, '2026-12-25', { ...required, expiryRequired: false }, 'lines[0]')).toBeNull();
+  });
+  it('is 422 naming the line when neither expiryDate nor manufactureDate with a shelf life is known', () => {
+    for (const [made, shelfLifeDays] of [
+      [null, 14],
+      ['2026-12-25', null],
+    ] as const) {
+      expect(
+        catchApiError(() => newLotExpiry(null, made, { ...required, shelfLifeDays }, 'lines[2]')),
+      ).toMatchObject({
+        code: 'unprocessable',
+        message:
+          'lines[2].expiryDate is required: product MILK requires an expiry date on a new lot (send expiryDate, or manufactureDate when the product has shelfLifeDays)',
+      });
+    }
   });
 });

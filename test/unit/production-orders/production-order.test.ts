@@ -141,7 +141,7 @@ describe('outputLot', () => {
   it('is numbered after the order unless a number is given, costed, made now, expiring after the shelf life', () => {
     const lot = outputLot(
       o,
-      { shelfLifeDays: 10, storageCondition: 'CHILLED' },
+      { sku: 'CAKE', expiryRequired: false, shelfLifeDays: 10, storageCondition: 'CHILLED' },
       { unitCost: 2.5 },
       { id: 'l1', now: NOW },
     );
@@ -158,7 +158,7 @@ describe('outputLot', () => {
     });
     const named = outputLot(
       o,
-      { shelfLifeDays: null, storageCondition: null },
+      { sku: 'CAKE', expiryRequired: false, shelfLifeDays: null, storageCondition: null },
       { batchNumber: ' B-1 ', unitCost: 1 },
       { id: 'l2', now: NOW },
     );
@@ -167,11 +167,29 @@ describe('outputLot', () => {
       catchApiError(() =>
         outputLot(
           o,
-          { shelfLifeDays: null, storageCondition: null },
+          { sku: 'CAKE', expiryRequired: false, shelfLifeDays: null, storageCondition: null },
           { batchNumber: ' ', unitCost: 1 },
           { id: 'l3', now: NOW },
         ),
       ).status,
     ).toBe(422);
+  });
+
+  it('refuses an expiryRequired product without shelfLifeDays, naming it (issue 25 item 12)', () => {
+    const product = { sku: 'CAKE', expiryRequired: true, shelfLifeDays: null, storageCondition: null };
+    expect(catchApiError(() => outputLot(o, product, { unitCost: 1 }, { id: 'l4', now: NOW }))).toMatchObject(
+      {
+        code: 'unprocessable',
+        message:
+          "Product CAKE requires an expiry date on its lots but has no shelfLifeDays to derive it from; set the product's shelfLifeDays",
+      },
+    );
+    const withShelfLife = outputLot(
+      o,
+      { ...product, shelfLifeDays: 1 },
+      { unitCost: 1 },
+      { id: 'l5', now: NOW },
+    );
+    expect(withShelfLife.expiryDate).toBe('2030-01-16T10:00:00.000Z');
   });
 });

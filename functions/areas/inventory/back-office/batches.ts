@@ -1,4 +1,5 @@
 import { createId } from '@paralleldrive/cuid2';
+import { sweepInstant } from '../../../../domain/as-of.js';
 import {
   BATCH_RESOURCE,
   BATCH_TRANSITIONS,
@@ -124,11 +125,12 @@ export async function changeBatchStatusCommand(input: { orgId: string; id: strin
 /**
  * `batch expire-due [--as-of ISO]`: the ACTIVE and QUARANTINED lots past expiry at as-of (default now)
  * become EXPIRED. They are found by key (each status's FEFO partition up to as-of's date, so only due
- * lots are read) and expired one transaction each, re-checked on a fresh read.
+ * lots are read) and expired one transaction each, re-checked on a fresh read. An as-of in the future is
+ * refused (domain/as-of.ts); `now` is the clock (a test stands at a later date through it).
  */
-export async function expireDueBatches(input: { orgId: string; asOf?: string }) {
-  const now = new Date();
-  const asOf = input.asOf ?? now.toISOString();
+export async function expireDueBatches(input: { orgId: string; asOf?: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  const asOf = sweepInstant(input.asOf, now);
   const due = await Promise.all(
     BATCH_TRANSITIONS.expire.from.map((status) =>
       batchesExpiringBefore(input.orgId, status, asOf.slice(0, 10)),

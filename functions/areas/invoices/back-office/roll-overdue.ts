@@ -2,8 +2,9 @@
  * `invoice roll-overdue` (design.md section 5): SENT and PARTIALLY_PAID invoices due before `asOf` become
  * OVERDUE. They are found by key (their GSI3 status partitions, the due date as a filter), and each moves
  * in its own write conditioned on the version read (a race re-reads it and decides again: a payment that
- * settled it in between leaves it alone).
+ * settled it in between leaves it alone). An `asOf` in the future is refused (domain/as-of.ts).
  */
+import { sweepInstant } from '../../../../domain/as-of.js';
 import type { Invoice } from '../../../../domain/invoices/invoice.js';
 import { rollOverdue } from '../../../../domain/invoices/lifecycle.js';
 import { INVOICE_TRANSITIONS } from '../../../../domain/invoices/status.js';
@@ -52,9 +53,10 @@ async function rollOne(orgId: string, id: string, asOf: string, now: Date) {
   });
 }
 
-export async function rollInvoicesOverdue(input: { orgId: string; asOf?: string }) {
-  const now = new Date();
-  const asOf = input.asOf ?? now.toISOString();
+/** `now` is the clock (a test stands at a later date through it); `asOf` may not be after it. */
+export async function rollInvoicesOverdue(input: { orgId: string; asOf?: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  const asOf = sweepInstant(input.asOf, now);
   const candidates = await pastDue(input.orgId, asOf);
   const data = [];
   for (const candidate of candidates) {

@@ -2,6 +2,7 @@
  * `invoice send` (design.md section 5): DRAFT -> SENT. The invoice becomes receivable, so the customer's
  * outstandingBalance rises by its balanceDue in the same transaction.
  */
+import { accountDelta } from '../../../../domain/invoices/customer-account.js';
 import { decideSend } from '../../../../domain/invoices/lifecycle.js';
 import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { outstandingBalanceItem } from '../store/invoices.js';
@@ -16,7 +17,9 @@ export async function sendInvoice(input: { orgId: string; id: string }) {
     id: input.id,
     action: 'send',
     decide: (invoice) => ({ next: decideSend(invoice, at) }),
-    extra: ({ next }) => ({ items: [outstandingBalanceItem(orgId, next.customerId, next.balanceDue)] }),
+    extra: ({ next }, invoice) => ({
+      items: [outstandingBalanceItem(orgId, next.customerId, accountDelta(invoice, next))],
+    }),
     journal: backOfficeJournal(orgId, now),
     audit: { changedFields: ['status'] },
     onExhausted: () =>

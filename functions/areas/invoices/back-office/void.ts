@@ -6,7 +6,7 @@
  */
 import { notFound } from '../../../../domain/errors.js';
 import { decideVoid } from '../../../../domain/invoices/lifecycle.js';
-import { isReceivable } from '../../../../domain/invoices/status.js';
+import { accountDelta } from '../../../../domain/invoices/customer-account.js';
 import { roundQuantity } from '../../../../domain/inventory/stock.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE } from '../../../../domain/sales-orders/status.js';
@@ -28,7 +28,7 @@ export async function voidInvoice(input: { orgId: string; id: string }) {
       const { invoice: next, released } = decideVoid(invoice, at);
       return { next, released };
     },
-    extra: async ({ released }, invoice) => {
+    extra: async ({ next, released }, invoice) => {
       const order = await getSalesOrder(orgId, invoice.salesOrder.id);
       if (!order) throw notFound(SALES_ORDER_RESOURCE);
       const back = new Map<string, number>();
@@ -44,12 +44,11 @@ export async function voidInvoice(input: { orgId: string; id: string }) {
         updatedAt: at,
         version: order.version + 1,
       };
+      const owed = accountDelta(invoice, next);
       return {
         items: [
           orderInvoicedItem(orgId, nextOrder, order),
-          ...(isReceivable(invoice.status) && invoice.balanceDue !== 0
-            ? [outstandingBalanceItem(orgId, invoice.customerId, -invoice.balanceDue)]
-            : []),
+          ...(owed !== 0 ? [outstandingBalanceItem(orgId, invoice.customerId, owed)] : []),
         ],
       };
     },

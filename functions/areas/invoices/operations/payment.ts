@@ -1,6 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../../domain/errors.js';
-import { line4 } from '../../../../domain/money.js';
+import { accountDelta } from '../../../../domain/invoices/customer-account.js';
 import { invoicePaymentRecorded } from '../../../../domain/invoices/events.js';
 import { decidePayment } from '../../../../domain/invoices/payment.js';
 import { INVOICE_RESOURCE } from '../../../../domain/invoices/status.js';
@@ -20,7 +20,8 @@ const PAYMENT_ATTEMPTS = 30;
 /**
  * POST /invoices/{id}/payments: the invoice put conditioned on the version read (the "row lock": a payment
  * decided on a stale balance loses the race, re-reads and is decided again, so concurrent payments never
- * overpay), the customer's outstandingBalance lowered by the amount, the event, the audit entry and the
+ * overpay), the customer's outstandingBalance lowered by the change in balanceDue (not the amount: see
+ * domain/invoices/customer-account.ts), the event, the audit entry and the
  * idempotency record, in one transaction.
  */
 export const recordInvoicePaymentOp: OperationOf<typeof INVOICE_ENDPOINTS, 'recordInvoicePayment'> = async ({
@@ -43,7 +44,7 @@ export const recordInvoicePaymentOp: OperationOf<typeof INVOICE_ENDPOINTS, 'reco
       const response = { status: 201, body: decision.response };
       await transact([
         invoiceReplaceItem(orgId, next, invoice),
-        outstandingBalanceItem(orgId, next.customerId, -line4(next.paidAmount - invoice.paidAmount)),
+        outstandingBalanceItem(orgId, next.customerId, accountDelta(invoice, next)),
         ...journal.items({
           events: [invoicePaymentRecorded(next, decision.payment)],
           audit: [
