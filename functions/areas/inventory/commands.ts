@@ -1,6 +1,6 @@
 import { BATCH_ACTIONS, type BatchAction } from '../../../domain/inventory/batch.js';
 import { instantFlag, numberFlag, type Command, type Commands } from '../../platform/back-office/command.js';
-import { completeAdjustment, voidAdjustment } from './back-office/adjustments.js';
+import { completeAdjustment, voidAdjustment } from './steps/adjustments.js';
 import { changeBatchStatusCommand, createBatch, expireDueBatches } from './back-office/batches.js';
 import { parseSerialStatus, setSerialStatusCommand } from './back-office/serials.js';
 import { parseTransfer, transferStock } from './back-office/transfers.js';

@@ -14,6 +14,8 @@ describe('the catalogue -> operation binding', () => {
       | 'listStockAdjustments'
       | 'getStockAdjustment'
       | 'createStockAdjustment'
+      | 'completeStockAdjustment'
+      | 'voidStockAdjustment'
       | 'listBatches'
       | 'getBatch'
       | 'listSerialNumbers'
@@ -28,6 +30,8 @@ describe('the catalogue -> operation binding', () => {
       listStockAdjustments: op,
       getStockAdjustment: op,
       createStockAdjustment: op,
+      completeStockAdjustment: op,
+      voidStockAdjustment: op,
       listBatches: op,
       getBatch: op,
       listSerialNumbers: op,
@@ -43,8 +47,8 @@ describe('the catalogue -> operation binding', () => {
     };
     const extra: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
       ...complete,
-      // @ts-expect-error no endpoint declares voidStockAdjustment
-      voidStockAdjustment: op,
+      // @ts-expect-error no endpoint declares deleteStockAdjustment
+      deleteStockAdjustment: op,
     };
     expectTypeOf(incomplete).not.toBeAny();
     expectTypeOf(misspelled).not.toBeAny();
