@@ -24,6 +24,7 @@ import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
 import { requestContext } from '../../platform/journal/write-context.js';
 import { completeAdjustment, voidAdjustment } from './steps/adjustments.js';
+import { createStockTransferOp, getStockTransferOp, listStockTransfersOp } from './transfer-operations.js';
 import { getBatchOp, getSerialNumberOp, listBatchesOp, listSerialNumbersOp } from './traceability.js';
 
 const listWarehousesOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listWarehouses'> = async (input) => {
@@ -161,6 +162,9 @@ export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
   createStockAdjustment: createStockAdjustmentOp,
   completeStockAdjustment: completeStockAdjustmentOp,
   voidStockAdjustment: voidStockAdjustmentOp,
+  listStockTransfers: listStockTransfersOp,
+  getStockTransfer: getStockTransferOp,
+  createStockTransfer: createStockTransferOp,
   listBatches: listBatchesOp,
   getBatch: getBatchOp,
   listSerialNumbers: listSerialNumbersOp,

@@ -16,6 +16,9 @@ describe('the catalogue -> operation binding', () => {
       | 'createStockAdjustment'
       | 'completeStockAdjustment'
       | 'voidStockAdjustment'
+      | 'listStockTransfers'
+      | 'getStockTransfer'
+      | 'createStockTransfer'
       | 'listBatches'
       | 'getBatch'
       | 'listSerialNumbers'
@@ -32,6 +35,9 @@ describe('the catalogue -> operation binding', () => {
       createStockAdjustment: op,
       completeStockAdjustment: op,
       voidStockAdjustment: op,
+      listStockTransfers: op,
+      getStockTransfer: op,
+      createStockTransfer: op,
       listBatches: op,
       getBatch: op,
       listSerialNumbers: op,
