@@ -17,6 +17,7 @@ import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
 import { TRACEABILITY_SCHEMAS } from './traceability.js';
 import { EVENT_SCHEMAS } from './events.js';
 import { META_SCHEMAS } from './meta.js';
+import { STOCK_TRANSFER_SCHEMAS, STOCK_TRANSFER_VALIDATED } from './stock-transfers.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -44,6 +45,7 @@ export const SCHEMAS = {
   ...PRODUCTION_ORDER_SCHEMAS,
   ...GOODS_RECEIPT_SCHEMAS,
   ...META_SCHEMAS,
+  ...STOCK_TRANSFER_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -60,5 +62,6 @@ export const VALIDATED_SCHEMAS = [
   ...PURCHASE_ORDER_VALIDATED,
   ...SHIPMENT_VALIDATED,
   ...GOODS_RECEIPT_VALIDATED,
+  ...STOCK_TRANSFER_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  completeAdjustment,
-  voidAdjustment,
-} from '../../functions/areas/inventory/back-office/adjustments.js';
+import { completeAdjustment, voidAdjustment } from '../../functions/areas/inventory/steps/adjustments.js';
 import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
@@ -10,6 +7,7 @@ import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, onHand, product, warehouse } from '../support/inventory.js';
 import { outboxItems } from '../support/outbox.js';
+import { comparable, expectReplay } from '../support/steps.js';
 
 let t: Tenant;
 let other: Tenant;
@@ -285,5 +283,111 @@ describe('stock-adjustment void (back office)', () => {
     const again = await runAdmin(['stock-adjustment', 'void', '--org', t.orgId, '--id', draft.id]);
     expect([again.code, JSON.parse(again.stderr).error.code]).toEqual([1, 'unprocessable']);
     expect((await runAdmin(['stock-adjustment', 'void', '--org', t.orgId])).code).toBe(2);
+  });
+});
+
+describe('POST /stock-adjustments/{id}/complete and /void (design.md section 7, beyond the spec)', () => {
+  const post = (path: string, tenant: Tenant = t) => call('POST', path, { key: tenant.key });
+
+  it('completes a DRAFT: the stock moves, one event, audited with the acting key; the same key replays', async () => {
+    const tenant = await newTenant('API complete org');
+    const [p, w] = await Promise.all([product(tenant), warehouse(tenant)]);
+    const draft = await created(tenant, [{ productId: p.id, warehouseId: w.id, quantityChange: 6 }], {
+      status: 'DRAFT',
+    });
+    const done = await expectReplay(tenant, 'POST', `/stock-adjustments/${draft.id}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({
+      ...(await detail(tenant, draft.id)),
+      status: 'COMPLETED',
+      completedAt: done.body.updatedAt,
+    });
+    expect(done.body.adjustmentNumber).toBe(draft.adjustmentNumber);
+    expect(await onHand(tenant, p.id)).toBe(6);
+    expect(await events(tenant.orgId, 'stock.level_changed')).toEqual([
+      {
+        id: p.id,
+        productId: p.id,
+        warehouseId: w.id,
+        quantityOnHand: 6,
+        quantityReserved: 0,
+        quantityAvailable: 6,
+      },
+    ]);
+    const ledger = await listLedger(tenant.orgId);
+    expect(ledger.map((l) => [l.sourceType, l.sourceId, l.sourceNumber])).toEqual([
+      ['stock_adjustment', draft.id, draft.adjustmentNumber],
+    ]);
+    const audit = await listAudit(tenant.orgId, { resourceType: 'stock_adjustment', resourceId: draft.id });
+    expect(audit.filter((e) => e.action === 'complete')).toEqual([
+      expect.objectContaining({ apiKeyId: tenant.keyId, changedFields: ['status', 'completedAt'] }),
+    ]);
+  });
+
+  it('voids a COMPLETED one: the stock goes back, audited; the same key replays', async () => {
+    const tenant = await newTenant('API void org');
+    const [p, w] = await Promise.all([product(tenant), warehouse(tenant)]);
+    const applied = await created(tenant, [{ productId: p.id, warehouseId: w.id, quantityChange: 4 }]);
+    const voided = await expectReplay(tenant, 'POST', `/stock-adjustments/${applied.id}/void`);
+    expect(voided.status).toBe(200);
+    expect(voided.body).toEqual({ ...(await detail(tenant, applied.id)), status: 'VOIDED' });
+    expect(await onHand(tenant, p.id)).toBe(0);
+    const reversal = (await listLedger(tenant.orgId)).filter((l) => l.sourceType === 'stock_adjustment_void');
+    expect(reversal.map((l) => [l.sourceId, l.movements])).toEqual([
+      [applied.id, [{ productId: p.id, warehouseId: w.id, binId: null, batchId: null, quantity: -4 }]],
+    ]);
+    const audit = await listAudit(tenant.orgId, { resourceId: applied.id });
+    expect(audit.filter((e) => e.action === 'void')).toEqual([
+      expect.objectContaining({ apiKeyId: tenant.keyId, changedFields: ['status'] }),
+    ]);
+  });
+
+  it('a wrong status is 422 naming it; stock short is 422; nothing moves', async () => {
+    const [p, w] = await Promise.all([product(t), warehouse(t)]);
+    const draft = await created(t, [{ productId: p.id, warehouseId: w.id, quantityChange: -2 }], {
+      status: 'DRAFT',
+    });
+    const early = await post(`/stock-adjustments/${draft.id}/void`);
+    expect([early.status, early.body.error]).toEqual([
+      422,
+      { code: 'unprocessable', message: 'Stock adjustment is DRAFT; void needs COMPLETED' },
+    ]);
+    const short = await post(`/stock-adjustments/${draft.id}/complete`);
+    expect([short.status, short.body.error.code]).toEqual([422, 'unprocessable']);
+    expect(short.body.error.message).toContain('Insufficient stock');
+    const applied = await created(t, [{ productId: p.id, warehouseId: w.id, quantityChange: 1 }]);
+    const again = await post(`/stock-adjustments/${applied.id}/complete`);
+    expect([again.status, again.body.error.message]).toEqual([
+      422,
+      'Stock adjustment is COMPLETED; complete needs DRAFT',
+    ]);
+    expect((await detail(t, draft.id)).status).toBe('DRAFT');
+    expect(await onHand(t, p.id)).toBe(1);
+  });
+
+  it("another organisation's adjustment is 404 and stays as it was", async () => {
+    const [p, w] = await Promise.all([product(t), warehouse(t)]);
+    const draft = await created(t, [{ productId: p.id, warehouseId: w.id, quantityChange: 1 }], {
+      status: 'DRAFT',
+    });
+    for (const step of ['complete', 'void']) {
+      const foreign = await post(`/stock-adjustments/${draft.id}/${step}`, other);
+      expect([foreign.status, foreign.body.error.message]).toEqual([404, 'Stock adjustment not found']);
+    }
+    expect((await detail(t, draft.id)).status).toBe('DRAFT');
+    expect(await onHand(t, p.id)).toBe(0);
+  });
+
+  it('the CLI and the API give the same adjustment for the same step', async () => {
+    const [p, w] = await Promise.all([product(t), warehouse(t)]);
+    const draft = () =>
+      created(t, [{ productId: p.id, warehouseId: w.id, quantityChange: 2 }], { status: 'DRAFT' });
+    const [viaApi, viaCli] = await Promise.all([draft(), draft()]);
+    for (const step of ['complete', 'void']) {
+      const api = await post(`/stock-adjustments/${viaApi.id}/${step}`);
+      const cli = await runAdmin(['stock-adjustment', step, '--org', t.orgId, '--id', viaCli.id]);
+      expect([api.status, cli.code], cli.stderr).toEqual([200, 0]);
+      expect(comparable(JSON.parse(cli.stdout))).toEqual(comparable(api.body));
+    }
   });
 });

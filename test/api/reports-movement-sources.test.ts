@@ -4,7 +4,7 @@
  * report. One tenant per source so the rows asserted are exactly that document's.
  */
 import { describe, expect, it } from 'vitest';
-import { transferStock } from '../../functions/areas/inventory/back-office/transfers.js';
+import { transferStock } from '../../functions/areas/inventory/steps/transfers.js';
 import { completeProductionOrderCommand } from '../../functions/areas/production-orders/back-office/complete.js';
 import { createProductionOrderCommand } from '../../functions/areas/production-orders/back-office/create.js';
 import { startProductionOrderCommand } from '../../functions/areas/production-orders/back-office/transitions.js';

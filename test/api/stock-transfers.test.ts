@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
-import { transferStock } from '../../functions/areas/inventory/back-office/transfers.js';
+import { transferStock } from '../../functions/areas/inventory/steps/transfers.js';
 import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
@@ -9,6 +9,7 @@ import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, onHand, product, warehouse } from '../support/inventory.js';
 import { outboxItems } from '../support/outbox.js';
 import { confirmOrder, customer, draftOrder } from '../support/sales.js';
+import { comparable, expectReplay } from '../support/steps.js';
 
 let t: Tenant;
 let other: Tenant;
@@ -67,17 +68,13 @@ describe('stock transfer (back office)', () => {
     expect(done).toEqual({
       id: expect.stringMatching(/^[a-z0-9]{20,}$/),
       transferNumber: 'TR-000001',
-      product: { id: p.id, sku: p.sku, name: p.name },
-      batch: { id: lot.id, batchNumber: lot.batchNumber },
-      from: { warehouseId: w1.id, binId: w1.binId },
-      to: { warehouseId: w2.id, binId: w2.binId },
-      quantity: 4,
-      transferredAt: expect.any(String),
-      stockLevels: [
-        { warehouseId: w1.id, quantityOnHand: 6, quantityReserved: 0, quantityAvailable: 6 },
-        { warehouseId: w2.id, quantityOnHand: 4, quantityReserved: 0, quantityAvailable: 4 },
-      ],
+      fromWarehouse: { id: w1.id, code: w1.code, name: expect.any(String) },
+      toWarehouse: { id: w2.id, code: w2.code, name: expect.any(String) },
+      notes: null,
+      lines: [{ productId: p.id, quantity: 4, batchId: lot.id, fromBinId: w1.binId, toBinId: w2.binId }],
+      createdAt: expect.any(String),
     });
+    expect((await call('GET', `/stock-transfers/${done.id}`, { key: tenant.key })).body).toEqual(done);
     expect(await where(tenant, p.id)).toEqual({
       [`${w1.id}|${w1.binId}`]: [6, 0],
       [`${w2.id}|${w2.binId}`]: [4, 0],
@@ -91,7 +88,7 @@ describe('stock transfer (back office)', () => {
       [
         done.id,
         'TR-000001',
-        done.transferredAt,
+        done.createdAt,
         [
           { productId: p.id, warehouseId: w1.id, binId: w1.binId, batchId: lot.id, quantity: -4 },
           { productId: p.id, warehouseId: w2.id, binId: w2.binId, batchId: lot.id, quantity: 4 },
@@ -132,9 +129,6 @@ describe('stock transfer (back office)', () => {
       quantity: 6,
     });
     expect(within.transferNumber).toBe('TR-000002');
-    expect(within.stockLevels).toEqual([
-      { warehouseId: w1.id, quantityOnHand: 6, quantityReserved: 0, quantityAvailable: 6 },
-    ]);
     expect((await levelEvents(tenant.orgId)).length).toBe(events + 1);
     expect(await where(tenant, p.id)).toEqual({
       [`${w1.id}|`]: [6, 0],
@@ -172,11 +166,8 @@ describe('stock transfer (back office)', () => {
       code: 'unprocessable',
       message: expect.stringContaining('available 4 (on hand 10, reserved 6), requested 5'),
     });
-    const moved = await transferStock({ ...base, quantity: 4 });
-    expect(moved.stockLevels).toEqual([
-      { warehouseId: w1.id, quantityOnHand: 6, quantityReserved: 6, quantityAvailable: 0 },
-      { warehouseId: w2.id, quantityOnHand: 4, quantityReserved: 0, quantityAvailable: 4 },
-    ]);
+    await transferStock({ ...base, quantity: 4 });
+    expect(await where(t, p.id)).toEqual({ [`${w1.id}|`]: [6, 6], [`${w2.id}|`]: [4, 0] });
   });
 
   it('refuses references outside the organisation, inactive warehouses, foreign bins and wrong lots (422)', async () => {
@@ -257,7 +248,7 @@ describe('stock transfer (back office)', () => {
       message: expect.stringContaining('would exceed its capacity of 3'),
     });
     const moved = await transferStock({ ...base, quantity: 3 });
-    expect(moved.quantity).toBe(3);
+    expect(moved.lines.map((l) => l.quantity)).toEqual([3]);
     expect((await call('GET', `/batches/${lot.id}`, { key: t.key })).body).toMatchObject({
       status: 'QUARANTINED',
       totalQuantity: 5,
@@ -301,9 +292,9 @@ describe('stock transfer (back office)', () => {
     const ok = await runAdmin(['stock', 'transfer', ...flags, '--to-warehouse', w2.id, '--quantity', '2']);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({
-      quantity: 2,
-      from: { warehouseId: w1.id },
-      to: { warehouseId: w2.id },
+      fromWarehouse: { id: w1.id },
+      toWarehouse: { id: w2.id },
+      lines: [{ productId: p.id, quantity: 2, batchId: null, fromBinId: null, toBinId: null }],
     });
     for (const rest of [
       ['--to-warehouse', w1.id, '--quantity', '1'],
@@ -331,5 +322,278 @@ describe('stock transfer (back office)', () => {
       '1',
     ]);
     expect([foreign.code, JSON.parse(foreign.stderr).error.code]).toEqual([1, 'invalid_reference']);
+  });
+});
+
+describe('POST /stock-transfers, GET /stock-transfers[/{id}] (design.md section 7, beyond the spec)', () => {
+  const post = (body: unknown, tenant: Tenant = t) =>
+    call('POST', '/stock-transfers', { key: tenant.key, body });
+
+  it('moves every line in one write: 201 with the document, one ledger entry, events, audit; replays', async () => {
+    const tenant = await newTenant('API transfer org');
+    const [p, q, w1, w2] = await Promise.all([
+      product(tenant),
+      product(tenant, { isBatchTracked: true }),
+      warehouse(tenant),
+      warehouse(tenant),
+    ]);
+    const lot = await batchOf(tenant, q.id, '2028-01-01');
+    await adjust(tenant, [
+      { productId: p.id, warehouseId: w1.id, binId: w1.binId, quantityChange: 10 },
+      { productId: q.id, warehouseId: w1.id, batchId: lot.id, quantityChange: 5 },
+    ]);
+    const before = (await levelEvents(tenant.orgId)).length;
+    const body = {
+      fromWarehouseId: w1.id,
+      toWarehouseId: w2.id,
+      notes: 'Rebalance',
+      lines: [
+        { productId: p.id, quantity: 3, fromBinId: w1.binId, toBinId: w2.binId },
+        { productId: q.id, quantity: 2, batchId: lot.id },
+      ],
+    };
+    const done = await expectReplay(tenant, 'POST', '/stock-transfers', body);
+    expect(done.status).toBe(201);
+    expect(done.body).toEqual({
+      id: expect.stringMatching(/^[a-z0-9]{20,}$/),
+      transferNumber: 'TR-000001',
+      fromWarehouse: { id: w1.id, code: w1.code, name: `Warehouse ${w1.code.slice(3)}` },
+      toWarehouse: { id: w2.id, code: w2.code, name: `Warehouse ${w2.code.slice(3)}` },
+      notes: 'Rebalance',
+      lines: [
+        { productId: p.id, quantity: 3, batchId: null, fromBinId: w1.binId, toBinId: w2.binId },
+        { productId: q.id, quantity: 2, batchId: lot.id, fromBinId: null, toBinId: null },
+      ],
+      createdAt: expect.any(String),
+    });
+    expect((await call('GET', `/stock-transfers/${done.body.id}`, { key: tenant.key })).body).toEqual(
+      done.body,
+    );
+    expect(await where(tenant, p.id)).toEqual({
+      [`${w1.id}|${w1.binId}`]: [7, 0],
+      [`${w2.id}|${w2.binId}`]: [3, 0],
+    });
+    expect(await where(tenant, q.id)).toEqual({ [`${w1.id}|`]: [3, 0], [`${w2.id}|`]: [2, 0] });
+    const ledger = (await listLedger(tenant.orgId)).filter((l) => l.sourceType === 'transfer');
+    expect(ledger.map((l) => [l.sourceId, l.sourceNumber, l.at, l.movements])).toEqual([
+      [
+        done.body.id,
+        'TR-000001',
+        done.body.createdAt,
+        [
+          { productId: p.id, warehouseId: w1.id, binId: w1.binId, batchId: null, quantity: -3 },
+          { productId: p.id, warehouseId: w2.id, binId: w2.binId, batchId: null, quantity: 3 },
+          { productId: q.id, warehouseId: w1.id, binId: null, batchId: lot.id, quantity: -2 },
+          { productId: q.id, warehouseId: w2.id, binId: null, batchId: lot.id, quantity: 2 },
+        ],
+      ],
+    ]);
+    expect(
+      (await levelEvents(tenant.orgId))
+        .slice(before)
+        .map((e) => [e.productId, e.warehouseId, e.quantityOnHand]),
+    ).toEqual([
+      [p.id, w1.id, 7],
+      [p.id, w2.id, 3],
+      [q.id, w1.id, 3],
+      [q.id, w2.id, 2],
+    ]);
+    const audit = await listAudit(tenant.orgId, { resourceType: 'stock_transfer' });
+    expect(audit).toEqual([
+      expect.objectContaining({ resourceId: done.body.id, action: 'create', apiKeyId: tenant.keyId }),
+    ]);
+  });
+
+  it('a malformed body is 400 (no lines, over 100, quantity 0, a line moving to its own location)', async () => {
+    const [p, w1, w2] = await Promise.all([product(t), warehouse(t), warehouse(t)]);
+    const base = { fromWarehouseId: w1.id, toWarehouseId: w2.id };
+    const line = { productId: p.id, quantity: 1 };
+    for (const body of [
+      { ...base, lines: [] },
+      { ...base, lines: Array.from({ length: 101 }, () => line) },
+      { ...base, lines: [{ ...line, quantity: 0 }] },
+      { fromWarehouseId: w1.id, lines: [line] },
+      { ...base, lines: [{ quantity: 1 }] },
+    ]) {
+      const res = await post(body);
+      expect([res.status, res.body.error.code], JSON.stringify(body).slice(0, 80)).toEqual([
+        400,
+        'validation_error',
+      ]);
+    }
+    const same = await post({
+      fromWarehouseId: w1.id,
+      toWarehouseId: w1.id,
+      lines: [line, { ...line, fromBinId: w1.binId, toBinId: w1.binId }],
+    });
+    expect([same.status, same.body.error.details]).toEqual([
+      400,
+      [
+        { path: 'lines[0]', message: 'moves to its own source location (same warehouse and bin)' },
+        { path: 'lines[1]', message: 'moves to its own source location (same warehouse and bin)' },
+      ],
+    ]);
+  });
+
+  it('a line taking more than is available is 422 naming the line; lines on one source add up; nothing moves', async () => {
+    const [p, q, w1, w2] = await Promise.all([product(t), product(t), warehouse(t), warehouse(t)]);
+    await adjust(t, [
+      { productId: p.id, warehouseId: w1.id, quantityChange: 5 },
+      { productId: q.id, warehouseId: w1.id, quantityChange: 5 },
+    ]);
+    const base = { fromWarehouseId: w1.id, toWarehouseId: w2.id };
+    const short = await post({
+      ...base,
+      lines: [
+        { productId: p.id, quantity: 2 },
+        { productId: q.id, quantity: 6 },
+      ],
+    });
+    expect([short.status, short.body.error.code]).toEqual([422, 'unprocessable']);
+    expect(short.body.error.message).toBe(
+      `Line 2: Insufficient available stock to transfer from warehouse ${w1.id}: available 5 (on hand 5, reserved 0), requested 6`,
+    );
+    const together = await post({
+      ...base,
+      lines: [
+        { productId: p.id, quantity: 3 },
+        { productId: p.id, quantity: 3 },
+      ],
+    });
+    expect([together.status, together.body.error.message]).toEqual([
+      422,
+      `Line 2: Insufficient available stock to transfer from warehouse ${w1.id}: available 2 (on hand 5, reserved 0, 3 of it taken by earlier lines), requested 3`,
+    ]);
+    const foreign = await warehouse(other);
+    const elsewhere = await post({
+      ...base,
+      toWarehouseId: foreign.id,
+      lines: [{ productId: p.id, quantity: 1 }],
+    });
+    expect([elsewhere.status, elsewhere.body.error]).toEqual([
+      422,
+      {
+        code: 'invalid_reference',
+        message: `Line 1: toWarehouseId ${foreign.id} does not reference an existing warehouse`,
+      },
+    ]);
+    expect(await where(t, p.id)).toEqual({ [`${w1.id}|`]: [5, 0] });
+    expect(await where(t, q.id)).toEqual({ [`${w1.id}|`]: [5, 0] });
+  });
+
+  it("another organisation's transfer is 404", async () => {
+    const [p, w1, w2] = await Promise.all([product(t), warehouse(t), warehouse(t)]);
+    await adjust(t, [{ productId: p.id, warehouseId: w1.id, quantityChange: 1 }]);
+    const done = await post({
+      fromWarehouseId: w1.id,
+      toWarehouseId: w2.id,
+      lines: [{ productId: p.id, quantity: 1 }],
+    });
+    expect(done.status).toBe(201);
+    const foreign = await call('GET', `/stock-transfers/${done.body.id}`, { key: other.key });
+    expect([foreign.status, foreign.body.error.message]).toEqual([404, 'Stock transfer not found']);
+    const listed = await call('GET', '/stock-transfers', { key: other.key, query: { productId: p.id } });
+    expect(listed.body.data).toEqual([]);
+  });
+
+  it('two transfers racing for the last units never both win: one 201, the other 422, stock exact', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [p, w1, w2, w3] = await Promise.all([product(t), warehouse(t), warehouse(t), warehouse(t)]);
+      await adjust(t, [{ productId: p.id, warehouseId: w1.id, quantityChange: 5 }]);
+      const results = await Promise.all(
+        [w2, w3].map((to) =>
+          post({ fromWarehouseId: w1.id, toWarehouseId: to.id, lines: [{ productId: p.id, quantity: 4 }] }),
+        ),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+      const lost = results.find((r) => r.status === 422)!;
+      expect(lost.body.error.message).toContain('Line 1: Insufficient available stock');
+      const won = results.find((r) => r.status === 201)!;
+      expect(await where(t, p.id)).toEqual({
+        [`${w1.id}|`]: [1, 0],
+        [`${won.body.toWarehouse.id}|`]: [4, 0],
+      });
+    }
+  });
+
+  it('lists newest first with product, either-side warehouse and date filters, paged', async () => {
+    const tenant = await newTenant('Transfer list org');
+    const [p, q, w1, w2, w3] = await Promise.all([
+      product(tenant),
+      product(tenant),
+      warehouse(tenant),
+      warehouse(tenant),
+      warehouse(tenant),
+    ]);
+    await adjust(tenant, [
+      { productId: p.id, warehouseId: w1.id, quantityChange: 10 },
+      { productId: q.id, warehouseId: w1.id, quantityChange: 10 },
+    ]);
+    const send = (body: unknown) =>
+      post(body, tenant).then((r) => r.body as { id: string; createdAt: string });
+    const first = await send({
+      fromWarehouseId: w1.id,
+      toWarehouseId: w2.id,
+      lines: [{ productId: p.id, quantity: 1 }],
+    });
+    const second = await send({
+      fromWarehouseId: w1.id,
+      toWarehouseId: w3.id,
+      lines: [{ productId: q.id, quantity: 1 }],
+    });
+    const third = await send({
+      fromWarehouseId: w2.id,
+      toWarehouseId: w3.id,
+      lines: [{ productId: p.id, quantity: 1 }],
+    });
+    const ids = async (query: Record<string, string>) => {
+      const res = await call('GET', '/stock-transfers', { key: tenant.key, query });
+      expect(res.status).toBe(200);
+      return res.body.data.map((d: { id: string }) => d.id);
+    };
+    expect(await ids({})).toEqual([third.id, second.id, first.id]);
+    expect(await ids({ productId: p.id })).toEqual([third.id, first.id]);
+    expect(await ids({ warehouseId: w2.id })).toEqual([third.id, first.id]);
+    expect(await ids({ warehouseId: w3.id, productId: q.id })).toEqual([second.id]);
+    expect(await ids({ dateFrom: second.createdAt })).toEqual([third.id, second.id]);
+    expect(await ids({ dateTo: second.createdAt })).toEqual([second.id, first.id]);
+    const page = await call('GET', '/stock-transfers', { key: tenant.key, query: { page: 2, pageSize: 2 } });
+    expect(page.body).toEqual({
+      data: [expect.objectContaining({ id: first.id, transferNumber: 'TR-000001' })],
+      pagination: { total: 3, page: 2, pageSize: 2, totalPages: 2 },
+    });
+    const bad = await call('GET', '/stock-transfers', {
+      key: tenant.key,
+      query: { productId: 'not an id!' },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('the CLI and the API give the same transfer document for the same step', async () => {
+    const [p, w1, w2] = await Promise.all([product(t), warehouse(t), warehouse(t)]);
+    await adjust(t, [{ productId: p.id, warehouseId: w1.id, quantityChange: 4 }]);
+    const api = await post({
+      fromWarehouseId: w1.id,
+      toWarehouseId: w2.id,
+      lines: [{ productId: p.id, quantity: 2 }],
+    });
+    const cli = await runAdmin([
+      'stock',
+      'transfer',
+      '--org',
+      t.orgId,
+      '--product',
+      p.id,
+      '--from-warehouse',
+      w1.id,
+      '--to-warehouse',
+      w2.id,
+      '--quantity',
+      '2',
+    ]);
+    expect([api.status, cli.code], cli.stderr).toEqual([201, 0]);
+    const viaCli = JSON.parse(cli.stdout);
+    expect(comparable(viaCli)).toEqual(comparable(api.body));
+    expect((await call('GET', `/stock-transfers/${viaCli.id}`, { key: t.key })).body).toEqual(viaCli);
   });
 });

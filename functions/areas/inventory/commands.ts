@@ -1,9 +1,9 @@
 import { BATCH_ACTIONS, type BatchAction } from '../../../domain/inventory/batch.js';
 import { instantFlag, numberFlag, type Command, type Commands } from '../../platform/back-office/command.js';
-import { completeAdjustment, voidAdjustment } from './back-office/adjustments.js';
+import { completeAdjustment, voidAdjustment } from './steps/adjustments.js';
 import { changeBatchStatusCommand, createBatch, expireDueBatches } from './back-office/batches.js';
 import { parseSerialStatus, setSerialStatusCommand } from './back-office/serials.js';
-import { parseTransfer, transferStock } from './back-office/transfers.js';
+import { parseTransfer, transferStock } from './steps/transfers.js';
 import { addBin, addZone, createWarehouse, deactivateWarehouse } from './back-office/warehouses.js';
 
 /** The inventory area's back-office commands, merged into the admin CLI (infra/admin). */

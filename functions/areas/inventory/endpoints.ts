@@ -13,6 +13,7 @@ import {
 } from '../../../domain/inventory/adjustment.js';
 import { BATCH_RESOURCE, BATCH_STATUSES } from '../../../domain/inventory/batch.js';
 import { MAX_SERIAL_LENGTH, SERIAL_RESOURCE, SERIAL_STATUSES } from '../../../domain/inventory/serial.js';
+import { TRANSFER_RESOURCE } from '../../../domain/inventory/transfer.js';
 
 export const INVENTORY_ENDPOINTS = [
   declare({
@@ -134,6 +135,95 @@ export const INVENTORY_ENDPOINTS = [
     body: 'StockAdjustmentCreate',
     response: 'StockAdjustment',
     idempotent: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'completeStockAdjustment',
+    method: 'POST',
+    path: '/stock-adjustments/{id}/complete',
+    resources: { id: ADJUSTMENT_RESOURCE },
+    summary:
+      'Complete a DRAFT adjustment, moving its stock as a COMPLETED create does (no body; one sent is ignored), as `stock-adjustment complete` does',
+    permission: 'inventory.adjust',
+    response: 'StockAdjustment',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'voidStockAdjustment',
+    method: 'POST',
+    path: '/stock-adjustments/{id}/void',
+    resources: { id: ADJUSTMENT_RESOURCE },
+    summary:
+      'Void a COMPLETED adjustment, taking its stock back (no body; one sent is ignored), as `stock-adjustment void` does',
+    permission: 'inventory.adjust',
+    response: 'StockAdjustment',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'listStockTransfers',
+    method: 'GET',
+    path: '/stock-transfers',
+    summary: 'List stock transfers, newest first',
+    permission: 'inventory.view',
+    response: 'StockTransferList',
+    beyondSpec: true,
+    query: [
+      ...PAGE_PARAMS,
+      {
+        name: 'productId',
+        type: 'string',
+        maxLength: 64,
+        description: 'Transfers with a line of this product (cuid; an unknown one gives an empty page).',
+      },
+      {
+        name: 'warehouseId',
+        type: 'string',
+        maxLength: 64,
+        description: 'Transfers out of or into this warehouse (cuid; an unknown one gives an empty page).',
+      },
+      {
+        name: 'dateFrom',
+        type: 'date-bound',
+        bound: 'from',
+        maxLength: 40,
+        description: 'createdAt at or after (ISO 8601 date or timestamp).',
+      },
+      {
+        name: 'dateTo',
+        type: 'date-bound',
+        bound: 'to',
+        maxLength: 40,
+        description: 'createdAt at or before (ISO 8601; a date alone covers the whole day in UTC).',
+      },
+    ],
+  }),
+  declare({
+    operationId: 'getStockTransfer',
+    method: 'GET',
+    path: '/stock-transfers/{id}',
+    resources: { id: TRANSFER_RESOURCE },
+    summary: 'Read a stock transfer with its lines',
+    permission: 'inventory.view',
+    response: 'StockTransfer',
+    beyondSpec: true,
+  }),
+  declare({
+    operationId: 'createStockTransfer',
+    method: 'POST',
+    path: '/stock-transfers',
+    summary:
+      'Transfer stock between warehouses or bins: every line moves in one transaction or none does (as `stock transfer` does for one line)',
+    permission: 'inventory.adjust',
+    body: 'StockTransferCreate',
+    response: 'StockTransfer',
+    idempotent: true,
+    beyondSpec: true,
     errors: [409, 422],
   }),
   declare({

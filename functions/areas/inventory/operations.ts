@@ -22,6 +22,9 @@ import { assertFitsOneTransaction, completionWrites } from './adjustment-writes.
 import { loadStockFacts } from './stock-facts.js';
 import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
+import { requestContext } from '../../platform/journal/write-context.js';
+import { completeAdjustment, voidAdjustment } from './steps/adjustments.js';
+import { createStockTransferOp, getStockTransferOp, listStockTransfersOp } from './transfer-operations.js';
 import { getBatchOp, getSerialNumberOp, listBatchesOp, listSerialNumbersOp } from './traceability.js';
 
 const listWarehousesOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listWarehouses'> = async (input) => {
@@ -129,12 +132,39 @@ const createStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'createSt
   });
 };
 
+/** POST /stock-adjustments/{id}/complete: the back office's `stock-adjustment complete`, over the API. */
+const completeStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'completeStockAdjustment'> = async ({
+  auth,
+  params,
+  now,
+  journal,
+}) => ({
+  status: 200,
+  body: await completeAdjustment({ orgId: auth.orgId, id: params.id }, requestContext({ now, journal })),
+});
+
+/** POST /stock-adjustments/{id}/void: the back office's `stock-adjustment void`, over the API. */
+const voidStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'voidStockAdjustment'> = async ({
+  auth,
+  params,
+  now,
+  journal,
+}) => ({
+  status: 200,
+  body: await voidAdjustment({ orgId: auth.orgId, id: params.id }, requestContext({ now, journal })),
+});
+
 export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
   listWarehouses: listWarehousesOp,
   listStockOnHand: listStockOnHandOp,
   listStockAdjustments: listStockAdjustmentsOp,
   getStockAdjustment: getStockAdjustmentOp,
   createStockAdjustment: createStockAdjustmentOp,
+  completeStockAdjustment: completeStockAdjustmentOp,
+  voidStockAdjustment: voidStockAdjustmentOp,
+  listStockTransfers: listStockTransfersOp,
+  getStockTransfer: getStockTransferOp,
+  createStockTransfer: createStockTransferOp,
   listBatches: listBatchesOp,
   getBatch: getBatchOp,
   listSerialNumbers: listSerialNumbersOp,

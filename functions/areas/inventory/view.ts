@@ -3,6 +3,7 @@ import type { Batch } from '../../../domain/inventory/batch.js';
 import { batchItems, lotHasHeldStock } from '../../../domain/inventory/batch-stock.js';
 import type { SerialNumber } from '../../../domain/inventory/serial.js';
 import type { StockRow } from '../../../domain/inventory/stock.js';
+import type { StockTransfer } from '../../../domain/inventory/transfer.js';
 import { MAX_BINS_PER_ZONE, MAX_ZONES_PER_WAREHOUSE } from '../../../domain/inventory/warehouse.js';
 import type { ProductStock } from './store/stock.js';
 import type { BinRecord, WarehouseRecord, ZoneRecord } from './store/warehouses.js';
@@ -181,3 +182,20 @@ export function serialDetailView(
     historyTotal: serial.historyTotal,
   };
 }
+
+/** A stock transfer document (design.md section 7): its lines in the request's own names. */
+export const stockTransferView = (t: StockTransfer) => ({
+  id: t.id,
+  transferNumber: t.transferNumber,
+  fromWarehouse: t.fromWarehouse,
+  toWarehouse: t.toWarehouse,
+  notes: t.notes,
+  lines: t.lines.map((l) => ({
+    productId: l.productId,
+    quantity: l.quantity,
+    batchId: l.batchId,
+    fromBinId: l.fromBinId,
+    toBinId: l.toBinId,
+  })),
+  createdAt: t.createdAt,
+});

@@ -4,6 +4,8 @@ import { planStockMovement } from '../../../domain/inventory/movement.js';
 import { locationKey, type StockLevels } from '../../../domain/inventory/stock.js';
 import {
   checkTransfer,
+  checkTransferLines,
+  checkTransferShape,
   formatTransferNumber,
   sameLocation,
   transferChanges,
@@ -113,5 +115,55 @@ describe('a transfer', () => {
   it('knows when source and destination are the same location', () => {
     expect(sameLocation(transfer({ toWarehouseId: 'w1', toBinId: 'b1' }))).toBe(true);
     expect(sameLocation(transfer({ toWarehouseId: 'w1', toBinId: null }))).toBe(false);
+  });
+});
+
+describe('checkTransferLines and checkTransferShape (the transfer document)', () => {
+  const request = (lines: { quantity: number; fromBinId?: string | null }[]) => ({
+    fromWarehouseId: 'w1',
+    toWarehouseId: 'w2',
+    notes: null,
+    lines: lines.map((l) => ({
+      productId: 'p',
+      batchId: 'L',
+      fromBinId: l.fromBinId ?? 'b1',
+      toBinId: null,
+      quantity: l.quantity,
+    })),
+  });
+  const stock = new Map([['p', levels]]);
+
+  it('lines on one source location add up against its available stock; the refusal names the line', () => {
+    expect(() =>
+      checkTransferLines(request([{ quantity: 3 }, { quantity: 3 }]), facts(), stock),
+    ).not.toThrow();
+    const refused = catchApiError(() =>
+      checkTransferLines(request([{ quantity: 3 }, { quantity: 3 }, { quantity: 1 }]), facts(), stock),
+    );
+    expect([refused.code, refused.message]).toEqual([
+      'unprocessable',
+      'Line 3: Insufficient available stock to transfer from warehouse w1 bin b1 batch L: available 0 (on hand 10, reserved 4, 6 of it taken by earlier lines), requested 1',
+    ]);
+  });
+
+  it('names API fields in references, and a line moving to its own location is 400', () => {
+    const foreign = catchApiError(() =>
+      checkTransferLines(request([{ quantity: 1 }, { quantity: 1, fromBinId: 'b2' }]), facts(), stock),
+    );
+    expect([foreign.code, foreign.message]).toEqual([
+      'invalid_reference',
+      'Line 2: lines[1].fromBinId b2 does not reference a bin of warehouse w1',
+    ]);
+    const same = catchApiError(() =>
+      checkTransferShape({
+        ...request([{ quantity: 1 }]),
+        toWarehouseId: 'w1',
+        lines: [{ ...request([{ quantity: 1 }]).lines[0]!, toBinId: 'b1' }],
+      }),
+    );
+    expect([same.status, same.details]).toEqual([
+      400,
+      [{ path: 'lines[0]', message: 'moves to its own source location (same warehouse and bin)' }],
+    ]);
   });
 });

@@ -14,6 +14,11 @@ describe('the catalogue -> operation binding', () => {
       | 'listStockAdjustments'
       | 'getStockAdjustment'
       | 'createStockAdjustment'
+      | 'completeStockAdjustment'
+      | 'voidStockAdjustment'
+      | 'listStockTransfers'
+      | 'getStockTransfer'
+      | 'createStockTransfer'
       | 'listBatches'
       | 'getBatch'
       | 'listSerialNumbers'
@@ -28,6 +33,11 @@ describe('the catalogue -> operation binding', () => {
       listStockAdjustments: op,
       getStockAdjustment: op,
       createStockAdjustment: op,
+      completeStockAdjustment: op,
+      voidStockAdjustment: op,
+      listStockTransfers: op,
+      getStockTransfer: op,
+      createStockTransfer: op,
       listBatches: op,
       getBatch: op,
       listSerialNumbers: op,
@@ -43,8 +53,8 @@ describe('the catalogue -> operation binding', () => {
     };
     const extra: OperationsOf<typeof INVENTORY_ENDPOINTS> = {
       ...complete,
-      // @ts-expect-error no endpoint declares voidStockAdjustment
-      voidStockAdjustment: op,
+      // @ts-expect-error no endpoint declares deleteStockAdjustment
+      deleteStockAdjustment: op,
     };
     expectTypeOf(incomplete).not.toBeAny();
     expectTypeOf(misspelled).not.toBeAny();

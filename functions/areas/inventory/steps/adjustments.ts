@@ -1,6 +1,7 @@
 /**
- * `stock-adjustment complete` and `stock-adjustment void` (design.md section 5; the spec's moves DRAFT
- * to COMPLETED and COMPLETED to VOIDED). Completing moves the stock exactly as a COMPLETED create does
+ * `stock-adjustment complete` and `stock-adjustment void` (design.md section 5), over the API as `POST
+ * /stock-adjustments/{id}/complete` and `/void` (section 7); the spec's moves DRAFT to COMPLETED and
+ * COMPLETED to VOIDED. Completing moves the stock exactly as a COMPLETED create does
  * (completionWrites: same checks, plan, ledger and events); voiding takes every line back with a ledger
  * entry of its own, refused (422) when the stock it would take back is gone, and announces each lot it
  * brings back from CONSUMED. Each is one transaction conditioned on the adjustment's status and version
@@ -16,10 +17,10 @@ import {
 import { batchStatusChanged } from '../../../../domain/inventory/events.js';
 import { notFound, unprocessable } from '../../../../domain/errors.js';
 import { planStockMovement } from '../../../../domain/inventory/movement.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact, type WriteItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import {
   ADJUSTMENT_VOID_SOURCE_TYPE,
   assertFitsOneTransaction,
@@ -32,8 +33,7 @@ import { adjustmentView } from '../view.js';
 
 type Events = NonNullable<JournalEntry['events']>;
 
-const exhausted = () =>
-  new BackOfficeError('The adjustment or its stock kept changing; run the command again');
+const KEPT_CHANGING = 'The adjustment or its stock kept changing';
 
 async function readToMove(orgId: string, id: string) {
   const read = await getAdjustmentToMove(orgId, id);
@@ -41,10 +41,12 @@ async function readToMove(orgId: string, id: string) {
   return read;
 }
 
-export async function completeAdjustment(input: { orgId: string; id: string }) {
+export async function completeAdjustment(
+  input: { orgId: string; id: string },
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   return writeOptimistically({
     run: async () => {
       const read = await readToMove(orgId, input.id);
@@ -53,10 +55,11 @@ export async function completeAdjustment(input: { orgId: string; id: string }) {
       const loaded = await loadStockFacts(orgId, adjustmentChanges(next.lines));
       checkLines(next.lines, loaded.facts);
       const completion = completionWrites(orgId, next, loaded, at);
+      const view = adjustmentView(next);
       const items: WriteItem[] = [
         adjustmentTransitionItem(orgId, read, 'complete', next),
         ...completion.items,
-        ...backOfficeJournal(orgId, now).items({
+        ...context.journal.items({
           events: completion.events,
           audit: [
             {
@@ -66,20 +69,23 @@ export async function completeAdjustment(input: { orgId: string; id: string }) {
               changedFields: ['status', 'completedAt'],
             },
           ],
+          response: { status: 200, body: view },
         }),
       ];
       assertFitsOneTransaction(items);
       await transact(items);
-      return adjustmentView(next);
+      return view;
     },
-    onExhausted: exhausted,
+    onExhausted: () => context.exhausted(KEPT_CHANGING),
   });
 }
 
-export async function voidAdjustment(input: { orgId: string; id: string }) {
+export async function voidAdjustment(
+  input: { orgId: string; id: string },
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   return writeOptimistically({
     run: async () => {
       const read = await readToMove(orgId, input.id);
@@ -106,10 +112,11 @@ export async function voidAdjustment(input: { orgId: string; id: string }) {
         const batch = loaded.lots.get(batchId)!;
         reactivated.push(batchStatusChanged(batch, 'CONSUMED', 'ACTIVE'));
       }
+      const view = adjustmentView(next);
       const items: WriteItem[] = [
         adjustmentTransitionItem(orgId, read, 'void', next),
         ...writes.items,
-        ...backOfficeJournal(orgId, now).items({
+        ...context.journal.items({
           events: [...writes.events, ...reactivated],
           audit: [
             {
@@ -119,12 +126,13 @@ export async function voidAdjustment(input: { orgId: string; id: string }) {
               changedFields: ['status'],
             },
           ],
+          response: { status: 200, body: view },
         }),
       ];
       assertFitsOneTransaction(items);
       await transact(items);
-      return adjustmentView(next);
+      return view;
     },
-    onExhausted: exhausted,
+    onExhausted: () => context.exhausted(KEPT_CHANGING),
   });
 }

@@ -1,0 +1,91 @@
+/**
+ * Stock transfer documents (design.md section 7). Written once, never changed: the stock they moved is in
+ * the ledger under the transfer's id and number. Listed newest first on GSI1 (createdAt, id), as stock
+ * adjustments are; the product and warehouse filters read the referenced ids kept on the item.
+ */
+import type { StockTransfer } from '../../../../domain/inventory/transfer.js';
+import { allFields, entity } from '../../../platform/dynamo/entity.js';
+import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
+import { queryWindow } from '../../../platform/dynamo/query-window.js';
+import { tableName } from '../../../platform/dynamo/table-definition.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
+
+export const stockTransferKey = (orgId: string, id: string): Key => ({
+  PK: `${tenantPrefix(orgId)}#TRANSFER#${id}`,
+  SK: 'TRANSFER',
+});
+const stockTransferCollection = (orgId: string) => `${tenantPrefix(orgId)}#TRANSFER`;
+
+export const stockTransfers = entity<StockTransfer>({
+  name: 'StockTransfer',
+  fields: allFields<StockTransfer>()([
+    'id',
+    'transferNumber',
+    'fromWarehouse',
+    'toWarehouse',
+    'notes',
+    'lines',
+    'createdAt',
+  ]),
+  key: (orgId, transfer) => stockTransferKey(orgId, transfer.id),
+  indexes: (orgId, transfer) => ({
+    // Newest first by createdAt, with the id tiebreaker.
+    GSI1PK: stockTransferCollection(orgId),
+    GSI1SK: sortKey(transfer.createdAt, transfer.id),
+    productIds: [...new Set(transfer.lines.map((l) => l.productId))],
+    warehouseIds: [...new Set([transfer.fromWarehouse.id, transfer.toWarehouse.id])],
+  }),
+});
+
+export const stockTransferPut = (orgId: string, transfer: StockTransfer): TransactItem =>
+  stockTransfers.createItem(orgId, transfer);
+
+export const getStockTransfer = (orgId: string, id: string): Promise<StockTransfer | null> =>
+  stockTransfers.getByKey(stockTransferKey(orgId, id));
+
+export interface TransferFilter {
+  productId?: string;
+  /** Either side: transfers out of it and into it. */
+  warehouseId?: string;
+  /** ISO instants bounding createdAt (a date-only upper bound already extended to its day's end). */
+  from?: string;
+  to?: string;
+}
+
+/**
+ * Newest first; dateFrom/dateTo narrow the createdAt key range, product and warehouse filter. Cost: the
+ * matching range is read once (queryWindow counts the rest for the total), as the adjustment list does.
+ */
+export async function listStockTransfers(
+  orgId: string,
+  filter: TransferFilter,
+  window: { offset: number; limit: number },
+): Promise<{ items: StockTransfer[]; total: number }> {
+  const values: Record<string, unknown> = {
+    ':pk': stockTransferCollection(orgId),
+    ':from': filter.from ?? '0',
+    ':to': `${filter.to ?? '9999'}\uffff`,
+  };
+  const conditions: string[] = [];
+  if (filter.productId) {
+    values[':product'] = filter.productId;
+    conditions.push('contains(productIds, :product)');
+  }
+  if (filter.warehouseId) {
+    values[':wh'] = filter.warehouseId;
+    conditions.push('contains(warehouseIds, :wh)');
+  }
+  const { items, total } = await queryWindow(
+    {
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+      FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: false,
+    },
+    window.offset,
+    window.limit,
+  );
+  return { items: items.map(stockTransfers.fromItem), total };
+}
