@@ -4,7 +4,7 @@ import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
 import { PRICING_SCHEMAS } from './pricing.js';
-import { PRODUCTION_ORDER_SCHEMAS } from './production-orders.js';
+import { PRODUCTION_ORDER_SCHEMAS, PRODUCTION_ORDER_VALIDATED } from './production-orders.js';
 import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_VALIDATED } from './purchase-orders.js';
@@ -63,5 +63,6 @@ export const VALIDATED_SCHEMAS = [
   ...SHIPMENT_VALIDATED,
   ...GOODS_RECEIPT_VALIDATED,
   ...STOCK_TRANSFER_VALIDATED,
+  ...PRODUCTION_ORDER_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

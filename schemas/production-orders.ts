@@ -1,5 +1,11 @@
-import { PRODUCTION_ORDER_STATUSES } from '../domain/production-orders/production-order.js';
-import { listOf, nullable, num, optStr, requiredObject, str, timestamp } from './common.js';
+import { MAX_BATCH_NUMBER_LENGTH } from '../domain/production-orders/output-lot.js';
+import {
+  MAX_CANCEL_REASON,
+  MAX_PRIORITY,
+  MAX_PRODUCTION_QUANTITY,
+  PRODUCTION_ORDER_STATUSES,
+} from '../domain/production-orders/production-order.js';
+import { idRef, listOf, nullable, num, optStr, requiredObject, str, text, timestamp } from './common.js';
 
 const optNum = nullable(num);
 
@@ -85,8 +91,49 @@ export const ProductionOrderDetail = {
 
 export const ProductionOrderList = listOf('ProductionOrderList', { $ref: 'ProductionOrder' });
 
+/** POST /production-orders (design.md section 7): the CLI's flags under their read names. */
+export const ProductionOrderCreate = {
+  $id: 'ProductionOrderCreate',
+  type: 'object',
+  required: ['productId', 'quantity', 'warehouseId'],
+  properties: {
+    productId: idRef,
+    quantity: { type: 'number', exclusiveMinimum: 0, maximum: MAX_PRODUCTION_QUANTITY },
+    warehouseId: idRef,
+    plannedStartDate: nullable(timestamp),
+    priority: nullable({ type: 'integer', minimum: 0, maximum: MAX_PRIORITY }),
+    salesOrderId: nullable(idRef),
+  },
+} as const;
+
+/** POST /production-orders/{id}/complete: the quantity produced (the planned one when absent). */
+export const ProductionOrderComplete = {
+  $id: 'ProductionOrderComplete',
+  type: 'object',
+  properties: {
+    quantity: nullable({ type: 'number', exclusiveMinimum: 0, maximum: MAX_PRODUCTION_QUANTITY }),
+    batchNumber: nullable(text(MAX_BATCH_NUMBER_LENGTH, 1)),
+  },
+} as const;
+
+/** POST /production-orders/{id}/cancel: the reason is kept on the order (cancelReason). */
+export const ProductionOrderCancel = {
+  $id: 'ProductionOrderCancel',
+  type: 'object',
+  properties: { reason: nullable(text(MAX_CANCEL_REASON)) },
+} as const;
+
 export const PRODUCTION_ORDER_SCHEMAS = {
   ProductionOrder,
   ProductionOrderDetail,
   ProductionOrderList,
+  ProductionOrderCreate,
+  ProductionOrderComplete,
+  ProductionOrderCancel,
 } as const;
+
+export const PRODUCTION_ORDER_VALIDATED = [
+  'ProductionOrderCreate',
+  'ProductionOrderComplete',
+  'ProductionOrderCancel',
+] as const;

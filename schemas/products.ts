@@ -210,21 +210,25 @@ export const PriceResolution = {
   },
 } as const;
 
+/** A BOM line's own fields, the same through the CLI's file and the API's PUT. */
+const bomLineFields = {
+  quantity: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999 },
+  wastagePercent: { type: 'number', minimum: 0, maximum: 100 },
+  isPhantom: { type: 'boolean' },
+  sortOrder: { type: 'integer', minimum: 0 },
+  group: nullable(text(100)),
+} as const;
+
+const MAX_BOM_LINES = 1000;
+
 export const BomLineInput = {
   $id: 'BomLineInput',
   type: 'array',
-  maxItems: 1000,
+  maxItems: MAX_BOM_LINES,
   items: {
     type: 'object',
     required: ['componentProductId', 'quantity'],
-    properties: {
-      componentProductId: idRef,
-      quantity: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999 },
-      wastagePercent: { type: 'number', minimum: 0, maximum: 100 },
-      isPhantom: { type: 'boolean' },
-      sortOrder: { type: 'integer', minimum: 0 },
-      group: nullable(text(100)),
-    },
+    properties: { componentProductId: idRef, ...bomLineFields },
   },
 } as const;
 
@@ -280,6 +284,55 @@ export const UnitOfMeasure = {
 } as const;
 export const UnitOfMeasureList = listOf('UnitOfMeasureList', { $ref: 'UnitOfMeasure' });
 
+/** POST /categories (design.md section 7): the read fields of a category. */
+export const CategoryCreate = {
+  $id: 'CategoryCreate',
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: text(200, 1),
+    parentId: nullable(idRef),
+    sortOrder: nullable({ type: 'integer', minimum: 0, maximum: 999_999 }),
+  },
+} as const;
+
+/** POST /units-of-measure (design.md section 7): the read fields of a unit of measure. */
+export const UnitOfMeasureCreate = {
+  $id: 'UnitOfMeasureCreate',
+  type: 'object',
+  required: ['name', 'abbreviation', 'type'],
+  properties: {
+    name: text(100, 1),
+    abbreviation: text(20, 1),
+    type: { enum: UOM_TYPES },
+  },
+} as const;
+
+/**
+ * PUT /products/{id}/bom (design.md section 7): the lines as GET shows them, each component named by
+ * componentProduct.id (its sku and name, and the BOM's productId and isBomProduct, are ignored), so a read
+ * BOM can be edited and sent back. It replaces the BOM; no lines empties it.
+ */
+export const ProductBomInput = {
+  $id: 'ProductBomInput',
+  type: 'object',
+  required: ['lines'],
+  properties: {
+    lines: {
+      type: 'array',
+      maxItems: MAX_BOM_LINES,
+      items: {
+        type: 'object',
+        required: ['componentProduct', 'quantity'],
+        properties: {
+          componentProduct: { type: 'object', required: ['id'], properties: { id: idRef } },
+          ...bomLineFields,
+        },
+      },
+    },
+  },
+} as const;
+
 /** This area's named schemas, registered in schemas/index.ts. */
 export const PRODUCT_SCHEMAS = {
   ProductCreate,
@@ -294,7 +347,17 @@ export const PRODUCT_SCHEMAS = {
   CategoryList,
   UnitOfMeasure,
   UnitOfMeasureList,
+  CategoryCreate,
+  UnitOfMeasureCreate,
+  ProductBomInput,
 } as const;
 
 /** Schemas of this area validated at run time (request bodies and back-office inputs). */
-export const PRODUCT_VALIDATED = ['ProductCreate', 'ProductUpdate', 'BomLineInput'] as const;
+export const PRODUCT_VALIDATED = [
+  'ProductCreate',
+  'ProductUpdate',
+  'BomLineInput',
+  'CategoryCreate',
+  'UnitOfMeasureCreate',
+  'ProductBomInput',
+] as const;

@@ -11,11 +11,9 @@ import { createJournal } from '../../functions/platform/journal/journal.js';
 import { NO_PRECONDITIONS } from '../../functions/platform/http/etag.js';
 import { backOfficeActor } from '../../functions/platform/back-office/actor.js';
 import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
-import {
-  createCategory,
-  createUnitOfMeasure,
-  setBom,
-} from '../../functions/areas/products/back-office/catalogue-data.js';
+import { createCategory } from '../../functions/areas/products/steps/categories.js';
+import { createUnitOfMeasure } from '../../functions/areas/products/steps/units-of-measure.js';
+import { setBom } from '../../functions/areas/products/steps/bom.js';
 import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
 import {
   addTierBreak,

@@ -10,9 +10,9 @@ import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back
 import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
 import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
 import { receiptChunking } from '../../functions/areas/goods-receipts/receipt-parts.js';
-import { completeProductionOrderCommand } from '../../functions/areas/production-orders/back-office/complete.js';
-import { createProductionOrderCommand } from '../../functions/areas/production-orders/back-office/create.js';
-import { startProductionOrderCommand } from '../../functions/areas/production-orders/back-office/transitions.js';
+import { completeProductionOrderCommand } from '../../functions/areas/production-orders/steps/complete.js';
+import { createProductionOrderCommand } from '../../functions/areas/production-orders/steps/create.js';
+import { startProductionOrderCommand } from '../../functions/areas/production-orders/steps/transitions.js';
 import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
 import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
 import { configureSlimProjection } from '../../functions/platform/dynamo/slim-projection.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUnitOfMeasure } from '../../functions/areas/products/back-office/catalogue-data.js';
+import { createUnitOfMeasure } from '../../functions/areas/products/steps/units-of-measure.js';
 import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
 import { getBatch } from '../../functions/areas/inventory/store/batches.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory } from '../../functions/areas/products/back-office/catalogue-data.js';
+import { createCategory } from '../../functions/areas/products/steps/categories.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, product, warehouse } from '../support/inventory.js';
 

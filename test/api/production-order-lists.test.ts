@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createProductionOrderCommand } from '../../functions/areas/production-orders/back-office/create.js';
+import { createProductionOrderCommand } from '../../functions/areas/production-orders/steps/create.js';
 import {
   cancelProductionOrderCommand,
   startProductionOrderCommand,
-} from '../../functions/areas/production-orders/back-office/transitions.js';
+} from '../../functions/areas/production-orders/steps/transitions.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import { call, newTenant, type Tenant } from '../support/api.js';

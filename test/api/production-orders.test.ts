@@ -3,15 +3,15 @@ import { deactivateWarehouse } from '../../functions/areas/inventory/back-office
 import { getBatch } from '../../functions/areas/inventory/store/batches.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { getProduct } from '../../functions/areas/products/store/products.js';
-import { completeProductionOrderCommand } from '../../functions/areas/production-orders/back-office/complete.js';
+import { completeProductionOrderCommand } from '../../functions/areas/production-orders/steps/complete.js';
 import {
   createProductionOrderCommand,
   type ProductionOrderCreateInput,
-} from '../../functions/areas/production-orders/back-office/create.js';
+} from '../../functions/areas/production-orders/steps/create.js';
 import {
   cancelProductionOrderCommand,
   startProductionOrderCommand,
-} from '../../functions/areas/production-orders/back-office/transitions.js';
+} from '../../functions/areas/production-orders/steps/transitions.js';
 import { getProductionOrder } from '../../functions/areas/production-orders/store/production-orders.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';
@@ -19,6 +19,7 @@ import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, onHand, product, warehouse } from '../support/inventory.js';
 import { eventsFor } from '../support/outbox.js';
 import { costedLot, recipe } from '../support/production.js';
+import { comparable, expectReplay } from '../support/steps.js';
 import { customer, draftOrder } from '../support/sales.js';
 
 let t: Tenant;
@@ -707,5 +708,194 @@ describe('production-order commands (admin CLI)', () => {
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
     }
+  });
+});
+
+describe('POST /production-orders and /production-orders/{id}/start|complete|cancel (design.md section 7)', () => {
+  const post = (path: string, body?: unknown, tenant = t) => call('POST', path, { key: tenant.key, body });
+
+  it('creates a PLANNED order with the acting key in the audit log; the same key replays', async () => {
+    const { w, out, salt } = await simpleRecipe(t);
+    const body = {
+      productId: out.id,
+      quantity: 4,
+      warehouseId: w.id,
+      plannedStartDate: '2030-04-01T06:00:00.000Z',
+      priority: 2,
+    };
+    const created = await expectReplay(t, 'POST', '/production-orders', body);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      status: 'PLANNED',
+      productId: out.id,
+      product: { id: out.id, sku: out.sku, name: out.name },
+      plannedQuantity: 4,
+      warehouse: { id: w.id, code: w.code },
+      plannedStartDate: '2030-04-01T06:00:00.000Z',
+      priority: 2,
+      salesOrderId: null,
+      linesTotal: 2,
+    });
+    expect(
+      created.body.lines.map((l: { lineType: string; productId: string; plannedQuantity: number }) => [
+        l.lineType,
+        l.productId,
+        l.plannedQuantity,
+      ]),
+    ).toEqual([
+      ['OUTPUT', out.id, 4],
+      ['INPUT', salt.id, 4],
+    ]);
+    const read = await call('GET', `/production-orders/${created.body.id}`, { key: t.key });
+    expect(read.body).toEqual(created.body);
+    const audit = await listAudit(t.orgId, { resourceType: 'production_order', resourceId: created.body.id });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        apiKeyId: t.keyId,
+        changedFields: ['status', 'plannedQuantity', 'lines'],
+      }),
+    ]);
+  });
+
+  it('a bad body is 400; no recipe is 422; references of another organisation are 422', async () => {
+    const [w, bare] = await Promise.all([warehouse(t), product(t)]);
+    const { out } = await simpleRecipe(t);
+    for (const body of [
+      { productId: out.id, warehouseId: w.id },
+      { productId: out.id, warehouseId: w.id, quantity: 0 },
+      { productId: out.id, warehouseId: w.id, quantity: 1, priority: 1.5 },
+      { productId: out.id, warehouseId: w.id, quantity: 1, plannedStartDate: 'tomorrow' },
+    ]) {
+      const res = await post('/production-orders', body);
+      expect([res.status, res.body.error.code], JSON.stringify(body)).toEqual([400, 'validation_error']);
+    }
+    const noRecipe = await post('/production-orders', { productId: bare.id, quantity: 1, warehouseId: w.id });
+    expect([noRecipe.status, noRecipe.body.error]).toEqual([
+      422,
+      { code: 'unprocessable', message: `Product ${bare.sku} has no bill of materials to produce it from` },
+    ]);
+    const foreign = await post(
+      '/production-orders',
+      { productId: out.id, quantity: 1, warehouseId: w.id },
+      other,
+    );
+    expect([foreign.status, foreign.body.error]).toEqual([
+      422,
+      { code: 'invalid_reference', message: 'productId does not reference an existing Product' },
+    ]);
+    const list = await call('GET', '/production-orders', { key: other.key });
+    expect(list.body.pagination.total).toBe(0);
+  });
+
+  it('start, complete (quantity and batchNumber as the CLI flags) and cancel; replays; wrong status 422', async () => {
+    const { w, out, salt } = await simpleRecipe(t, { stock: 20, output: { isBatchTracked: true } });
+    const order = (await post('/production-orders', { productId: out.id, quantity: 5, warehouseId: w.id }))
+      .body;
+    const early = await post(`/production-orders/${order.id}/complete`);
+    expect([early.status, early.body.error]).toEqual([
+      422,
+      { code: 'unprocessable', message: 'Production order is PLANNED; complete needs IN_PROGRESS' },
+    ]);
+    const started = await expectReplay(t, 'POST', `/production-orders/${order.id}/start`);
+    expect([started.status, started.body.status, started.body.startedAt]).toEqual([
+      200,
+      'IN_PROGRESS',
+      started.body.updatedAt,
+    ]);
+    const bad = await post(`/production-orders/${order.id}/complete`, { quantity: -1 });
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'validation_error']);
+    const done = await expectReplay(t, 'POST', `/production-orders/${order.id}/complete`, {
+      quantity: 3,
+      batchNumber: `API-${order.orderNumber}`,
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'COMPLETED', actualQuantity: 3 });
+    expect(done.body.lines[1]).toMatchObject({ productId: salt.id, plannedQuantity: 5, actualQuantity: 3 });
+    const minted = done.body.lines[0].lotsMinted;
+    expect(minted).toMatchObject([{ batchNumber: `API-${order.orderNumber}`, quantity: 3 }]);
+    expect(await lotOnHand(t, out.id, minted[0].batchId)).toBe(3);
+    expect(await onHand(t, salt.id)).toBe(17);
+    expect((await call('GET', `/production-orders/${order.id}`, { key: t.key })).body).toEqual(done.body);
+    const audit = await listAudit(t.orgId, { resourceType: 'production_order', resourceId: order.id });
+    expect(audit.map((a) => [a.action, a.apiKeyId])).toEqual([
+      ['create', t.keyId],
+      ['start', t.keyId],
+      ['complete', t.keyId],
+    ]);
+    const late = await post(`/production-orders/${order.id}/cancel`);
+    expect([late.status, late.body.error.message]).toEqual([
+      422,
+      'Production order is COMPLETED; cancel needs PLANNED or IN_PROGRESS',
+    ]);
+
+    // A lot number already taken is 409, nothing written.
+    const second = (await post('/production-orders', { productId: out.id, quantity: 1, warehouseId: w.id }))
+      .body;
+    await post(`/production-orders/${second.id}/start`);
+    const taken = await post(`/production-orders/${second.id}/complete`, {
+      batchNumber: `API-${order.orderNumber}`,
+    });
+    expect([taken.status, taken.body.error.code]).toEqual([409, 'conflict']);
+    expect(await onHand(t, salt.id)).toBe(17);
+    const longReason = await post(`/production-orders/${second.id}/cancel`, { reason: 'x'.repeat(501) });
+    expect([longReason.status, longReason.body.error.code]).toEqual([400, 'validation_error']);
+    const cancelled = await expectReplay(t, 'POST', `/production-orders/${second.id}/cancel`, {
+      reason: 'Line down',
+    });
+    expect([cancelled.status, cancelled.body.status, cancelled.body.cancelReason]).toEqual([
+      200,
+      'CANCELLED',
+      'Line down',
+    ]);
+  });
+
+  it("another organisation's order is 404 for every step and stays as it was", async () => {
+    const { w, out } = await simpleRecipe(t, { stock: 5 });
+    const order = (await post('/production-orders', { productId: out.id, quantity: 1, warehouseId: w.id }))
+      .body;
+    for (const step of ['start', 'complete', 'cancel']) {
+      const res = await post(`/production-orders/${order.id}/${step}`, undefined, other);
+      expect([res.status, res.body.error.message], step).toEqual([404, 'Production order not found']);
+    }
+    expect((await getProductionOrder(t.orgId, order.id))?.status).toBe('PLANNED');
+  });
+
+  it('the CLI and the API give the same order for the same steps', async () => {
+    const { w, out } = await simpleRecipe(t, { stock: 10 });
+    const body = { productId: out.id, quantity: 2, warehouseId: w.id, priority: 4 };
+    const api = (await post('/production-orders', body)).body;
+    const cli = await runAdmin([
+      'production-order',
+      'create',
+      '--org',
+      t.orgId,
+      '--product',
+      out.id,
+      '--quantity',
+      '2',
+      '--warehouse',
+      w.id,
+      '--priority',
+      '4',
+    ]);
+    expect(cli.code, cli.stderr).toBe(0);
+    const viaCli = JSON.parse(cli.stdout);
+    expect(comparable(viaCli)).toEqual(comparable(api));
+    await post(`/production-orders/${api.id}/start`);
+    await runAdmin(['production-order', 'start', '--org', t.orgId, '--id', viaCli.id]);
+    const apiDone = await post(`/production-orders/${api.id}/complete`, { quantity: 1 });
+    const cliDone = await runAdmin([
+      'production-order',
+      'complete',
+      '--org',
+      t.orgId,
+      '--id',
+      viaCli.id,
+      '--quantity',
+      '1',
+    ]);
+    expect(cliDone.code, cliDone.stderr).toBe(0);
+    expect(comparable(JSON.parse(cliDone.stdout))).toEqual(comparable(apiDone.body));
   });
 });

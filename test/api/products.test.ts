@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCategory,
-  createUnitOfMeasure,
-  setBom,
-} from '../../functions/areas/products/back-office/catalogue-data.js';
+import { createCategory } from '../../functions/areas/products/steps/categories.js';
+import { createUnitOfMeasure } from '../../functions/areas/products/steps/units-of-measure.js';
+import { setBom } from '../../functions/areas/products/steps/bom.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
 let t: Tenant;

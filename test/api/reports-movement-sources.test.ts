@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { transferStock } from '../../functions/areas/inventory/steps/transfers.js';
-import { completeProductionOrderCommand } from '../../functions/areas/production-orders/back-office/complete.js';
-import { createProductionOrderCommand } from '../../functions/areas/production-orders/back-office/create.js';
-import { startProductionOrderCommand } from '../../functions/areas/production-orders/back-office/transitions.js';
+import { completeProductionOrderCommand } from '../../functions/areas/production-orders/steps/complete.js';
+import { createProductionOrderCommand } from '../../functions/areas/production-orders/steps/create.js';
+import { startProductionOrderCommand } from '../../functions/areas/production-orders/steps/transitions.js';
 import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
 import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
 import { newTenant } from '../support/api.js';

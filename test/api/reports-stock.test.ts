@@ -4,7 +4,7 @@ import { newBatch } from '../../domain/inventory/batch.js';
 import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/transitions.js';
 import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
 import { batchCreateItems } from '../../functions/areas/inventory/store/batches.js';
-import { createCategory } from '../../functions/areas/products/back-office/catalogue-data.js';
+import { createCategory } from '../../functions/areas/products/steps/categories.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
 import { transact } from '../../functions/platform/dynamo/transact.js';
 import { call, newTenant, type Tenant } from '../support/api.js';

@@ -1,6 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { batchCreateItems } from '../../functions/areas/inventory/store/batches.js';
-import { setBom } from '../../functions/areas/products/back-office/catalogue-data.js';
+import { setBom } from '../../functions/areas/products/steps/bom.js';
 import { transact } from '../../functions/platform/dynamo/transact.js';
 import { newBatch } from '../../domain/inventory/batch.js';
 import type { Tenant } from './api.js';

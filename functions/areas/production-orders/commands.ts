@@ -1,7 +1,7 @@
 import { instantFlag, numberFlag, type Commands } from '../../platform/back-office/command.js';
-import { completeProductionOrderCommand } from './back-office/complete.js';
-import { createProductionOrderCommand } from './back-office/create.js';
-import { cancelProductionOrderCommand, startProductionOrderCommand } from './back-office/transitions.js';
+import { completeProductionOrderCommand } from './steps/complete.js';
+import { createProductionOrderCommand } from './steps/create.js';
+import { cancelProductionOrderCommand, startProductionOrderCommand } from './steps/transitions.js';
 
 /** The production-orders area's back-office commands, merged into the admin CLI (infra/admin). */
 export const PRODUCTION_ORDER_COMMANDS: Commands = {

@@ -11,7 +11,10 @@ import {
   dateRange,
 } from '../../platform/catalogue/endpoint.js';
 
-/** Read-only (spec: Credit notes and production orders); the back office creates, starts, completes and cancels. */
+/**
+ * The spec's reads, then the steps it leaves to the application (design.md section 7): create, start,
+ * complete and cancel, the same steps the CLI's `production-order` commands run.
+ */
 export const PRODUCTION_ORDER_ENDPOINTS = [
   declare({
     operationId: 'listProductionOrders',
@@ -49,5 +52,62 @@ export const PRODUCTION_ORDER_ENDPOINTS = [
     summary: 'Read a production order with its OUTPUT and INPUT lines',
     permission: 'manufacturing.view',
     response: 'ProductionOrderDetail',
+  }),
+  declare({
+    operationId: 'createProductionOrder',
+    method: 'POST',
+    path: '/production-orders',
+    summary:
+      "Plan a production order (PLANNED), its INPUT lines snapshotted from the product's bill of materials, as `production-order create` does",
+    permission: 'manufacturing.manage',
+    body: 'ProductionOrderCreate',
+    response: 'ProductionOrderDetail',
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'startProductionOrder',
+    method: 'POST',
+    path: '/production-orders/{id}/start',
+    resources: { id: PRODUCTION_ORDER_RESOURCE },
+    summary: 'Start a PLANNED order (no body; one sent is ignored), as `production-order start` does',
+    permission: 'manufacturing.manage',
+    response: 'ProductionOrderDetail',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'completeProductionOrder',
+    method: 'POST',
+    path: '/production-orders/{id}/complete',
+    resources: { id: PRODUCTION_ORDER_RESOURCE },
+    summary:
+      'Complete an IN_PROGRESS order: consume its inputs FEFO from its warehouse, add the output there (a batch-tracked output gets its lot), as `production-order complete` does',
+    permission: 'manufacturing.manage',
+    body: 'ProductionOrderComplete',
+    bodyOptional: true,
+    response: 'ProductionOrderDetail',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'cancelProductionOrder',
+    method: 'POST',
+    path: '/production-orders/{id}/cancel',
+    resources: { id: PRODUCTION_ORDER_RESOURCE },
+    summary: 'Cancel a PLANNED or IN_PROGRESS order (nothing moves), as `production-order cancel` does',
+    permission: 'manufacturing.manage',
+    body: 'ProductionOrderCancel',
+    bodyOptional: true,
+    response: 'ProductionOrderDetail',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
   }),
 ] as const satisfies readonly Declared[];

@@ -8,11 +8,15 @@ import {
 import { documentFilterOf } from '../../platform/http/document-filter.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
+import { requestContext } from '../../platform/journal/write-context.js';
 import { getProduct } from '../products/public.js';
 import { PRODUCTION_ORDER_ENDPOINTS } from './endpoints.js';
 import { getProductionOrder } from './store/production-orders.js';
 import { listProductionOrders } from './store/list.js';
 import { productionOrderDetail, productionOrderSummary } from './view.js';
+import { completeProductionOrderCommand } from './steps/complete.js';
+import { createProductionOrderCommand } from './steps/create.js';
+import { cancelProductionOrderCommand, startProductionOrderCommand } from './steps/transitions.js';
 
 const getProductionOrderOp: OperationOf<typeof PRODUCTION_ORDER_ENDPOINTS, 'getProductionOrder'> = async ({
   auth,
@@ -43,7 +47,69 @@ const listProductionOrdersOp: OperationOf<
   return { body: paginate(items.map(productionOrderSummary), total, page) };
 };
 
+/** POST /production-orders: the back office's `production-order create`, over the API. */
+const createProductionOrderOp: OperationOf<
+  typeof PRODUCTION_ORDER_ENDPOINTS,
+  'createProductionOrder'
+> = async ({ auth, body, now, journal }) => ({
+  status: 201,
+  body: await createProductionOrderCommand(
+    {
+      orgId: auth.orgId,
+      productId: body.productId,
+      quantity: body.quantity,
+      warehouseId: body.warehouseId,
+      plannedStart: body.plannedStartDate ?? undefined,
+      priority: body.priority ?? undefined,
+      salesOrderId: body.salesOrderId ?? undefined,
+    },
+    requestContext({ now, journal }),
+  ),
+});
+
+const startProductionOrderOp: OperationOf<
+  typeof PRODUCTION_ORDER_ENDPOINTS,
+  'startProductionOrder'
+> = async ({ auth, params, now, journal }) => ({
+  status: 200,
+  body: await startProductionOrderCommand(
+    { orgId: auth.orgId, id: params.id },
+    requestContext({ now, journal }),
+  ),
+});
+
+const completeProductionOrderOp: OperationOf<
+  typeof PRODUCTION_ORDER_ENDPOINTS,
+  'completeProductionOrder'
+> = async ({ auth, params, body, now, journal }) => ({
+  status: 200,
+  body: await completeProductionOrderCommand(
+    {
+      orgId: auth.orgId,
+      id: params.id,
+      quantity: body?.quantity ?? undefined,
+      batchNumber: body?.batchNumber ?? undefined,
+    },
+    requestContext({ now, journal }),
+  ),
+});
+
+const cancelProductionOrderOp: OperationOf<
+  typeof PRODUCTION_ORDER_ENDPOINTS,
+  'cancelProductionOrder'
+> = async ({ auth, params, body, now, journal }) => ({
+  status: 200,
+  body: await cancelProductionOrderCommand(
+    { orgId: auth.orgId, id: params.id, reason: body?.reason },
+    requestContext({ now, journal }),
+  ),
+});
+
 export const productionOrderOperations = operationsFor(PRODUCTION_ORDER_ENDPOINTS, {
   listProductionOrders: listProductionOrdersOp,
   getProductionOrder: getProductionOrderOp,
+  createProductionOrder: createProductionOrderOp,
+  startProductionOrder: startProductionOrderOp,
+  completeProductionOrder: completeProductionOrderOp,
+  cancelProductionOrder: cancelProductionOrderOp,
 });

@@ -23,17 +23,19 @@ import {
   usageOf,
   productCreateItems,
   productReplaceItems,
-  productKey,
-  products,
   type ProductRecord,
 } from './store/products.js';
-import { readBatch } from '../../platform/dynamo/read-batch.js';
 import { listCategories, listUnitsOfMeasure } from './store/reference-data.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { resolveReferences } from './references.js';
 import { productDetail, productSummary } from './view.js';
 import { productPorts } from './ports.js';
+import { productBomView } from './bom-view.js';
+import { setBom } from './steps/bom.js';
+import { createCategory } from './steps/categories.js';
+import { createUnitOfMeasure } from './steps/units-of-measure.js';
+import { requestContext } from '../../platform/journal/write-context.js';
 
 const listProductsOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'listProducts'> = async (input) => {
   const q = input.query;
@@ -205,28 +207,7 @@ const getProductPricesOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'getProductPrice
 const getProductBomOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'getProductBom'> = async ({ auth, params }) => {
   const loaded = await getProductWithBom(auth.orgId, params.id);
   if (!loaded) throw notFound('Product');
-  const b = readBatch();
-  const components = new Map(
-    loaded.bom.map((l) => [
-      l.componentProductId,
-      b.get(products, productKey(auth.orgId, l.componentProductId)),
-    ]),
-  );
-  await b.run();
-  const lines = [...loaded.bom]
-    .sort((a, b) => a.sortOrder - b.sortOrder)
-    .map((line) => {
-      const component = components.get(line.componentProductId)?.value;
-      return {
-        componentProduct: component ? { id: component.id, sku: component.sku, name: component.name } : null,
-        quantity: line.quantity,
-        wastagePercent: line.wastagePercent,
-        isPhantom: line.isPhantom,
-        sortOrder: line.sortOrder,
-        group: line.group,
-      };
-    });
-  return { body: { productId: loaded.product.id, isBomProduct: loaded.product.isBomProduct, lines } };
+  return { body: await productBomView(auth.orgId, loaded.product, loaded.bom) };
 };
 
 const listCategoriesOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'listCategories'> = async (input) => ({
@@ -248,6 +229,49 @@ const listUnitsOfMeasureOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'listUnitsOfMe
   }),
 });
 
+/** POST /categories: the back office's `category create`, over the API. */
+const createCategoryOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'createCategory'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => ({
+  status: 201,
+  body: await createCategory({ orgId: auth.orgId, ...body }, requestContext({ now, journal })),
+});
+
+/** POST /units-of-measure: the back office's `uom create`, over the API. */
+const createUnitOfMeasureOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'createUnitOfMeasure'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => ({
+  status: 201,
+  body: await createUnitOfMeasure({ orgId: auth.orgId, ...body }, requestContext({ now, journal })),
+});
+
+/** PUT /products/{id}/bom: the back office's `bom set`, the lines' components named by componentProduct.id. */
+const setProductBomOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'setProductBom'> = async ({
+  auth,
+  params,
+  body,
+  now,
+  journal,
+}) => ({
+  body: await setBom(
+    {
+      orgId: auth.orgId,
+      productId: params.id,
+      lines: body.lines.map(({ componentProduct, ...line }) => ({
+        componentProductId: componentProduct.id,
+        ...line,
+      })),
+    },
+    requestContext({ now, journal }),
+  ),
+});
+
 export const productOperations = operationsFor(PRODUCT_ENDPOINTS, {
   listProducts: listProductsOp,
   createProduct: createProductOp,
@@ -255,6 +279,9 @@ export const productOperations = operationsFor(PRODUCT_ENDPOINTS, {
   updateProduct: updateProductOp,
   getProductPrices: getProductPricesOp,
   getProductBom: getProductBomOp,
+  createCategory: createCategoryOp,
+  createUnitOfMeasure: createUnitOfMeasureOp,
+  setProductBom: setProductBomOp,
   listCategories: listCategoriesOp,
   listUnitsOfMeasure: listUnitsOfMeasureOp,
 });

@@ -1,5 +1,6 @@
 /**
- * `production-order complete` (design.md section 5): IN_PROGRESS -> COMPLETED. The inputs are taken from
+ * `production-order complete` and `POST /production-orders/{id}/complete` (design.md sections 5 and 7):
+ * IN_PROGRESS -> COMPLETED. The inputs are taken from
  * the order's warehouse FEFO (planConsumption, scaled to the quantity produced), the output is added there
  * at the rolled-up cost (its weighted-average cost moves through StockChange.unitCost), and a
  * batch-tracked output gets a lot minted for it. Everything commits in one transaction through
@@ -26,7 +27,6 @@ import {
   PRODUCTION_ORDER_RESOURCE,
   type ProductionOrder,
 } from '../../../../domain/production-orders/production-order.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import {
@@ -36,6 +36,7 @@ import {
   transact,
   type WriteItem,
 } from '../../../platform/dynamo/transact.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { loadStockFacts, rememberLot, type LoadedStockFacts } from '../../inventory/public.js';
 import { stockMovementWrites } from '../../inventory/public.js';
 import { batchCreateItems, batchKey, batches as lots } from '../../inventory/public.js';
@@ -136,16 +137,18 @@ function lotItems(orgId: string, lot: Batch): WriteItem[] {
     batchPut!,
     guard(numberGuard!, () =>
       conflict(
-        `A batch numbered ${lot.batchNumber} already exists; give the output lot another --batch-number`,
+        `A batch numbered ${lot.batchNumber} already exists; give the output lot another batch number`,
       ),
     ),
   ];
 }
 
-export async function completeProductionOrderCommand(input: ProductionOrderCompleteInput) {
+export async function completeProductionOrderCommand(
+  input: ProductionOrderCompleteInput,
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   const lotId = createId();
   return writeOptimistically({
     run: async () => {
@@ -209,12 +212,13 @@ export async function completeProductionOrderCommand(input: ProductionOrderCompl
         { type: PRODUCTION_SOURCE_TYPE, id: order.id, number: order.orderNumber },
         at,
       );
+      const response = { status: 200, body: productionOrderDetail(next) };
       const items: WriteItem[] = [
         productionOrderTransitionItem(orgId, order, next, 'complete'),
         ...productionOrderCountItems(orgId, next, order.status),
         ...movement.items,
         ...(lot ? lotItems(orgId, lot) : []),
-        ...backOfficeJournal(orgId, now).items({
+        ...context.journal.items({
           events: movement.events.filter((e) => e.event !== 'stock.level_changed'),
           audit: [
             {
@@ -224,6 +228,7 @@ export async function completeProductionOrderCommand(input: ProductionOrderCompl
               changedFields: ['status', 'actualQuantity', 'completedAt', 'lines'],
             },
           ],
+          response,
         }),
       ];
       if (!fitsOneTransaction(items)) {
@@ -232,9 +237,8 @@ export async function completeProductionOrderCommand(input: ProductionOrderCompl
         );
       }
       await transact(items);
-      return productionOrderDetail(next);
+      return response.body;
     },
-    onExhausted: () =>
-      new BackOfficeError('The production order or its stock kept changing; run the command again'),
+    onExhausted: () => context.exhausted('The production order or its stock kept changing'),
   });
 }

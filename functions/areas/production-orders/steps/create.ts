@@ -1,5 +1,5 @@
 /**
- * `production-order create` (design.md section 5): a PLANNED order to make a quantity of a product in a
+ * `production-order create` and `POST /production-orders` (design.md sections 5 and 7): a PLANNED order to make a quantity of a product in a
  * warehouse, its INPUT lines snapshotted from the product's bill of materials (phantoms exploded). Every
  * reference is checked here; nothing moves until completion.
  */
@@ -7,11 +7,11 @@ import { createId } from '@paralleldrive/cuid2';
 import { invalidReference, unprocessable } from '../../../../domain/errors.js';
 import { explodeBom } from '../../../../domain/production-orders/bom-explosion.js';
 import { createProductionOrder } from '../../../../domain/production-orders/production-order.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { warehouseKey, warehouses } from '../../inventory/public.js';
 import { getSalesOrder } from '../../sales-orders/public.js';
 import {
@@ -20,7 +20,7 @@ import {
   productionOrderCreateItem,
 } from '../store/production-orders.js';
 import { productionOrderDetail } from '../view.js';
-import { loadRecipes } from './recipe.js';
+import { loadRecipes } from '../recipe.js';
 
 /**
  * Completion writes one stock item per distinct stocked input and the output in one transaction, beside
@@ -86,13 +86,15 @@ async function references(input: ProductionOrderCreateInput) {
   };
 }
 
-export async function createProductionOrderCommand(input: ProductionOrderCreateInput) {
+export async function createProductionOrderCommand(
+  input: ProductionOrderCreateInput,
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
   const refs = await references(input);
   const id = createId();
   const lineIds = [createId(), ...refs.inputs.map(() => createId())];
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   return writeOptimistically({
     run: async () => {
       const lastNumber = await readSequence(orgId, PRODUCTION_ORDER_SEQUENCE);
@@ -105,11 +107,12 @@ export async function createProductionOrderCommand(input: ProductionOrderCreateI
         },
         { id, sequence: lastNumber + 1, now: at, lineIds },
       );
+      const response = { status: 201, body: productionOrderDetail(order) };
       await transact([
         productionOrderCreateItem(orgId, order),
         sequenceNext(orgId, PRODUCTION_ORDER_SEQUENCE, lastNumber),
         ...productionOrderCountItems(orgId, order, null),
-        ...backOfficeJournal(orgId, now).items({
+        ...context.journal.items({
           audit: [
             {
               resourceType: 'production_order',
@@ -118,10 +121,11 @@ export async function createProductionOrderCommand(input: ProductionOrderCreateI
               changedFields: ['status', 'plannedQuantity', 'lines'],
             },
           ],
+          response,
         }),
       ]);
-      return productionOrderDetail(order);
+      return response.body;
     },
-    onExhausted: () => new BackOfficeError('Production-order numbers kept changing; run the command again'),
+    onExhausted: () => context.exhausted('Production-order numbers kept changing'),
   });
 }

@@ -9,14 +9,14 @@ import {
   phantomsOf,
   type RecipeBook,
   type RecipeLine,
-} from '../../../../domain/production-orders/bom-explosion.js';
-import { readBatch } from '../../../platform/dynamo/read-batch.js';
+} from '../../../domain/production-orders/bom-explosion.js';
+import { readBatch } from '../../platform/dynamo/read-batch.js';
 import {
   getProductsWithBoms,
   productKey,
   products as productRecords,
   type ProductRecord,
-} from '../../products/public.js';
+} from '../products/public.js';
 
 export interface LoadedRecipes extends RecipeBook {
   record(id: string): ProductRecord | undefined;
