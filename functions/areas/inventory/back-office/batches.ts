@@ -124,9 +124,9 @@ export async function changeBatchStatusCommand(input: { orgId: string; id: strin
 /**
  * `batch expire-due [--as-of ISO]`: the ACTIVE and QUARANTINED lots past expiry at as-of (default now)
  * become EXPIRED. They are found by key (each status's FEFO partition up to as-of's date, so only due
- * lots are read) and expired one transaction each, re-checked on a fresh read.
+ * lots are read) and expired one transaction each, re-checked on a fresh read. `limit` bounds one run.
  */
-export async function expireDueBatches(input: { orgId: string; asOf?: string }) {
+export async function expireDueBatches(input: { orgId: string; asOf?: string; limit?: number }) {
   const now = new Date();
   const asOf = input.asOf ?? now.toISOString();
   const due = await Promise.all(
@@ -135,7 +135,8 @@ export async function expireDueBatches(input: { orgId: string; asOf?: string }) 
     ),
   );
   const expired = [];
-  for (const candidate of due.flat().sort(compareFefo)) {
+  // The scheduled job's cap: the earliest-expiring lots first, the rest stay due for its next run.
+  for (const candidate of due.flat().sort(compareFefo).slice(0, input.limit)) {
     const done = await applyStatusAction(
       input.orgId,
       candidate.id,

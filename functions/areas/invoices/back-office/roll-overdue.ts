@@ -52,12 +52,13 @@ async function rollOne(orgId: string, id: string, asOf: string, now: Date) {
   });
 }
 
-export async function rollInvoicesOverdue(input: { orgId: string; asOf?: string }) {
+/** `limit` bounds one run (the scheduled job's cap): the rest stay past due for the next. */
+export async function rollInvoicesOverdue(input: { orgId: string; asOf?: string; limit?: number }) {
   const now = new Date();
   const asOf = input.asOf ?? now.toISOString();
   const candidates = await pastDue(input.orgId, asOf);
   const data = [];
-  for (const candidate of candidates) {
+  for (const candidate of candidates.slice(0, input.limit)) {
     const rolled = await rollOne(input.orgId, candidate.id, asOf, now);
     if (rolled) data.push(invoiceDetail(rolled));
   }
