@@ -56,7 +56,8 @@ beforeAll(async () => {
   [a, b] = await Promise.all([newTenant('Jobs org A'), newTenant('Jobs org B')]);
 });
 
-describe('the scheduled jobs in the local runtime', () => {
+// Fixtures go through the API (orders, invoices, lots): slower than the default 30 s on a loaded machine.
+describe('the scheduled jobs in the local runtime', { timeout: 180_000 }, () => {
   it('expire past-expiry lots and roll past-due invoices in every organisation; a second run changes nothing', async () => {
     const [lotsA, lotsB] = await Promise.all([lots(a), lots(b)]);
     const [overdue, dueToday, overdueB] = await Promise.all([
@@ -103,6 +104,7 @@ describe('the scheduled jobs in the local runtime', () => {
   });
 
   it('a capped run says so and leaves the rest due; the next run finishes it', async () => {
+    await runScheduledJobsOnce(); // nothing left due from an earlier test
     const [lotsA, lotsB] = await Promise.all([lots(a), lots(b)]);
     const capped = await runScheduledJobsOnce({ cap: 1 });
     expect(capped.find((r) => r.job === 'expire-lots')).toMatchObject({ changed: 1, complete: false });
@@ -118,6 +120,7 @@ describe('the scheduled jobs in the local runtime', () => {
   });
 
   it('start runs the jobs at once, logs what changed, and stops', async () => {
+    await runScheduledJobsOnce(); // nothing left due from an earlier test
     const { expired } = await lots(a);
     const lines: string[] = [];
     const jobs = startScheduledJobs({ every: 60_000, log: (line) => lines.push(line) });
