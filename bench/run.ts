@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { measureBundles, type BundleResult } from './bundles.js';
 import type { ListCase } from './lists.js';
 import type { PeerResult } from './peer.js';
+import type { TwinResult } from './twins.js';
 import { round, table, type Recorder } from './measure.js';
 import { SMOKE } from './smoke.js';
 
@@ -165,6 +166,7 @@ async function main() {
 
     let baseline: Awaited<ReturnType<typeof measureBaseline>> = [];
     let endpoints: Awaited<ReturnType<typeof measureEndpoints>> = [];
+    let twins: TwinResult[] = [];
     let lists: ListCase[] = [];
     let salesOrderLists: ListCase[] = [];
     let bundles: BundleResult[] = [];
@@ -213,6 +215,38 @@ async function main() {
         ),
       );
     }
+    if (runs('endpoints')) {
+      log('\n2b. Steps over the API next to their CLI twins (DynamoDB calls and RCU+WCU; equal fixtures)');
+      const { measureTwins } = await import('./twins.js');
+      const twinsTenant = await newBenchTenant('Bench twins');
+      twins = await measureTwins(twinsTenant, recorder);
+      log(
+        table(
+          [
+            'API step',
+            'CLI twin',
+            'request calls',
+            'request RCU+WCU',
+            'API door calls',
+            'API RCU+WCU',
+            'CLI calls',
+            'CLI RCU+WCU',
+            'equal',
+          ],
+          twins.map((t) => [
+            t.step,
+            t.cli,
+            t.request.calls,
+            t.request.capacity,
+            t.api.signature,
+            t.api.capacity,
+            t.cliDoor.signature,
+            t.cliDoor.capacity,
+            t.equal ? 'yes' : 'NO',
+          ]),
+        ),
+      );
+    }
     if (runs('lists')) {
       log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);
       lists = await measureLists(LIST_SIZES, recorder, log);
@@ -252,6 +286,7 @@ async function main() {
       listSizes: LIST_SIZES,
       baseline,
       endpoints,
+      twins,
       lists,
       salesOrderLists,
       reportSizes: REPORT_SIZES,

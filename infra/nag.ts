@@ -62,7 +62,11 @@ export function acknowledgeNagFindings(stack: Stack, targets: NagTargets): void 
     'Every non-public route authenticates an API key in the handler (hashed keys in the table, scopes, revocation within 10 s, per-key rate limits); only the OpenAPI document is public by design.',
   );
   for (const queue of targets.failureDestinations) {
-    acknowledge(queue, 'AwsSolutions-SQS3', 'This queue is where failed stream records are parked.');
+    acknowledge(
+      queue,
+      'AwsSolutions-SQS3',
+      'This queue is where failed stream records or scheduled-job events are parked.',
+    );
   }
   for (const queue of targets.failureQueues) {
     acknowledge(

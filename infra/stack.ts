@@ -4,7 +4,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { EventBus, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, FilterCriteria, FilterRule, Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -25,6 +25,7 @@ import { tableEncryption } from './table-encryption.js';
 import { allowOpening, allowSealing, webhookSecretsKey } from './webhook-secrets.js';
 import { ENDPOINTS } from '../functions/catalogue.js';
 import { GROUPS, type Group } from '../functions/lambdas.js';
+import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS } from '../functions/jobs/schedule.js';
 import { API_PREFIX } from '../functions/platform/catalogue/endpoint.js';
 import { EVENT_SOURCE } from '../functions/platform/events/bus.js';
 import { TABLE_DEFINITION } from '../functions/platform/dynamo/table-definition.js';
@@ -55,6 +56,11 @@ const ENTRIES: Record<EventFunction, string> = {
   ledgerProjector: 'ledger-projector.ts',
 };
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `expire-lots` -> `ExpireLots`: the rule's construct id. */
+const scheduleId = (job: string) => job.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
+
 /** One webhook POST may take WEBHOOK_TIMEOUT_MS (10 s); a worker batch holds a few of them. */
 const WORKER_TIMEOUT = Duration.seconds(60);
 const WORKER_BATCH = 5;
@@ -71,6 +77,8 @@ export class ApiStack extends Stack {
   readonly projectionFailures: Queue;
   readonly operability: Operability;
   readonly webhookSecretsKey: Key;
+  readonly jobs: NodejsFunction;
+  readonly jobFailures: Queue;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -129,6 +137,9 @@ export class ApiStack extends Stack {
     this.publisherFailures = events.publisherFailures;
     this.projectionFailures = events.projectionFailures;
     this.eventFunctions = events.functions;
+    const jobs = this.scheduledJobs();
+    this.jobs = jobs.fn;
+    this.jobFailures = jobs.failures;
 
     new CfnOutput(this, 'ApiUrl', { value: `${this.api.apiEndpoint}${API_PREFIX}` });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -138,8 +149,13 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operability.topic.topicArn });
     acknowledgeNagFindings(this, {
       api: this.api,
-      failureQueues: [this.deliveryDeadLetters, this.publisherFailures, this.projectionFailures],
-      failureDestinations: [this.publisherFailures, this.projectionFailures],
+      failureQueues: [
+        this.deliveryDeadLetters,
+        this.publisherFailures,
+        this.projectionFailures,
+        this.jobFailures,
+      ],
+      failureDestinations: [this.publisherFailures, this.projectionFailures, this.jobFailures],
       queueConsumers: [this.eventFunctions.deliveryWorker],
       schedules: ['SweepSchedule', 'DispatchSchedule'].map((id) => this.node.findChild(id)),
       alarmTopic: this.operability.topic,
@@ -151,6 +167,48 @@ export class ApiStack extends Stack {
     if (!WITHOUT_TABLE_ACCESS.has(group)) this.table.grantReadWriteData(fn);
     if (group === 'webhooks') allowSealing(this.webhookSecretsKey, fn);
     return fn;
+  }
+
+  /**
+   * The scheduled jobs of design.md section 7 (functions/jobs): one Lambda, one EventBridge rule per job
+   * at its UTC time (EventBridge rule crons are UTC). A failed invocation is retried by the target's
+   * policy (the jobs are idempotent), then parked in JobFailures; operability alarms on the function's
+   * Errors and on any message in JobFailures. The function may only read by key and write items.
+   */
+  private scheduledJobs() {
+    const failures = new Queue(this, 'JobFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    const fn = this.nodeFunction('jobs', join(ROOT, 'functions', 'entries', 'jobs.ts'), {
+      timeout: Duration.minutes(10),
+    });
+    this.table.grant(
+      fn,
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:ConditionCheckItem',
+    );
+    for (const job of SCHEDULED_JOB_NAMES) {
+      const { hour, minute } = SCHEDULED_JOBS[job].utc;
+      new Rule(this, `${scheduleId(job)}Schedule`, {
+        description: `${job} (as \`${SCHEDULED_JOBS[job].command}\`) every day at ${pad(hour)}:${pad(minute)} UTC`,
+        schedule: Schedule.cron({ minute: String(minute), hour: String(hour) }),
+        targets: [
+          new LambdaFunction(fn, {
+            event: RuleTargetInput.fromObject({ job }),
+            retryAttempts: 2,
+            maxEventAge: Duration.hours(1),
+            deadLetterQueue: failures,
+          }),
+        ],
+      });
+    }
+    return { fn, failures };
   }
 
   /**

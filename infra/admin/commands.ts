@@ -23,6 +23,7 @@ import { SUPPLIER_COMMANDS } from '../../functions/areas/suppliers/commands.js';
 import { WEBHOOK_COMMANDS } from '../../functions/areas/webhooks/commands.js';
 import { inProcessBus } from '../local/in-process-bus.js';
 import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.js';
+import { backfillOrganisationRegistry } from './organisation-registry.js';
 import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
 import { SLIM_REBUILDERS } from './projection.js';
 
@@ -67,7 +68,9 @@ export const COMMANDS: Commands = {
     required: [],
     run: async (v) => {
       if (v.org) await requireOrganisation(v.org);
-      return backfillSlimRows(SLIM_REBUILDERS, { orgId: v.org });
+      const slim = await backfillSlimRows(SLIM_REBUILDERS, { orgId: v.org });
+      // The registry is global (the scheduled jobs' list of organisations): filled whatever --org says.
+      return { ...slim, ...(await backfillOrganisationRegistry()) };
     },
   },
   seed: {

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the API at http://localhost:3000/api/v1 (PORT) over an embedded DynamoDB Local kept in
  * .data/ (or in memory with --in-memory), unless DYNAMODB_ENDPOINT points at another DynamoDB, plus the
- * event path: outbox -> stream -> publisher -> in-process bus -> webhook delivery.
+ * event path: outbox -> stream -> publisher -> in-process bus -> webhook delivery, and the scheduled jobs.
  */
 import '../node-support.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { startDynamoDbLocal, type LocalDynamo } from './dynamodb.js';
 import { startEventsRuntime } from './events-runtime.js';
 import { handleHttp } from './http-adapter.js';
+import { startScheduledJobs } from './scheduled-jobs.js';
 
 const DATA_DIR = '.data';
 const inMemory = process.argv.includes('--in-memory');
@@ -25,7 +26,12 @@ const port = Number(process.env.PORT ?? 3000);
 const dynamoPort = Number(process.env.DYNAMODB_LOCAL_PORT ?? 8000);
 
 /** What has started so far, so a failure at any point stops exactly that. */
-const started: { dynamo?: LocalDynamo; events?: { stop: () => void }; server?: Server } = {};
+const started: {
+  dynamo?: LocalDynamo;
+  events?: { stop: () => void };
+  jobs?: { stop: () => void };
+  server?: Server;
+} = {};
 let stopping = false;
 
 /** Stops whatever has started, in reverse order; DynamoDB Local is also killed on exit (dynamodb.ts). */
@@ -33,6 +39,7 @@ async function stopAll(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     started.server?.close();
+    started.jobs?.stop();
     started.events?.stop();
     await started.dynamo?.stop();
   }
@@ -100,6 +107,8 @@ async function ensureDemo(): Promise<string> {
 
 const banner = await ensureDemo();
 started.events = await startEventsRuntime();
+// Lot expiry and the overdue roll: now (in the background) and hourly, as the stack's daily schedules.
+started.jobs = startScheduledJobs();
 const server = (started.server = createServer((req, res) => void handleHttp(req, res)));
 // Lost the port between the check and now (another process took it): same one line, nothing left running.
 server.once(
@@ -117,7 +126,7 @@ server.listen(port, () => {
   );
   console.log(banner);
   console.log(
-    `Events: stream publisher, webhook delivery and sweeper running${process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' ? ' (private webhook urls allowed)' : ''}`,
+    `Events: stream publisher, webhook delivery, sweeper and scheduled jobs (lot expiry, overdue roll; hourly) running${process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' ? ' (private webhook urls allowed)' : ''}`,
   );
   console.log(`Try: curl -H "Authorization: Bearer <key>" http://localhost:${port}${API_PREFIX}/products`);
   console.log(`API reference: http://localhost:${port}${API_PREFIX}/docs`);

@@ -52,6 +52,7 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
     for (const section of [
       '1. Baseline',
       '2. Endpoints',
+      '2b. Steps over the API next to their CLI twins',
       '3. Products list',
       '3b. Sales-order list',
       '5. Peer',

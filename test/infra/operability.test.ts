@@ -17,7 +17,7 @@ const resources = (type: string) => Object.values(template.findResources(type)) 
 const alarms = resources('AWS::CloudWatch::Alarm');
 const alarmNamed = (description: RegExp) =>
   alarms.filter((a) => description.test(a.Properties.AlarmDescription));
-const FUNCTIONS = GROUPS.length + EVENT_FUNCTIONS.length;
+const FUNCTIONS = GROUPS.length + EVENT_FUNCTIONS.length + 1; // plus the scheduled jobs
 
 describe('cdk-nag', () => {
   it('AwsSolutions and Serverless checks find nothing unacknowledged', () => {
@@ -134,7 +134,12 @@ describe('alarms', () => {
     const queueOf = (a: any) => a.Properties.Dimensions[0].Value['Fn::GetAtt'][0];
     const idOf = (q: any) => stack.getLogicalId(q.node.defaultChild);
     expect(parked.map(queueOf).sort()).toEqual(
-      [idOf(stack.deliveryDeadLetters), idOf(stack.publisherFailures), idOf(stack.projectionFailures)].sort(),
+      [
+        idOf(stack.deliveryDeadLetters),
+        idOf(stack.publisherFailures),
+        idOf(stack.projectionFailures),
+        idOf(stack.jobFailures),
+      ].sort(),
     );
     for (const alarm of parked) expect(alarm.Properties.Threshold).toBe(THRESHOLDS.parkedMessages);
     const backlog = alarms.filter((a) => a.Properties.MetricName === 'ApproximateAgeOfOldestMessage');

@@ -67,8 +67,8 @@ describe('routes', () => {
 });
 
 describe('functions', () => {
-  it('one per group, plus the four of the event path', () => {
-    template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + EVENT_FUNCTIONS.length);
+  it('one per group, plus the four of the event path and the scheduled jobs', () => {
+    template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + EVENT_FUNCTIONS.length + 1);
   });
 
   it.each(GROUPS)('%s: Node.js 22 on arm64, 512 MB, 10 s, table name and source maps', (group) => {
@@ -272,6 +272,8 @@ describe('event path', () => {
     expect(Object.fromEntries(scheduled.map((r) => [targetOf(r), r.Properties.ScheduleExpression]))).toEqual({
       [eventFunctionId('sweeper')]: 'rate(5 minutes)',
       [eventFunctionId('dispatcher')]: 'rate(1 minute)',
+      // Two rules, one id: test/infra/scheduled-jobs.test.ts checks them.
+      [logicalId(stack.jobs)]: expect.stringMatching(/^cron\(/),
     });
   });
 

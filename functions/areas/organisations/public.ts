@@ -5,3 +5,4 @@
 export { requireOrganisation } from './back-office/organisations.js';
 export { exchangeRateKey, exchangeRateOf } from './store/exchange-rates.js';
 export { getCreditLimitMode, organisationKey } from './store/settings.js';
+export { organisationIdsPage } from './store/registry.js';

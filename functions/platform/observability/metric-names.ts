@@ -19,5 +19,7 @@ export const METRIC = {
   outboxRetried: 'OutboxRetried',
   outboxSwept: 'OutboxSwept',
   outboxOldestUnpublishedAge: 'OutboxOldestUnpublishedAgeSeconds',
+  scheduledJobChanged: 'ScheduledJobChanged',
+  scheduledJobCapped: 'ScheduledJobCapped',
 } as const;
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

@@ -126,9 +126,10 @@ export async function changeBatchStatusCommand(input: { orgId: string; id: strin
  * `batch expire-due [--as-of ISO]`: the ACTIVE and QUARANTINED lots past expiry at as-of (default now)
  * become EXPIRED. They are found by key (each status's FEFO partition up to as-of's date, so only due
  * lots are read) and expired one transaction each, re-checked on a fresh read. An as-of in the future is
- * refused (domain/as-of.ts); `now` is the clock (a test stands at a later date through it).
+ * refused (domain/as-of.ts); `now` is the clock (a test stands at a later date through it). `limit` bounds
+ * one run (the scheduled job's cap).
  */
-export async function expireDueBatches(input: { orgId: string; asOf?: string; now?: Date }) {
+export async function expireDueBatches(input: { orgId: string; asOf?: string; now?: Date; limit?: number }) {
   const now = input.now ?? new Date();
   const asOf = sweepInstant(input.asOf, now);
   const due = await Promise.all(
@@ -137,7 +138,8 @@ export async function expireDueBatches(input: { orgId: string; asOf?: string; no
     ),
   );
   const expired = [];
-  for (const candidate of due.flat().sort(compareFefo)) {
+  // The scheduled job's cap: the earliest-expiring lots first, the rest stay due for its next run.
+  for (const candidate of due.flat().sort(compareFefo).slice(0, input.limit)) {
     const done = await applyStatusAction(
       input.orgId,
       candidate.id,

@@ -53,13 +53,21 @@ async function rollOne(orgId: string, id: string, asOf: string, now: Date) {
   });
 }
 
-/** `now` is the clock (a test stands at a later date through it); `asOf` may not be after it. */
-export async function rollInvoicesOverdue(input: { orgId: string; asOf?: string; now?: Date }) {
+/**
+ * `now` is the clock (a test stands at a later date through it); `asOf` may not be after it. `limit` bounds
+ * one run (the scheduled job's cap): the rest stay past due for the next.
+ */
+export async function rollInvoicesOverdue(input: {
+  orgId: string;
+  asOf?: string;
+  now?: Date;
+  limit?: number;
+}) {
   const now = input.now ?? new Date();
   const asOf = sweepInstant(input.asOf, now);
   const candidates = await pastDue(input.orgId, asOf);
   const data = [];
-  for (const candidate of candidates) {
+  for (const candidate of candidates.slice(0, input.limit)) {
     const rolled = await rollOne(input.orgId, candidate.id, asOf, now);
     if (rolled) data.push(invoiceDetail(rolled));
   }

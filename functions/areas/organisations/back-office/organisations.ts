@@ -11,6 +11,7 @@ import {
   organisationKey,
   setCreditLimitMode,
 } from '../store/settings.js';
+import { registryEntry } from '../store/registry.js';
 
 export interface Organisation {
   id: string;
@@ -35,7 +36,7 @@ export async function createOrganisation(input: { name: string; currency?: strin
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...organisationKey(org.id), entity: 'Organisation', ...org },
+      Item: { ...organisationKey(org.id), ...registryEntry(org.id), entity: 'Organisation', ...org },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );

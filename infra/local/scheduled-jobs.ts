@@ -1,0 +1,57 @@
+/**
+ * The scheduled jobs in the local runtime (design.md section 7): the deployed stack runs them daily on
+ * EventBridge schedules; `npm start` runs each once at start (catching up whatever fell due while it was
+ * down) and then hourly, which the jobs allow since a run changes nothing that is not due. The timers are
+ * unref'd, so they never keep the process alive, and stopped with the rest of the runtime.
+ */
+import { runScheduledJob, type ScheduledJobRun } from '../../functions/jobs/run.js';
+import { SCHEDULED_JOB_NAMES } from '../../functions/jobs/schedule.js';
+
+export const JOBS_EVERY_MS = 60 * 60 * 1000;
+
+/** Runs every job once, in turn (lots before invoices, as the schedules order them). */
+export async function runScheduledJobsOnce(
+  options: { now?: Date; cap?: number } = {},
+): Promise<ScheduledJobRun[]> {
+  const runs: ScheduledJobRun[] = [];
+  for (const job of SCHEDULED_JOB_NAMES) runs.push(await runScheduledJob(job, options));
+  return runs;
+}
+
+const describeRun = (run: ScheduledJobRun) =>
+  `${run.job}: ${run.changed} changed over ${run.organisations} organisation(s)${run.complete ? '' : ' (capped; the next run finishes the rest)'}`;
+
+/**
+ * Starts the jobs: a run now, then one every `every` ms after the previous run ends (runs never overlap).
+ * `firstRun` settles when the run at start has finished (a failure is logged, not thrown: the next run
+ * retries, as the stack's schedule does).
+ */
+export function startScheduledJobs(options: { every?: number; log?: (line: string) => void } = {}): {
+  stop: () => void;
+  firstRun: Promise<void>;
+} {
+  const every = options.every ?? JOBS_EVERY_MS;
+  const log = options.log ?? ((line: string) => console.log(`Scheduled jobs: ${line}`));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      for (const run of await runScheduledJobsOnce())
+        if (run.changed > 0 || !run.complete) log(describeRun(run));
+    } catch (error) {
+      log(`failed: ${(error as Error).message}`);
+    }
+    if (!stopped) {
+      timer = setTimeout(() => void tick(), every);
+      timer.unref();
+    }
+  };
+  return {
+    firstRun: tick(),
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

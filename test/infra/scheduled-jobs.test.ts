@@ -1,0 +1,100 @@
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
+import { describe, expect, it } from 'vitest';
+import { nagPacks } from '../../infra/nag.js';
+import { ApiStack } from '../../infra/stack.js';
+
+// An empty bundling-stacks list skips esbuild: these tests check the template, not the bundles.
+const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const stack = new ApiStack(app, 'Test');
+const template = Template.fromStack(stack);
+const logicalId = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const resources = (type: string) => Object.entries(template.findResources(type)) as [string, any][];
+const jobsId = logicalId(stack.jobs);
+const failuresArn = { 'Fn::GetAtt': [logicalId(stack.jobFailures), 'Arn'] };
+
+const schedules = resources('AWS::Events::Rule')
+  .map(([, rule]) => rule.Properties)
+  .filter((rule) => rule.Targets?.[0]?.Arn?.['Fn::GetAtt']?.[0] === jobsId);
+
+describe('scheduled jobs (design.md section 7)', () => {
+  it('two EventBridge rules invoke the jobs Lambda daily at 00:15 and 00:30 (rule crons are UTC), naming the job', () => {
+    const byJob = Object.fromEntries(
+      schedules.map((rule) => [JSON.parse(rule.Targets[0].Input).job, rule.ScheduleExpression]),
+    );
+    expect(byJob).toEqual({
+      'expire-lots': 'cron(15 0 * * ? *)',
+      'roll-overdue': 'cron(30 0 * * ? *)',
+    });
+    for (const rule of schedules) expect(rule.State ?? 'ENABLED').toBe('ENABLED');
+  });
+
+  it('each target retries twice within an hour, then parks the event in JobFailures', () => {
+    expect(schedules).toHaveLength(2);
+    for (const rule of schedules) {
+      expect(rule.Targets).toHaveLength(1);
+      expect(rule.Targets[0]).toMatchObject({
+        RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 },
+        DeadLetterConfig: { Arn: failuresArn },
+      });
+    }
+    // EventBridge may invoke the function, and only these rules may.
+    const permissions = resources('AWS::Lambda::Permission')
+      .map(([, p]) => p.Properties)
+      .filter((p) => p.FunctionName?.['Fn::GetAtt']?.[0] === jobsId);
+    expect(permissions.map((p) => p.Principal)).toEqual(['events.amazonaws.com', 'events.amazonaws.com']);
+  });
+
+  it('alarms on the function errors and on any event parked in JobFailures', () => {
+    const alarms = resources('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const errors = alarms.filter(
+      (a) => a.MetricName === 'Errors' && a.Dimensions?.[0]?.Value?.Ref === jobsId,
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    const parked = alarms.filter(
+      (a) =>
+        a.MetricName === 'ApproximateNumberOfMessagesVisible' &&
+        JSON.stringify(a.Dimensions).includes(logicalId(stack.jobFailures)),
+    );
+    expect(parked).toHaveLength(1);
+    for (const alarm of [...errors, ...parked]) expect(alarm.AlarmActions).toHaveLength(1);
+  });
+
+  it('least privilege: only reads by key and item writes on the table and its indexes, no wildcard action', () => {
+    const roleId = logicalId(stack.jobs.role!);
+    const statements = resources('AWS::IAM::Policy')
+      .map(([, p]) => p.Properties)
+      .filter((p) => p.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap((p) => p.PolicyDocument.Statement);
+    const actions = statements.flatMap((s: any) => [s.Action].flat()).sort();
+    expect(actions).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
+    expect(actions.some((a: string) => a.includes('*') || a === 'dynamodb:Scan')).toBe(false);
+    const tableArn = { 'Fn::GetAtt': [logicalId(stack.table), 'Arn'] };
+    const dynamo = statements.filter((s: any) => [s.Action].flat()[0].startsWith('dynamodb:'));
+    for (const s of dynamo) {
+      expect(s.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/*']] }]);
+    }
+  });
+
+  it('cdk-nag stays clean', () => {
+    for (const pack of nagPacks()) {
+      const report = pack.validateScope(stack);
+      expect(
+        report.violations.map(
+          (v) => `${v.ruleName}: ${v.violatingResources.map((r) => r.resourceLogicalId)}`,
+        ),
+      ).toEqual([]);
+    }
+  });
+});
