@@ -127,6 +127,7 @@ export const ORGANISATION_ENDPOINTS = [
     permission: 'org.manage',
     body: 'ExchangeRateSet',
     response: 'ExchangeRate',
+    idempotent: true,
     errors: [422],
   }),
 ] as const satisfies readonly Declared[];

@@ -3,7 +3,7 @@
  * CLI runs, with the request's WriteContext and, for keys, the acting key as the bound of what it may
  * grant or touch (no escalation).
  */
-import { invalidParameter } from '../../../domain/errors.js';
+import { notFound } from '../../../domain/errors.js';
 import { pageOf } from '../../../domain/listing/pagination.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import type { OperationOf } from '../../platform/http/types.js';
@@ -92,9 +92,8 @@ const updateOrganisationOp: Op<'updateOrganisation'> = async ({ auth, body, now,
 };
 
 const setExchangeRateOp: Op<'setExchangeRate'> = async ({ auth, params, body, now, journal }) => {
-  if (!CURRENCY_CODE.test(params.currency)) {
-    throw invalidParameter('currency', 'must be an ISO 4217 code of three upper-case letters (USD)');
-  }
+  // A path segment that cannot be a currency code reads like an unknown path id (design.md).
+  if (!CURRENCY_CODE.test(params.currency)) throw notFound('Currency');
   return {
     body: await setExchangeRate(auth.orgId, params.currency, body.rate, requestContext({ now, journal })),
   };
