@@ -22,6 +22,7 @@ import { PRODUCTION_ORDER_ENDPOINTS } from './areas/production-orders/endpoints.
 import { WEBHOOK_ENDPOINTS } from './areas/webhooks/endpoints.js';
 import { PURCHASE_ORDER_ENDPOINTS } from './areas/purchase-orders/endpoints.js';
 import { GOODS_RECEIPT_ENDPOINTS } from './areas/goods-receipts/endpoints.js';
+import { ORGANISATION_ENDPOINTS } from './areas/organisations/endpoints.js';
 
 const DECLARED: Record<Area, readonly Declared[]> = {
   meta: META_ENDPOINTS,
@@ -39,6 +40,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   shipments: SHIPMENT_ENDPOINTS,
   'production-orders': PRODUCTION_ORDER_ENDPOINTS,
   'goods-receipts': GOODS_RECEIPT_ENDPOINTS,
+  organisations: ORGANISATION_ENDPOINTS,
 };
 
 export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>

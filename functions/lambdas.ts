@@ -19,6 +19,7 @@ export const AREAS = [
   'shipments',
   'production-orders',
   'goods-receipts',
+  'organisations',
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -37,6 +38,8 @@ export const LAMBDAS = {
   purchasing: ['purchase-orders', 'goods-receipts'],
   // Production orders read on their own scope family; their stock moves run in the back office.
   manufacturing: ['production-orders'],
+  // The organisation's own keys, audit log and settings (design.md section 7).
+  admin: ['organisations'],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type Group = keyof typeof LAMBDAS;

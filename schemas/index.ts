@@ -18,6 +18,7 @@ import { TRACEABILITY_SCHEMAS } from './traceability.js';
 import { EVENT_SCHEMAS } from './events.js';
 import { META_SCHEMAS } from './meta.js';
 import { STOCK_TRANSFER_SCHEMAS, STOCK_TRANSFER_VALIDATED } from './stock-transfers.js';
+import { ORGANISATION_SCHEMAS, ORGANISATION_VALIDATED } from './organisations.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -46,6 +47,7 @@ export const SCHEMAS = {
   ...GOODS_RECEIPT_SCHEMAS,
   ...META_SCHEMAS,
   ...STOCK_TRANSFER_SCHEMAS,
+  ...ORGANISATION_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -64,5 +66,6 @@ export const VALIDATED_SCHEMAS = [
   ...GOODS_RECEIPT_VALIDATED,
   ...STOCK_TRANSFER_VALIDATED,
   ...PRODUCTION_ORDER_VALIDATED,
+  ...ORGANISATION_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -16,6 +16,8 @@ const INVALID_KEY_BODY = JSON.stringify({
 });
 
 const protectedEndpoints = ENDPOINTS.filter((e) => !e.public);
+// Endpoints a valid key reaches without scope or permission whatever the path (`keyOnly: 'always'`).
+const scopedEndpoints = protectedEndpoints.filter((e) => e.keyOnly !== 'always');
 const pathOf = (e: Endpoint) => e.path.replace(/\{\w+\}/g, 'someid');
 const hit = (e: Endpoint, key?: string, headers: Record<string, string> = {}) =>
   call(e.method, pathOf(e), { key, headers, body: e.body ? {} : undefined });
@@ -42,7 +44,7 @@ describe('the auth matrix, derived from the catalogue', () => {
   );
 
   it.each(
-    protectedEndpoints.filter((e) => access(e) === 'write').map((e) => [`${e.method} ${e.path}`, e] as const),
+    scopedEndpoints.filter((e) => access(e) === 'write').map((e) => [`${e.method} ${e.path}`, e] as const),
   )('%s: a read-only key is 403 insufficient_scope', async (_, endpoint) => {
     for (const scopes of [['read'], [`${family(endpoint)}:read`]] as const) {
       const res = await hit(endpoint, await keyFor(t.orgId, [...scopes] as Scope[]));
@@ -51,7 +53,7 @@ describe('the auth matrix, derived from the catalogue', () => {
     }
   });
 
-  it.each(protectedEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))(
+  it.each(scopedEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))(
     '%s: a key scoped to another family is 403 insufficient_scope',
     async (_, endpoint) => {
       const elsewhere = family(endpoint) === 'webhooks' ? 'suppliers' : 'webhooks';
@@ -62,7 +64,7 @@ describe('the auth matrix, derived from the catalogue', () => {
     },
   );
 
-  it.each(protectedEndpoints.filter((e) => e.permission).map((e) => [`${e.method} ${e.path}`, e] as const))(
+  it.each(scopedEndpoints.filter((e) => e.permission).map((e) => [`${e.method} ${e.path}`, e] as const))(
     '%s: a key without the named permission is 403 forbidden',
     async (_, endpoint) => {
       const res = await hit(endpoint, await keyFor(t.orgId, ['write'], []));
@@ -79,6 +81,29 @@ describe('the auth matrix, derived from the catalogue', () => {
     async (_, endpoint) => {
       const res = await hit(endpoint, await keyFor(t.orgId, [`${family(endpoint)}:${access(endpoint)}`]));
       expect([401, 403]).not.toContain(res.status);
+    },
+  );
+});
+
+describe('keyOnly: a valid key alone suffices (design.md section 7), derived from the catalogue', () => {
+  const keyOnly = protectedEndpoints.filter((e) => e.keyOnly !== 'never');
+
+  it('is declared where section 7 says, and nowhere else', () => {
+    expect(keyOnly.map((e) => `${e.keyOnly} ${e.method} ${e.path}`)).toEqual([
+      'always GET /api-keys/current',
+      'own-id POST /api-keys/{id}/rotate',
+      'own-id DELETE /api-keys/{id}',
+    ]);
+  });
+
+  it.each(keyOnly.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s: a key with another family read scope and no permission passes auth on itself',
+    async (_, endpoint) => {
+      // Each run acts on a fresh key of its own (a revoke ends it).
+      const own = await createApiKey({ orgId: t.orgId, scopes: ['customers:read'], permissions: [] });
+      const path = endpoint.path.replace('{id}', own.id);
+      const res = await call(endpoint.method, path, { key: own.key, body: endpoint.body ? {} : undefined });
+      expect([401, 403], JSON.stringify(res.body)).not.toContain(res.status);
     },
   );
 });

@@ -6,7 +6,7 @@ import {
   instantFlag,
   type Commands,
 } from '../../platform/back-office/command.js';
-import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './back-office/api-keys.js';
+import { createApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './steps/api-keys.js';
 import {
   createOrganisation,
   requireOrganisation,
@@ -66,8 +66,14 @@ export const ORGANISATION_COMMANDS: Commands = {
     usage: 'key rotate --org <orgId> --id <keyId> [--grace-hours 24]',
     flags: ['org', 'id', 'grace-hours'],
     required: ['org', 'id'],
-    run: (v) =>
-      rotateApiKey({ orgId: v.org!, keyId: v.id!, graceHours: numberFlag('grace-hours', v['grace-hours']) }),
+    run: async (v) => {
+      const { id, key, previousValidUntil } = await rotateApiKey({
+        orgId: v.org!,
+        keyId: v.id!,
+        graceHours: numberFlag('grace-hours', v['grace-hours']),
+      });
+      return { id, key, previousValidUntil };
+    },
   },
   'key revoke': {
     usage: 'key revoke --org <orgId> --id <keyId>',

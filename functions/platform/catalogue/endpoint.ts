@@ -58,7 +58,24 @@ export interface Endpoint {
    * `x-beyond-spec`, so an integrator can tell the spec's contract from our extensions.
    */
   beyondSpec: boolean;
+  /**
+   * When a valid key alone suffices, without the scope and permission above (design.md section 7): never
+   * (the default); always (`GET /api-keys/current`); or `own-id` when the path's `{id}` is the calling
+   * key's own id (a leaked or retiring key can always rotate or revoke itself, and gains nothing by it).
+   * The auth step, the OpenAPI description and the auth-matrix test all read this one field.
+   */
+  keyOnly: KeyOnly;
 }
+
+export type KeyOnly = 'never' | 'always' | 'own-id';
+
+/** Whether this request is one a valid key makes without scope or permission (see `keyOnly`). */
+export const needsOnlyAKey = (
+  endpoint: Pick<Endpoint, 'keyOnly'>,
+  callingKeyId: string,
+  pathParams: Readonly<Record<string, string | undefined>> | undefined,
+): boolean =>
+  endpoint.keyOnly === 'always' || (endpoint.keyOnly === 'own-id' && pathParams?.id === callingKeyId);
 
 /** An area's declaration: the catalogue adds the area and its Lambda. */
 export type Declared = Omit<Endpoint, 'area' | 'group'>;
@@ -74,7 +91,8 @@ type Defaulted =
   | 'status'
   | 'etag'
   | 'contentType'
-  | 'beyondSpec';
+  | 'beyondSpec'
+  | 'keyOnly';
 
 type Declaration = Omit<Declared, Defaulted | 'permission'> &
   Partial<Pick<Endpoint, Defaulted>> & {
@@ -112,6 +130,7 @@ export const declare = <
     etag: false,
     contentType: 'application/json',
     beyondSpec: false,
+    keyOnly: 'never',
     status: d.method === 'POST' ? 201 : 200,
     ...d,
   }) as DeclaredAs<Id, Path, Query, Body>;

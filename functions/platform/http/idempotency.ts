@@ -86,8 +86,9 @@ export const idempotency = (): middy.MiddlewareObj<ApiEvent, ApiResult> => ({
     const claim = state.idempotency;
     if (!claim) return;
     const response = request.response!;
-    // The write committed the record in its own transaction with exactly this response: nothing to do.
-    if (state.journal?.committedResponse === response.body) return;
+    // The write committed the record in its own transaction: nothing to do. What it committed may differ
+    // from what was sent on purpose (a key's secret is answered once and never stored).
+    if (state.journal?.committedResponse !== undefined) return;
     try {
       await transact([completionPut(claim, { status: response.statusCode, body: response.body }, state.now)]);
     } catch (error) {

@@ -4,7 +4,7 @@ import { authorise } from '../../../domain/auth/scopes.js';
 import { notFound, validationError } from '../../../domain/errors.js';
 import { canBeId, pathParamNames } from '../../../domain/ids.js';
 import { parseQuery } from '../../../domain/listing/query-params.js';
-import { access, family, routeKey, type Endpoint, type Group } from '../catalogue/endpoint.js';
+import { access, family, needsOnlyAKey, routeKey, type Endpoint, type Group } from '../catalogue/endpoint.js';
 import { authenticate } from './authenticate.js';
 import { entityTag, noneMatch, preconditionsFor } from './etag.js';
 import { idempotency } from './idempotency.js';
@@ -61,6 +61,7 @@ const authorisation = (): Mw => ({
   before: (request) => {
     const state = stateOf(request);
     if (state.endpoint.public) return;
+    if (needsOnlyAKey(state.endpoint, state.auth!.keyId, request.event.pathParameters)) return;
     authorise(state.auth!, family(state.endpoint), access(state.endpoint), state.endpoint.permission);
   },
 });

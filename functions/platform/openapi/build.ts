@@ -274,8 +274,20 @@ function describe(endpoint: Endpoint): string {
     access(endpoint) === 'read'
       ? `Requires the \`${fam}:read\` scope (or \`${fam}:write\`, \`read\`, \`write\`).`
       : `Requires the \`${fam}:write\` scope (or \`write\`).`;
-  const needs = endpoint.permission ? `${scope} Requires the \`${endpoint.permission}\` permission.` : scope;
+  const needs = keyOnlyNote(
+    endpoint,
+    endpoint.permission ? `${scope} Requires the \`${endpoint.permission}\` permission.` : scope,
+  );
   return endpoint.beyondSpec ? `${needs} ${BEYOND_SPEC}` : needs;
+}
+
+/** What `keyOnly` (a valid key alone suffices) does to an operation's scope and permission. */
+function keyOnlyNote(endpoint: Endpoint, needs: string): string {
+  if (endpoint.keyOnly === 'always') return 'Needs only a valid API key: no scope, no permission.';
+  if (endpoint.keyOnly === 'own-id') {
+    return `${needs} A key acting on itself (\`{id}\` is its own id) needs only to be valid.`;
+  }
+  return needs;
 }
 
 /** How an operation design.md section 7 added reads in its description (beside `x-beyond-spec: true`). */

@@ -5,13 +5,9 @@ import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { BackOfficeError } from '../../../platform/back-office/actor.js';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { CREDIT_LIMIT_MODES, type CreditLimitMode } from '../../../../domain/sales-orders/confirm.js';
-import {
-  creditLimitModeOf,
-  DEFAULT_CREDIT_LIMIT_MODE,
-  organisationKey,
-  setCreditLimitMode,
-} from '../store/settings.js';
+import { creditLimitModeOf, DEFAULT_CREDIT_LIMIT_MODE, organisationKey } from '../store/settings.js';
 import { registryEntry } from '../store/registry.js';
+import { setCreditLimitMode } from '../steps/organisation.js';
 
 export interface Organisation {
   id: string;
@@ -57,7 +53,7 @@ export async function requireOrganisation(orgId: string): Promise<Organisation> 
   };
 }
 
-/** `org set-credit-mode`: BLOCK refuses confirming over the credit limit, WARN confirms with a warning. */
+/** `org set-credit-mode`: the same step as `PUT /organisation` (steps/organisation.ts). */
 export async function setOrganisationCreditMode(orgId: string, mode: string): Promise<Organisation> {
   if (!(CREDIT_LIMIT_MODES as readonly string[]).includes(mode)) {
     throw new BackOfficeError(`mode must be one of ${CREDIT_LIMIT_MODES.join(', ')}`);

@@ -7,6 +7,7 @@
 import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
+import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 
 export interface ExchangeRate {
@@ -47,4 +48,22 @@ export async function putExchangeRate(orgId: string, rate: ExchangeRate): Promis
       Item: { ...exchangeRateKey(orgId, rate.currency), entity: 'ExchangeRate', orgId, ...rate },
     }),
   );
+}
+
+/** The put of one rate, for a write's own transaction (its audit entry beside it). */
+export const exchangeRatePut = (orgId: string, rate: ExchangeRate) => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...exchangeRateKey(orgId, rate.currency), entity: 'ExchangeRate', orgId, ...rate },
+  },
+});
+
+/** Every rate the organisation has set, by currency. */
+export async function listExchangeRates(orgId: string): Promise<ExchangeRate[]> {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :rate)',
+    ExpressionAttributeValues: { ':pk': tenantPrefix(orgId), ':rate': 'EXCHANGE_RATE#' },
+  });
+  return items.map((item) => exchangeRateOf(item)!);
 }

@@ -39,3 +39,14 @@ export async function setCreditLimitMode(orgId: string, mode: CreditLimitMode): 
     }),
   );
 }
+
+/** The update of the mode, for a write's own transaction (its audit entry beside it). */
+export const creditLimitModeUpdate = (orgId: string, mode: CreditLimitMode) => ({
+  Update: {
+    TableName: tableName(),
+    Key: organisationKey(orgId),
+    UpdateExpression: 'SET creditLimitMode = :mode',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':mode': mode },
+  },
+});

@@ -1,0 +1,86 @@
+/**
+ * What a tenant sets of its own organisation (design.md section 7), one step per change for both doors:
+ * `org set-credit-mode` and `PUT /organisation`, `org set-exchange-rate` and `PUT
+ * /exchange-rates/{currency}`. Each write carries its audit entry in the same transaction. Limits and the
+ * base currency stay the operator's (`org create`, `org set-limits`).
+ */
+import type { CreditLimitMode } from '../../../../domain/sales-orders/confirm.js';
+import { unprocessable } from '../../../../domain/errors.js';
+import { loadOrganisationLimits } from '../../../platform/access/rate-limits.js';
+import { transact } from '../../../platform/dynamo/transact.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
+import { requireOrganisation } from '../back-office/organisations.js';
+import { exchangeRatePut, listExchangeRates, type ExchangeRate } from '../store/exchange-rates.js';
+import { creditLimitModeUpdate } from '../store/settings.js';
+
+/** An ISO 4217 code as the back office and the API take it: three upper-case letters. */
+export const CURRENCY_CODE = /^[A-Z]{3}$/;
+
+/** GET /organisation: the organisation with its rates and limits, each read by key. */
+export async function organisationSettings(orgId: string) {
+  const [organisation, rates, rateLimits] = await Promise.all([
+    requireOrganisation(orgId),
+    listExchangeRates(orgId),
+    loadOrganisationLimits(orgId),
+  ]);
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    baseCurrency: organisation.baseCurrency,
+    creditLimitMode: organisation.creditLimitMode,
+    exchangeRates: rates.map(({ currency, rate, updatedAt }) => ({ currency, rate, updatedAt })),
+    rateLimits,
+  };
+}
+
+/** BLOCK refuses confirming over the credit limit, WARN confirms with a warning (design.md section 5). */
+export async function setCreditLimitMode(
+  orgId: string,
+  mode: CreditLimitMode,
+  context: WriteContext = backOfficeContext(orgId),
+): Promise<void> {
+  await transact([
+    creditLimitModeUpdate(orgId, mode),
+    ...context.journal.items({
+      audit: [
+        {
+          resourceType: 'organisation',
+          resourceId: orgId,
+          action: 'update',
+          changedFields: ['creditLimitMode'],
+        },
+      ],
+    }),
+  ]);
+}
+
+/**
+ * Base-currency units per one unit of `currency`, used by goods receipts of orders in it to cost the stock
+ * received. The base currency itself needs no rate (refused). The caller checked the code's shape.
+ */
+export async function setExchangeRate(
+  orgId: string,
+  currency: string,
+  rate: number,
+  context: WriteContext = backOfficeContext(orgId),
+): Promise<ExchangeRate> {
+  const organisation = await requireOrganisation(orgId);
+  if (currency === organisation.baseCurrency) {
+    throw unprocessable(`${currency} is the organisation's base currency; it needs no exchange rate`);
+  }
+  const record: ExchangeRate = {
+    currency,
+    rate,
+    baseCurrency: organisation.baseCurrency,
+    updatedAt: context.now.toISOString(),
+  };
+  await transact([
+    exchangeRatePut(orgId, record),
+    ...context.journal.items({
+      audit: [
+        { resourceType: 'exchange_rate', resourceId: currency, action: 'set', changedFields: ['rate'] },
+      ],
+    }),
+  ]);
+  return record;
+}
