@@ -118,12 +118,13 @@ describe('the admin CLI', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bom-')), 'lines.json');
     writeFileSync(file, JSON.stringify([{ componentProductId: flour.id, quantity: 2, group: 'Dough' }]));
     const bom = await admin('bom', 'set', '--org', orgId, '--product', croissant.id, '--file', file);
+    // The BOM as GET /products/{id}/bom shows it (the step PUT /products/{id}/bom runs too).
     expect(bom.json).toEqual({
       productId: croissant.id,
       isBomProduct: true,
       lines: [
         {
-          componentProductId: flour.id,
+          componentProduct: { id: flour.id, sku: flour.sku, name: flour.name },
           quantity: 2,
           wastagePercent: 0,
           isPhantom: false,
