@@ -16,6 +16,7 @@ import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
 import { TRACEABILITY_SCHEMAS } from './traceability.js';
 import { EVENT_SCHEMAS } from './events.js';
+import { INVENTORY_WRITE_SCHEMAS, INVENTORY_WRITE_VALIDATED } from './inventory-writes.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -41,6 +42,7 @@ export const SCHEMAS = {
   ...TRACEABILITY_SCHEMAS,
   ...PRODUCTION_ORDER_SCHEMAS,
   ...GOODS_RECEIPT_SCHEMAS,
+  ...INVENTORY_WRITE_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -57,5 +59,6 @@ export const VALIDATED_SCHEMAS = [
   ...PURCHASE_ORDER_VALIDATED,
   ...SHIPMENT_VALIDATED,
   ...GOODS_RECEIPT_VALIDATED,
+  ...INVENTORY_WRITE_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

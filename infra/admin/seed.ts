@@ -30,7 +30,7 @@ import {
   addSupplierLocation,
   setSupplierPrice,
 } from '../../functions/areas/suppliers/back-office/suppliers.js';
-import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 
 /**
  * Demo data: categories, units of measure, a few products (one with a recipe), a customer on a price tier

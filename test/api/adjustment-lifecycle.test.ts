@@ -3,7 +3,7 @@ import {
   completeAdjustment,
   voidAdjustment,
 } from '../../functions/areas/inventory/back-office/adjustments.js';
-import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';

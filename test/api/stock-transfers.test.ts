@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
 import { transferStock } from '../../functions/areas/inventory/back-office/transfers.js';
-import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';

@@ -1,5 +1,5 @@
 import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
-import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { call, type Tenant } from './api.js';
 
 export const unique = () => Math.random().toString(36).slice(2, 8).toUpperCase();

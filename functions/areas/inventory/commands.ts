@@ -4,7 +4,8 @@ import { completeAdjustment, voidAdjustment } from './back-office/adjustments.js
 import { changeBatchStatusCommand, createBatch, expireDueBatches } from './back-office/batches.js';
 import { parseSerialStatus, setSerialStatusCommand } from './back-office/serials.js';
 import { parseTransfer, transferStock } from './back-office/transfers.js';
-import { addBin, addZone, createWarehouse, deactivateWarehouse } from './back-office/warehouses.js';
+import { parseZoneFlags } from './back-office/warehouses.js';
+import { addBin, addZone, createWarehouse, deactivateWarehouse } from './steps/warehouses.js';
 
 /** The inventory area's back-office commands, merged into the admin CLI (infra/admin). */
 export const INVENTORY_COMMANDS: Commands = {
@@ -24,8 +25,7 @@ export const INVENTORY_COMMANDS: Commands = {
         orgId: v.org!,
         warehouseId: v.warehouse!,
         name: v.name!,
-        zoneType: v['zone-type']!,
-        category: v.category,
+        ...parseZoneFlags(v),
       }),
   },
   'warehouse add-bin': {

@@ -23,6 +23,13 @@ import { loadStockFacts } from './stock-facts.js';
 import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
 import { getBatchOp, getSerialNumberOp, listBatchesOp, listSerialNumbersOp } from './traceability.js';
+import {
+  addWarehouseBinOp,
+  addWarehouseZoneOp,
+  createWarehouseOp,
+  getWarehouseOp,
+  updateWarehouseOp,
+} from './warehouse-operations.js';
 
 const listWarehousesOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listWarehouses'> = async (input) => {
   const orgId = input.auth.orgId;
@@ -131,6 +138,11 @@ const createStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'createSt
 
 export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
   listWarehouses: listWarehousesOp,
+  createWarehouse: createWarehouseOp,
+  getWarehouse: getWarehouseOp,
+  updateWarehouse: updateWarehouseOp,
+  addWarehouseZone: addWarehouseZoneOp,
+  addWarehouseBin: addWarehouseBinOp,
   listStockOnHand: listStockOnHandOp,
   listStockAdjustments: listStockAdjustmentsOp,
   getStockAdjustment: getStockAdjustmentOp,

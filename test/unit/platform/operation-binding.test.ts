@@ -10,6 +10,11 @@ describe('the catalogue -> operation binding', () => {
   it('derives the literal operationIds of an area', () => {
     expectTypeOf<OperationIdOf<typeof INVENTORY_ENDPOINTS>>().toEqualTypeOf<
       | 'listWarehouses'
+      | 'createWarehouse'
+      | 'getWarehouse'
+      | 'updateWarehouse'
+      | 'addWarehouseZone'
+      | 'addWarehouseBin'
       | 'listStockOnHand'
       | 'listStockAdjustments'
       | 'getStockAdjustment'
@@ -24,6 +29,11 @@ describe('the catalogue -> operation binding', () => {
   it('rejects a missing, a misspelled and an extra operation at compile time', () => {
     const complete = {
       listWarehouses: op,
+      createWarehouse: op,
+      getWarehouse: op,
+      updateWarehouse: op,
+      addWarehouseZone: op,
+      addWarehouseBin: op,
       listStockOnHand: op,
       listStockAdjustments: op,
       getStockAdjustment: op,
