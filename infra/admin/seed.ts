@@ -10,7 +10,7 @@ import { inventoryOperations } from '../../functions/areas/inventory/operations.
 import { createJournal } from '../../functions/platform/journal/journal.js';
 import { NO_PRECONDITIONS } from '../../functions/platform/http/etag.js';
 import { backOfficeActor } from '../../functions/platform/back-office/actor.js';
-import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
+import { createBatch } from '../../functions/areas/inventory/steps/batches.js';
 import {
   createCategory,
   createUnitOfMeasure,

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
+import { createBatch } from '../../functions/areas/inventory/steps/batches.js';
 import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { getSerialNumber } from '../../functions/areas/inventory/store/serial-numbers.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';

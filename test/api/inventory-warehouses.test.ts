@@ -331,7 +331,9 @@ describe('warehouses: back office and GET /warehouses', () => {
       batchNumber: 'LOT-1',
       status: 'ACTIVE',
       expiryDate: '2027-06-30',
-      product: { id: p.id, sku: p.sku, name: p.name },
+      product: null,
+      items: [],
+      totalQuantity: 0,
     });
     const dup = await admin('batch', 'create', '--org', t.orgId, '--product', p.id, '--number', 'lot-1');
     expect(dup.code).toBe(1);

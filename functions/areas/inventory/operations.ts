@@ -24,6 +24,14 @@ import { adjustmentView, warehouseView } from './view.js';
 import { listStockOnHandOp } from './stock-on-hand.js';
 import { getBatchOp, getSerialNumberOp, listBatchesOp, listSerialNumbersOp } from './traceability.js';
 import {
+  createBatchOp,
+  expireBatchOp,
+  quarantineBatchOp,
+  recallBatchOp,
+  releaseBatchOp,
+  setSerialNumberStatusOp,
+} from './traceability-operations.js';
+import {
   addWarehouseBinOp,
   addWarehouseZoneOp,
   createWarehouseOp,
@@ -149,6 +157,12 @@ export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
   createStockAdjustment: createStockAdjustmentOp,
   listBatches: listBatchesOp,
   getBatch: getBatchOp,
+  createBatch: createBatchOp,
+  quarantineBatch: quarantineBatchOp,
+  releaseBatch: releaseBatchOp,
+  recallBatch: recallBatchOp,
+  expireBatch: expireBatchOp,
   listSerialNumbers: listSerialNumbersOp,
   getSerialNumber: getSerialNumberOp,
+  setSerialNumberStatus: setSerialNumberStatusOp,
 });

@@ -21,8 +21,14 @@ describe('the catalogue -> operation binding', () => {
       | 'createStockAdjustment'
       | 'listBatches'
       | 'getBatch'
+      | 'createBatch'
+      | 'quarantineBatch'
+      | 'releaseBatch'
+      | 'recallBatch'
+      | 'expireBatch'
       | 'listSerialNumbers'
       | 'getSerialNumber'
+      | 'setSerialNumberStatus'
     >();
   });
 
@@ -40,8 +46,14 @@ describe('the catalogue -> operation binding', () => {
       createStockAdjustment: op,
       listBatches: op,
       getBatch: op,
+      createBatch: op,
+      quarantineBatch: op,
+      releaseBatch: op,
+      recallBatch: op,
+      expireBatch: op,
       listSerialNumbers: op,
       getSerialNumber: op,
+      setSerialNumberStatus: op,
     };
     const { getStockAdjustment: _dropped, ...missing } = complete;
     // @ts-expect-error getStockAdjustment is declared but has no operation
