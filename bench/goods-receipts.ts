@@ -1,6 +1,6 @@
 /** Goods receipts in the bench: a 10-line receipt over batch-tracked products, each line minting a lot. */
 import { createId } from '@paralleldrive/cuid2';
-import { createWarehouse } from '../functions/areas/inventory/back-office/warehouses.js';
+import { createWarehouse } from '../functions/areas/inventory/steps/warehouses.js';
 import { send } from './api.js';
 import type { BenchTenant } from './seed.js';
 

@@ -10,7 +10,7 @@ import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { Context } from 'aws-lambda';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { createWarehouse } from '../functions/areas/inventory/back-office/warehouses.js';
+import { createWarehouse } from '../functions/areas/inventory/steps/warehouses.js';
 import { clientConfig } from '../functions/platform/dynamo/client.js';
 import { dispatch } from '../infra/local/http-adapter.js';
 import { installRecorder, summarise, type Recorder, type Summary } from './measure.js';

@@ -10,7 +10,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newBatch } from '../domain/inventory/batch.js';
 import { locationKey, type StockLevels } from '../domain/inventory/stock.js';
 import { createProduct } from '../domain/products/product.js';
-import { createWarehouse } from '../functions/areas/inventory/back-office/warehouses.js';
+import { createWarehouse } from '../functions/areas/inventory/steps/warehouses.js';
 import { batchCountAdd, batchCreateItems } from '../functions/areas/inventory/store/batches.js';
 import { copyOf, emptyStock, ledgerPut, stockPut } from '../functions/areas/inventory/store/stock.js';
 import {

@@ -14,7 +14,7 @@ import {
   salesOrders,
   statusCounter,
 } from '../functions/areas/sales-orders/store/sales-orders.js';
-import { createWarehouse } from '../functions/areas/inventory/back-office/warehouses.js';
+import { createWarehouse } from '../functions/areas/inventory/steps/warehouses.js';
 import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import { clearSlimProjections } from '../functions/platform/dynamo/slim-projection.js';
 import { send } from './api.js';

@@ -19,6 +19,7 @@ import { EVENT_SCHEMAS } from './events.js';
 import { META_SCHEMAS } from './meta.js';
 import { STOCK_TRANSFER_SCHEMAS, STOCK_TRANSFER_VALIDATED } from './stock-transfers.js';
 import { ORGANISATION_SCHEMAS, ORGANISATION_VALIDATED } from './organisations.js';
+import { INVENTORY_WRITE_SCHEMAS, INVENTORY_WRITE_VALIDATED } from './inventory-writes.js';
 
 /**
  * Every named schema, one registry per area. Request bodies among them are compiled to standalone ajv
@@ -48,6 +49,7 @@ export const SCHEMAS = {
   ...META_SCHEMAS,
   ...STOCK_TRANSFER_SCHEMAS,
   ...ORGANISATION_SCHEMAS,
+  ...INVENTORY_WRITE_SCHEMAS,
 } as const;
 
 export type SchemaName = keyof typeof SCHEMAS;
@@ -67,5 +69,6 @@ export const VALIDATED_SCHEMAS = [
   ...STOCK_TRANSFER_VALIDATED,
   ...PRODUCTION_ORDER_VALIDATED,
   ...ORGANISATION_VALIDATED,
+  ...INVENTORY_WRITE_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -10,7 +10,7 @@ import { inventoryOperations } from '../../functions/areas/inventory/operations.
 import { createJournal } from '../../functions/platform/journal/journal.js';
 import { NO_PRECONDITIONS } from '../../functions/platform/http/etag.js';
 import { backOfficeActor } from '../../functions/platform/back-office/actor.js';
-import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
+import { createBatch } from '../../functions/areas/inventory/steps/batches.js';
 import { createCategory } from '../../functions/areas/products/steps/categories.js';
 import { createUnitOfMeasure } from '../../functions/areas/products/steps/units-of-measure.js';
 import { setBom } from '../../functions/areas/products/steps/bom.js';
@@ -28,7 +28,7 @@ import {
   addSupplierLocation,
   setSupplierPrice,
 } from '../../functions/areas/suppliers/back-office/suppliers.js';
-import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 
 /**
  * Demo data: categories, units of measure, a few products (one with a recipe), a customer on a price tier

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completeAdjustment, voidAdjustment } from '../../functions/areas/inventory/steps/adjustments.js';
-import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';

@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  changeBatchStatusCommand,
-  createBatch,
-  expireDueBatches,
-} from '../../functions/areas/inventory/back-office/batches.js';
+import { expireDueBatches } from '../../functions/areas/inventory/back-office/batches.js';
+import { createBatch, setBatchStatus } from '../../functions/areas/inventory/steps/batches.js';
 import { getStocks } from '../../functions/areas/products/store/products.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
@@ -13,6 +10,7 @@ import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, product, warehouse } from '../support/inventory.js';
 import { outboxItems } from '../support/outbox.js';
+import { comparable, expectReplay } from '../support/steps.js';
 import { confirmOrder, customer, draftOrder } from '../support/sales.js';
 
 let t: Tenant;
@@ -175,8 +173,8 @@ describe('GET /batches', () => {
       lotOf(tenant, p.id, '2030-01-12'),
       lotOf(tenant, p.id),
     ]);
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: d11!.id, action: 'quarantine' });
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: none!.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: tenant.orgId, id: d11!.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: tenant.orgId, id: none!.id, action: 'quarantine' });
 
     const quarantined = await list(tenant, { status: 'quarantined' });
     expect(ids(quarantined)).toEqual([d11!.id, none!.id]);
@@ -233,7 +231,7 @@ describe('GET /batches', () => {
     await new Promise((r) => setTimeout(r, 5));
     const since = new Date().toISOString();
     await new Promise((r) => setTimeout(r, 5));
-    const recalled = await changeBatchStatusCommand({ orgId: tenant.orgId, id: c!.id, action: 'recall' });
+    const recalled = await setBatchStatus({ orgId: tenant.orgId, id: c!.id, action: 'recall' });
     // A stock change that leaves the lot's status alone does not touch the batch.
     await adjust(tenant, [{ productId: p.id, warehouseId: w.id, batchId: b!.id, quantityChange: 2 }]);
     const res = await list(tenant, { modifiedSince: since });
@@ -269,10 +267,10 @@ describe('what the batch reads cost', () => {
         lotOf(tenant, products[i % 3]!.id, `2035-03-${String(i + 1).padStart(2, '0')}`),
       ),
     );
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: lots[5]!.id, action: 'quarantine' });
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: lots[6]!.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: tenant.orgId, id: lots[5]!.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: tenant.orgId, id: lots[6]!.id, action: 'quarantine' });
     const since = new Date().toISOString();
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: lots[7]!.id, action: 'recall' });
+    await setBatchStatus({ orgId: tenant.orgId, id: lots[7]!.id, action: 'recall' });
 
     clearListCursors();
     const first = await measured(() => list(tenant, { pageSize: 5 }));
@@ -394,7 +392,7 @@ describe('batch status actions (back office)', () => {
     expect(await statusEvents(tenant.orgId)).toEqual([]);
     await adjust(tenant, [{ productId: p.id, warehouseId: w.id, batchId: lot.id, quantityChange: 6 }]);
 
-    const quarantined = await changeBatchStatusCommand({
+    const quarantined = await setBatchStatus({
       orgId: tenant.orgId,
       id: lot.id,
       action: 'quarantine',
@@ -408,8 +406,8 @@ describe('batch status actions (back office)', () => {
     });
     expect(quarantined.updatedAt > lot.updatedAt).toBe(true);
     expect((await call('GET', `/batches/${lot.id}`, { key: tenant.key })).body).toEqual(quarantined);
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: lot.id, action: 'release' });
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: lot.id, action: 'recall' });
+    await setBatchStatus({ orgId: tenant.orgId, id: lot.id, action: 'release' });
+    await setBatchStatus({ orgId: tenant.orgId, id: lot.id, action: 'recall' });
     const data = (from: string, to: string) => ({
       id: lot.id,
       batchNumber: lot.batchNumber,
@@ -429,34 +427,28 @@ describe('batch status actions (back office)', () => {
   it('illegal moves are 422 naming the status; unknown and foreign ids are 404', async () => {
     const p = await product(t, { isBatchTracked: true });
     const lot = await lotOf(t, p.id);
-    await expect(
-      changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'release' }),
-    ).rejects.toMatchObject({
+    await expect(setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'release' })).rejects.toMatchObject({
       status: 422,
       message: 'Batch is ACTIVE; release needs QUARANTINED',
     });
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'expire' });
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'expire' });
     for (const action of ['quarantine', 'release', 'expire'] as const) {
-      await expect(changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action })).rejects.toMatchObject({
+      await expect(setBatchStatus({ orgId: t.orgId, id: lot.id, action })).rejects.toMatchObject({
         status: 422,
         message: expect.stringContaining('Batch is EXPIRED'),
       });
     }
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'recall' });
-    await expect(
-      changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'recall' }),
-    ).rejects.toMatchObject({
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'recall' });
+    await expect(setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'recall' })).rejects.toMatchObject({
       status: 422,
       message: 'Batch is RECALLED; recall needs ACTIVE or QUARANTINED or EXPIRED or CONSUMED',
     });
     await expect(
-      changeBatchStatusCommand({ orgId: other.orgId, id: lot.id, action: 'quarantine' }),
+      setBatchStatus({ orgId: other.orgId, id: lot.id, action: 'quarantine' }),
     ).rejects.toMatchObject({
       status: 404,
     });
-    await expect(
-      changeBatchStatusCommand({ orgId: t.orgId, id: 'nope', action: 'recall' }),
-    ).rejects.toMatchObject({
+    await expect(setBatchStatus({ orgId: t.orgId, id: 'nope', action: 'recall' })).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -475,7 +467,7 @@ describe('batch status actions (back office)', () => {
       product: { id: p.id },
     });
     expect(await statusEvents(tenant.orgId)).toEqual([]);
-    const recalled = await changeBatchStatusCommand({ orgId: tenant.orgId, id: lot.id, action: 'recall' });
+    const recalled = await setBatchStatus({ orgId: tenant.orgId, id: lot.id, action: 'recall' });
     expect(recalled.status).toBe('RECALLED');
     expect(await statusEvents(tenant.orgId)).toEqual([
       {
@@ -493,8 +485,8 @@ describe('batch status actions (back office)', () => {
     const p = await product(tenant, { isBatchTracked: true });
     const lot = await lotOf(tenant, p.id);
     const results = await Promise.allSettled([
-      changeBatchStatusCommand({ orgId: tenant.orgId, id: lot.id, action: 'quarantine' }),
-      changeBatchStatusCommand({ orgId: tenant.orgId, id: lot.id, action: 'quarantine' }),
+      setBatchStatus({ orgId: tenant.orgId, id: lot.id, action: 'quarantine' }),
+      setBatchStatus({ orgId: tenant.orgId, id: lot.id, action: 'quarantine' }),
     ]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -509,7 +501,7 @@ describe('batch status actions (back office)', () => {
     await adjust(t, [{ productId: p.id, warehouseId: w.id, batchId: lot.id, quantityChange: 1 }]);
     const before = (await getStocks(t.orgId, [p.id])).get(p.id)!;
     const soh = (await call('GET', '/stock-on-hand', { key: t.key, query: { productId: p.id } })).body.data;
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
     const after = (await getStocks(t.orgId, [p.id])).get(p.id)!;
     expect(after.version).toBe(before.version + 1);
     expect(after.levels).toEqual(before.levels);
@@ -534,7 +526,7 @@ describe('batch status actions (back office)', () => {
       warehouseId: w.id,
     });
     await confirmOrder(t, reserving.id);
-    await changeBatchStatusCommand({ orgId: t.orgId, id: early.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: t.orgId, id: early.id, action: 'quarantine' });
     await expect(pickSalesOrder({ orgId: t.orgId, id: reserving.id })).rejects.toMatchObject({
       status: 422,
       message: expect.stringContaining(`Lot ${early.batchNumber} reserved for line 1`),
@@ -589,8 +581,8 @@ describe('batch expire-due (back office)', () => {
       lotOf(tenant, p.id, '2027-02-01'),
       lotOf(tenant, p.id),
     ]);
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: quarantined.id, action: 'quarantine' });
-    await changeBatchStatusCommand({ orgId: tenant.orgId, id: recalled.id, action: 'recall' });
+    await setBatchStatus({ orgId: tenant.orgId, id: quarantined.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: tenant.orgId, id: recalled.id, action: 'recall' });
     const foreign = await lotOf(other, (await product(other, { isBatchTracked: true })).id, '2020-01-01');
 
     const summary = await expireDueBatches({
@@ -740,5 +732,155 @@ describe('batch expire-due refuses an --as-of in the future (issue 25 item 13)',
     const skewed = new Date(Date.now() + 60_000).toISOString();
     const accepted = await runAdmin(['batch', 'expire-due', '--org', tenant.orgId, '--as-of', skewed]);
     expect([accepted.code, JSON.parse(accepted.stdout).expiredCount]).toEqual([0, 0]);
+  });
+});
+
+describe('lots over the API (design.md section 7, beyond the spec)', () => {
+  it('POST /batches creates an empty ACTIVE lot (201, its detail) with the acting key in the audit log; the key replays', async () => {
+    const p = await product(t, { isBatchTracked: true });
+    const created = await expectReplay(t, 'POST', '/batches', {
+      productId: p.id,
+      batchNumber: ' API-LOT-1 ',
+      expiryDate: '2029-03-31',
+      manufactureDate: '2026-01-15',
+      storageCondition: 'CHILLED',
+      unitCost: 2.5,
+      notes: 'Imported',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      batchNumber: 'API-LOT-1',
+      status: 'ACTIVE',
+      manufactureDate: '2026-01-15',
+      expiryDate: '2029-03-31',
+      storageCondition: 'CHILLED',
+      product: null,
+      unitCost: 2.5,
+      notes: 'Imported',
+      items: [],
+      itemsTruncated: false,
+      itemsTotal: 0,
+      totalQuantity: 0,
+      createdAt: created.body.updatedAt,
+      updatedAt: expect.any(String),
+    });
+    expect((await call('GET', `/batches/${created.body.id}`, { key: t.key })).body).toEqual(created.body);
+    const audit = await listAudit(t.orgId, { resourceType: 'batch', resourceId: created.body.id });
+    expect(audit).toEqual([expect.objectContaining({ action: 'create', apiKeyId: t.keyId })]);
+  });
+
+  it("a duplicate number is 409; another organisation's product is 422; a bad body is 400", async () => {
+    const p = await product(t, { isBatchTracked: true });
+    const post = (body: unknown, key = t.key) => call('POST', '/batches', { key, body });
+    expect((await post({ productId: p.id, batchNumber: 'DUP-LOT' })).status).toBe(201);
+    const dup = await post({ productId: p.id, batchNumber: 'dup-lot' });
+    expect([dup.status, dup.body.error]).toEqual([
+      409,
+      { code: 'conflict', message: "A batch numbered 'dup-lot' already exists" },
+    ]);
+    const foreign = await post({ productId: p.id, batchNumber: 'THEIRS' }, other.key);
+    expect([foreign.status, foreign.body.error.code]).toEqual([422, 'invalid_reference']);
+    for (const body of [
+      { productId: p.id },
+      { productId: p.id, batchNumber: 'X', expiryDate: 'soon' },
+      { productId: p.id, batchNumber: 'x'.repeat(101) },
+      { productId: p.id, batchNumber: 'X', storageCondition: 'WARM' },
+    ]) {
+      const bad = await post(body);
+      expect([bad.status, bad.body.error.code], JSON.stringify(body)).toEqual([400, 'validation_error']);
+    }
+  });
+
+  it('quarantine, release, recall and expire: 200 with the detail, batch.status_changed as the CLI emits it, the key replays', async () => {
+    const tenant = await newTenant('Lot actions over the API');
+    const [p, w] = await Promise.all([product(tenant, { isBatchTracked: true }), warehouse(tenant)]);
+    const lot = await lotOf(tenant, p.id, '2028-02-02');
+    await adjust(tenant, [{ productId: p.id, warehouseId: w.id, batchId: lot.id, quantityChange: 4 }]);
+    const quarantined = await expectReplay(tenant, 'POST', `/batches/${lot.id}/quarantine`);
+    expect(quarantined.status).toBe(200);
+    expect(quarantined.body).toMatchObject({
+      id: lot.id,
+      status: 'QUARANTINED',
+      product: { id: p.id, sku: p.sku, name: p.name },
+      items: [{ warehouse: { id: w.id, code: w.code }, bin: null, quantity: 4, availableQuantity: 4 }],
+      totalQuantity: 4,
+    });
+    expect((await call('GET', `/batches/${lot.id}`, { key: tenant.key })).body).toEqual(quarantined.body);
+    for (const [action, status] of [
+      ['release', 'ACTIVE'],
+      ['expire', 'EXPIRED'],
+      ['recall', 'RECALLED'],
+    ] as const) {
+      const res = await call('POST', `/batches/${lot.id}/${action}`, { key: tenant.key });
+      expect([res.status, res.body.status]).toEqual([200, status]);
+    }
+    const data = (from: string, to: string) => ({
+      id: lot.id,
+      batchNumber: lot.batchNumber,
+      previousStatus: from,
+      newStatus: to,
+      productIds: [p.id],
+    });
+    expect(await statusEvents(tenant.orgId)).toEqual([
+      data('ACTIVE', 'QUARANTINED'),
+      data('QUARANTINED', 'ACTIVE'),
+      data('ACTIVE', 'EXPIRED'),
+      data('EXPIRED', 'RECALLED'),
+    ]);
+    const audit = await listAudit(tenant.orgId, { resourceType: 'batch', resourceId: lot.id });
+    expect(audit.filter((a) => a.action !== 'create').map((a) => [a.action, a.apiKeyId])).toEqual([
+      ['quarantine', tenant.keyId],
+      ['release', tenant.keyId],
+      ['expire', tenant.keyId],
+      ['recall', tenant.keyId],
+    ]);
+  });
+
+  it("a wrong status is 422 naming it; another organisation's lot is 404 and stays as it was", async () => {
+    const p = await product(t, { isBatchTracked: true });
+    const lot = await lotOf(t, p.id);
+    const early = await call('POST', `/batches/${lot.id}/release`, { key: t.key });
+    expect([early.status, early.body.error]).toEqual([
+      422,
+      { code: 'unprocessable', message: 'Batch is ACTIVE; release needs QUARANTINED' },
+    ]);
+    const foreign = await call('POST', `/batches/${lot.id}/quarantine`, { key: other.key });
+    expect([foreign.status, foreign.body.error.message]).toEqual([404, 'Batch not found']);
+    expect((await call('GET', `/batches/${lot.id}`, { key: t.key })).body.status).toBe('ACTIVE');
+  });
+
+  it('the CLI and the API give the same lot for the same steps', async () => {
+    const p = await product(t, { isBatchTracked: true });
+    const api = await call('POST', '/batches', {
+      key: t.key,
+      body: { productId: p.id, batchNumber: 'TWIN-API', expiryDate: '2030-01-01' },
+    });
+    const cli = await runAdmin([
+      'batch',
+      'create',
+      '--org',
+      t.orgId,
+      '--product',
+      p.id,
+      '--number',
+      'TWIN-CLI',
+      '--expiry',
+      '2030-01-01',
+    ]);
+    expect(cli.code, cli.stderr).toBe(0);
+    const same = (lot: Record<string, unknown>) => comparable({ ...lot, batchNumber: 'TWIN' });
+    expect(same(JSON.parse(cli.stdout))).toEqual(same(api.body));
+    const viaApi = await call('POST', `/batches/${api.body.id}/quarantine`, { key: t.key });
+    const viaCli = await runAdmin([
+      'batch',
+      'quarantine',
+      '--org',
+      t.orgId,
+      '--id',
+      JSON.parse(cli.stdout).id,
+    ]);
+    expect(viaCli.code, viaCli.stderr).toBe(0);
+    expect(same(JSON.parse(viaCli.stdout))).toEqual(same(viaApi.body));
   });
 });

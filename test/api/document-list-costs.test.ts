@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPurchaseOrder, type PurchaseOrderStatus } from '../../domain/purchase-orders/purchase-order.js';
 import { newSalesOrder, type SalesOrderStatus } from '../../domain/sales-orders/order.js';
 import { customerAccountKey } from '../../functions/areas/customers/store/account.js';
-import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
+import { setBatchStatus } from '../../functions/areas/inventory/steps/batches.js';
 import {
   purchaseOrderCountsKey,
   purchaseOrders,
@@ -303,7 +303,7 @@ describe('GET /batches on the slim projection', () => {
     }
     const since = new Date().toISOString();
     for (const i of [2, 5, 9]) {
-      await changeBatchStatusCommand({ orgId: tenant.orgId, id: lots[i]!.id, action: 'quarantine' });
+      await setBatchStatus({ orgId: tenant.orgId, id: lots[i]!.id, action: 'quarantine' });
     }
     const queries: Query[] = [
       { page: 3, pageSize: 4 },

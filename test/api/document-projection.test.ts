@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/transitions.js';
 import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
-import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
+import { setBatchStatus } from '../../functions/areas/inventory/steps/batches.js';
 import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
 import { receiptChunking } from '../../functions/areas/goods-receipts/receipt-parts.js';
 import { completeProductionOrderCommand } from '../../functions/areas/production-orders/steps/complete.js';
@@ -161,7 +161,7 @@ describe('batch slim rows follow their writes', () => {
     const p = await product(t, { isBatchTracked: true });
     const lot = await batchOf(t, p.id);
     expect(await lotsIn(lot.batchNumber, 'ACTIVE')).toEqual([lot.id]);
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
     expect(await lotsIn(lot.batchNumber, 'QUARANTINED')).toEqual([lot.id]);
     expect(await lotsIn(lot.batchNumber, 'ACTIVE')).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
-import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { createBatch } from '../../functions/areas/inventory/steps/batches.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { getSerialNumber } from '../../functions/areas/inventory/store/serial-numbers.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { setOrganisationExchangeRate } from '../../functions/areas/organisations/back-office/exchange-rates.js';

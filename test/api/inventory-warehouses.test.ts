@@ -5,7 +5,9 @@ import { db } from '../../functions/platform/dynamo/client.js';
 import { zoneKey } from '../../functions/areas/inventory/store/warehouses.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { runAdmin } from '../../infra/admin/cli.js';
+import { listAudit } from '../../functions/platform/journal/audit.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { comparable, expectReplay } from '../support/steps.js';
 import { product } from '../support/inventory.js';
 
 let t: Tenant;
@@ -35,8 +37,11 @@ describe('warehouses: back office and GET /warehouses', () => {
       id: expect.any(String),
       code: 'MAIN',
       name: 'Main store',
+      address: null,
       isActive: true,
       zones: [],
+      zonesTruncated: false,
+      zonesTotal: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -326,7 +331,9 @@ describe('warehouses: back office and GET /warehouses', () => {
       batchNumber: 'LOT-1',
       status: 'ACTIVE',
       expiryDate: '2027-06-30',
-      product: { id: p.id, sku: p.sku, name: p.name },
+      product: null,
+      items: [],
+      totalQuantity: 0,
     });
     const dup = await admin('batch', 'create', '--org', t.orgId, '--product', p.id, '--number', 'lot-1');
     expect(dup.code).toBe(1);
@@ -349,5 +356,206 @@ describe('warehouses: back office and GET /warehouses', () => {
     expect(
       (await admin('batch', 'create', '--org', t.orgId, '--product', 'nope', '--number', 'L3')).code,
     ).toBe(1);
+  });
+});
+
+describe('warehouses over the API (design.md section 7, beyond the spec)', () => {
+  const post = (path: string, body: unknown, key = t.key) => call('POST', path, { key, body });
+
+  it('POST /warehouses creates one (201, its detail), replays its key, and GET /warehouses/{id} reads it', async () => {
+    const created = await expectReplay(t, 'POST', '/warehouses', {
+      code: ' NORTH ',
+      name: 'North depot',
+      address: '1 Quay St, Auckland',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      code: 'NORTH',
+      name: 'North depot',
+      address: '1 Quay St, Auckland',
+      isActive: true,
+      zones: [],
+      zonesTruncated: false,
+      zonesTotal: 0,
+      createdAt: created.body.updatedAt,
+      updatedAt: expect.any(String),
+    });
+    expect((await call('GET', `/warehouses/${created.body.id}`, { key: t.key })).body).toEqual(created.body);
+    const audit = await listAudit(t.orgId, { resourceType: 'warehouse', resourceId: created.body.id });
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        apiKeyId: t.keyId,
+        changedFields: ['code', 'name', 'address'],
+      }),
+    ]);
+  });
+
+  it('a duplicate code is 409 (any case); a bad body is 400', async () => {
+    await post('/warehouses', { code: 'DUP-1', name: 'First' });
+    const dup = await post('/warehouses', { code: 'dup-1', name: 'Second' });
+    expect([dup.status, dup.body.error]).toEqual([
+      409,
+      { code: 'conflict', message: "A warehouse with code 'dup-1' already exists" },
+    ]);
+    const bad = await post('/warehouses', { code: '   ', name: 'x'.repeat(256) });
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'validation_error']);
+    expect((await post('/warehouses', { name: 'No code' })).status).toBe(400);
+  });
+
+  it('zones and bins: 201 with the refreshed warehouse; caps are 422; another warehouse or organisation is 404', async () => {
+    const wh = (await post('/warehouses', { code: 'ZB-1', name: 'Zones and bins' })).body;
+    const zoned = await expectReplay(t, 'POST', `/warehouses/${wh.id}/zones`, {
+      name: 'Freezer',
+      zoneType: 'STORAGE',
+      zoneCategoryId: 'zc_freezer',
+    });
+    expect(zoned.status).toBe(201);
+    expect(zoned.body).toMatchObject({ id: wh.id, zonesTotal: 1 });
+    const zone = zoned.body.zones[0];
+    expect(zone).toEqual({
+      id: expect.any(String),
+      name: 'Freezer',
+      zoneType: 'STORAGE',
+      zoneCategory: {
+        id: 'zc_freezer',
+        name: 'Freezer',
+        builtInKey: 'FREEZER',
+        needsTemperatureRecords: true,
+      },
+      bins: [],
+      binsTruncated: false,
+      binsTotal: 0,
+    });
+    const binned = await expectReplay(t, 'POST', `/warehouses/${wh.id}/zones/${zone.id}/bins`, {
+      code: 'F-01',
+      capacity: 40,
+    });
+    expect(binned.status).toBe(201);
+    expect(binned.body.zones[0].bins).toEqual([
+      { id: expect.any(String), code: 'F-01', capacity: 40, isActive: true },
+    ]);
+    expect((await call('GET', `/warehouses/${wh.id}`, { key: t.key })).body).toEqual(binned.body);
+
+    const badZone = await post(`/warehouses/${wh.id}/zones`, { name: 'Attic', zoneType: 'ATTIC' });
+    expect([badZone.status, badZone.body.error.code]).toEqual([400, 'validation_error']);
+    expect(
+      (await post(`/warehouses/${wh.id}/zones/${zone.id}/bins`, { code: 'B', capacity: 0 })).status,
+    ).toBe(400);
+
+    const otherWh = (await post('/warehouses', { code: 'ZB-2', name: 'Other' })).body;
+    const misplaced = await post(`/warehouses/${otherWh.id}/zones/${zone.id}/bins`, { code: 'X' });
+    expect([misplaced.status, misplaced.body.error.message]).toEqual([404, 'Zone not found']);
+    const outsider = await newTenant('Warehouse outsider');
+    const foreign = await post(
+      `/warehouses/${wh.id}/zones`,
+      { name: 'Z', zoneType: 'STORAGE' },
+      outsider.key,
+    );
+    expect([foreign.status, foreign.body.error.message]).toEqual([404, 'Warehouse not found']);
+    expect((await call('GET', `/warehouses/${wh.id}`, { key: outsider.key })).status).toBe(404);
+    expect(
+      (await post(`/warehouses/${wh.id}/zones/${zone.id}/bins`, { code: 'Y' }, outsider.key)).status,
+    ).toBe(404);
+
+    // Stand in for 49 earlier zones and 499 earlier bins: the caps are the parents' counters.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: zoneKey(t.orgId, zone.id),
+        UpdateExpression: 'SET binCount = :n',
+        ExpressionAttributeValues: { ':n': 500 },
+      }),
+    );
+    const fullZone = await post(`/warehouses/${wh.id}/zones/${zone.id}/bins`, { code: 'F-02' });
+    expect([fullZone.status, fullZone.body.error]).toEqual([
+      422,
+      { code: 'unprocessable', message: 'Zone Freezer already has the maximum of 500 bins' },
+    ]);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: zoneKey(t.orgId, zone.id).PK, SK: `W#${wh.id}` },
+        UpdateExpression: 'SET zoneCount = :n',
+        ExpressionAttributeValues: { ':n': 50 },
+      }),
+    );
+    const fullWh = await post(`/warehouses/${wh.id}/zones`, { name: 'More', zoneType: 'PICKING' });
+    expect([fullWh.status, fullWh.body.error]).toEqual([
+      422,
+      { code: 'unprocessable', message: 'Warehouse ZB-1 already has the maximum of 50 zones' },
+    ]);
+  });
+
+  it('PUT /warehouses/{id} merge-patches name, address and isActive; 404 elsewhere; 400 on a bad body', async () => {
+    const wh = (await post('/warehouses', { code: 'PUT-1', name: 'Before', address: 'Old road' })).body;
+    const renamed = await call('PUT', `/warehouses/${wh.id}`, { key: t.key, body: { name: 'After' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({
+      id: wh.id,
+      code: 'PUT-1',
+      name: 'After',
+      address: 'Old road',
+      isActive: true,
+    });
+    const off = await call('PUT', `/warehouses/${wh.id}`, {
+      key: t.key,
+      body: { isActive: false, address: null },
+    });
+    expect(off.body).toMatchObject({ name: 'After', address: null, isActive: false });
+    expect(
+      (await call('GET', '/warehouses', { key: t.key })).body.data.map((w: { id: string }) => w.id),
+    ).not.toContain(wh.id);
+    const on = await call('PUT', `/warehouses/${wh.id}`, { key: t.key, body: { isActive: true } });
+    expect(on.body.isActive).toBe(true);
+    const audit = await listAudit(t.orgId, { resourceType: 'warehouse', resourceId: wh.id });
+    expect(audit.map((e) => [e.action, e.changedFields, e.apiKeyId])).toEqual(
+      expect.arrayContaining([
+        ['update', ['name'], t.keyId],
+        ['update', ['address', 'isActive'], t.keyId],
+        ['update', ['isActive'], t.keyId],
+      ]),
+    );
+    expect((await call('PUT', `/warehouses/${wh.id}`, { key: t.key, body: { isActive: 'no' } })).status).toBe(
+      400,
+    );
+    const outsider = await newTenant('Warehouse put outsider');
+    const foreign = await call('PUT', `/warehouses/${wh.id}`, { key: outsider.key, body: { name: 'Mine' } });
+    expect([foreign.status, foreign.body.error.message]).toEqual([404, 'Warehouse not found']);
+  });
+
+  it('the CLI and the API give the same warehouse for the same steps', async () => {
+    const api = (await post('/warehouses', { code: 'TWIN-A', name: 'Twin' })).body;
+    const cli = await admin('warehouse', 'create', '--org', t.orgId, '--code', 'TWIN-B', '--name', 'Twin');
+    expect(comparable({ ...cli.json, code: 'X' })).toEqual(comparable({ ...api, code: 'X' }));
+    const viaApi = (
+      await post(`/warehouses/${api.id}/zones`, {
+        name: 'Cold',
+        zoneType: 'STORAGE',
+        zoneCategoryId: 'zc_cool_room',
+      })
+    ).body;
+    const zone = await admin(
+      'warehouse',
+      'add-zone',
+      '--org',
+      t.orgId,
+      '--warehouse',
+      cli.json.id,
+      '--name',
+      'Cold',
+      '--zone-type',
+      'STORAGE',
+      '--category',
+      'COOL_ROOM',
+    );
+    expect(zone.code, zone.stderr).toBe(0);
+    const viaCli = (await call('GET', `/warehouses/${cli.json.id}`, { key: t.key })).body;
+    expect(comparable({ ...viaCli, code: 'X' })).toEqual(comparable({ ...viaApi, code: 'X' }));
+    const off = await admin('warehouse', 'deactivate', '--org', t.orgId, '--id', cli.json.id);
+    const offApi = (await call('PUT', `/warehouses/${api.id}`, { key: t.key, body: { isActive: false } }))
+      .body;
+    expect(comparable({ ...off.json, code: 'X' })).toEqual(comparable({ ...offApi, code: 'X' }));
   });
 });

@@ -50,6 +50,9 @@ describe('ids that cannot be ids', () => {
         lines: [{ poLineId: UNKNOWN, productId: UNKNOWN, quantity: 1 }],
       },
       ProductBomInput: { lines: [] },
+      ZoneCreate: { name: 'Path id', zoneType: 'STORAGE' },
+      BinCreate: { code: 'PATH-ID' },
+      SerialStatusChange: { status: 'DAMAGED' },
     };
     // A nested id is looked up under a real parent: the records the first path segment names.
     const parents: Record<string, string> = {};

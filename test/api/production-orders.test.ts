@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { getBatch } from '../../functions/areas/inventory/store/batches.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { getProduct } from '../../functions/areas/products/store/products.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { completePurchaseOrder } from '../../functions/areas/purchase-orders/steps/complete.js';
 import { goodsReceiptKey } from '../../functions/areas/purchase-orders/store/purchase-orders.js';
 import { db } from '../../functions/platform/dynamo/client.js';

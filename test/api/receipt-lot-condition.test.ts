@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lotsStillOpen } from '../../functions/areas/goods-receipts/receipt-writes.js';
-import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
+import { setBatchStatus } from '../../functions/areas/inventory/steps/batches.js';
 import { batchKey } from '../../functions/areas/inventory/public.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { transact, WriteRace } from '../../functions/platform/dynamo/transact.js';
@@ -32,7 +32,7 @@ describe('receipts into an existing lot: the lot is checked open in the receipt 
     const check = lotsStillOpen(t.orgId, [change(p.id, lot.id)], [], []);
     expect(check).toHaveLength(1);
     await expect(transact(check)).resolves.toBeUndefined();
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'recall' });
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'recall' });
     await expect(transact(check)).rejects.toBeInstanceOf(WriteRace);
   });
 
@@ -47,7 +47,7 @@ describe('receipts into an existing lot: the lot is checked open in the receipt 
   it('a receipt naming a recalled lot is 422 and books nothing', async () => {
     const p = await product(t, { isBatchTracked: true });
     const lot = await batchOf(t, p.id);
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'recall' });
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'recall' });
     const order = await approvedOrder(t, [{ productId: p.id, quantity: 2, unitPrice: 1 }]);
     const res = await receive(t, order.id, {
       warehouseId: wh.id,
@@ -63,7 +63,7 @@ describe('receipts into an existing lot: the lot is checked open in the receipt 
   it('a quarantined lot takes no receipt either (422) until it is released; then the receipt books', async () => {
     const p = await product(t, { isBatchTracked: true });
     const lot = await batchOf(t, p.id);
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
     const order = await approvedOrder(t, [{ productId: p.id, quantity: 2, unitPrice: 1 }]);
     const body = {
       warehouseId: wh.id,
@@ -75,7 +75,7 @@ describe('receipts into an existing lot: the lot is checked open in the receipt 
       `lines[0]: batch ${lot.batchNumber} is QUARANTINED and cannot receive stock`,
     );
     expect(await onHand(t, p.id)).toBe(0);
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'release' });
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'release' });
     const booked = await receive(t, order.id, body);
     expect(booked.status).toBe(201);
     expect(await onHand(t, p.id)).toBe(2);

@@ -3,7 +3,7 @@ import {
   createSalesRep,
   deactivateSalesRep,
 } from '../../functions/areas/customers/back-office/sales-reference.js';
-import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product, warehouse } from '../support/inventory.js';
 import { eventsFor } from '../support/outbox.js';

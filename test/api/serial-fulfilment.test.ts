@@ -6,7 +6,7 @@ import { loadSalesOrder } from '../../functions/areas/sales-orders/store/read.js
 import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
 import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
 import { getShipment } from '../../functions/areas/shipments/store/shipments.js';
-import { setSerialStatusCommand } from '../../functions/areas/inventory/back-office/serials.js';
+import { setSerialStatus } from '../../functions/areas/inventory/steps/serials.js';
 import { getSerialNumber } from '../../functions/areas/inventory/store/serial-numbers.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, product, unique, warehouse } from '../support/inventory.js';
@@ -116,7 +116,7 @@ describe('sales-order pick, dispatch and cancel with serial numbers', () => {
       status: 422,
       message: `Line 1 (${s.product.sku}) is serial-tracked: pick whole units (0.5 asked)`,
     });
-    await setSerialStatusCommand({ orgId: t.orgId, id: s.ids[3]!, status: 'DAMAGED' });
+    await setSerialStatus({ orgId: t.orgId, id: s.ids[3]!, status: 'DAMAGED' });
     await expect(
       pick([{ soLineId: lineId, quantity: 1, serialNumbers: [s.numbers[3]] }]),
     ).rejects.toMatchObject({

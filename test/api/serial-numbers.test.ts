@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  parseSerialStatus,
-  setSerialStatusCommand,
-} from '../../functions/areas/inventory/back-office/serials.js';
+import { parseSerialStatus } from '../../functions/areas/inventory/back-office/serials.js';
+import { setSerialStatus } from '../../functions/areas/inventory/steps/serials.js';
 import { getSerialNumber } from '../../functions/areas/inventory/store/serial-numbers.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product, unique, warehouse } from '../support/inventory.js';
 import { receiveSerials, serialsOf } from '../support/serials.js';
+import { comparable, expectReplay } from '../support/steps.js';
+import { runAdmin } from '../../infra/admin/cli.js';
 
 let t: Tenant;
 let other: Tenant;
@@ -71,7 +71,7 @@ describe('GET /serial-numbers', () => {
 
     const idA = ours.find((s: { serialNumber: string }) => s.serialNumber === `${sn}-A`).id;
     const since = new Date().toISOString();
-    await setSerialStatusCommand({ orgId: t.orgId, id: idA, status: 'DAMAGED' });
+    await setSerialStatus({ orgId: t.orgId, id: idA, status: 'DAMAGED' });
     const changed = await list({ modifiedSince: since });
     expect(changed.body.data.map((s: { id: string; status: string }) => [s.id, s.status])).toEqual([
       [idA, 'DAMAGED'],
@@ -165,7 +165,7 @@ describe('serial set-status (back office)', () => {
     await receiveSerials(t, p.id, wh, [sn]);
     const id = (await serialsOf(t, p.id)).get(sn)!.id as string;
 
-    const damaged = await setSerialStatusCommand({ orgId: t.orgId, id, status: 'DAMAGED' });
+    const damaged = await setSerialStatus({ orgId: t.orgId, id, status: 'DAMAGED' });
     expect(damaged).toMatchObject({ id, status: 'DAMAGED', historyTotal: 2 });
     expect(damaged.history[1]).toEqual({
       fromStatus: 'AVAILABLE',
@@ -174,21 +174,19 @@ describe('serial set-status (back office)', () => {
       sourceType: 'back_office',
       sourceId: null,
     });
-    await expect(setSerialStatusCommand({ orgId: t.orgId, id, status: 'RETURNED' })).rejects.toMatchObject({
+    await expect(setSerialStatus({ orgId: t.orgId, id, status: 'RETURNED' })).rejects.toMatchObject({
       status: 422,
       message: `Serial number ${sn} is DAMAGED; it cannot be set RETURNED (only from SOLD)`,
     });
-    expect((await setSerialStatusCommand({ orgId: t.orgId, id, status: 'AVAILABLE' })).status).toBe(
-      'AVAILABLE',
-    );
-    const scrapped = await setSerialStatusCommand({ orgId: t.orgId, id, status: 'SCRAPPED' });
+    expect((await setSerialStatus({ orgId: t.orgId, id, status: 'AVAILABLE' })).status).toBe('AVAILABLE');
+    const scrapped = await setSerialStatus({ orgId: t.orgId, id, status: 'SCRAPPED' });
     expect(scrapped.history.map((h: { toStatus: string }) => h.toStatus)).toEqual([
       'AVAILABLE',
       'DAMAGED',
       'AVAILABLE',
       'SCRAPPED',
     ]);
-    await expect(setSerialStatusCommand({ orgId: t.orgId, id, status: 'AVAILABLE' })).rejects.toMatchObject({
+    await expect(setSerialStatus({ orgId: t.orgId, id, status: 'AVAILABLE' })).rejects.toMatchObject({
       status: 422,
       message: `Serial number ${sn} is SCRAPPED; it cannot be set AVAILABLE (only from DAMAGED, RETURNED)`,
     });
@@ -201,11 +199,9 @@ describe('serial set-status (back office)', () => {
       ['set_status', ['status']],
     ]);
 
-    await expect(setSerialStatusCommand({ orgId: other.orgId, id, status: 'DAMAGED' })).rejects.toMatchObject(
-      {
-        status: 404,
-      },
-    );
+    await expect(setSerialStatus({ orgId: other.orgId, id, status: 'DAMAGED' })).rejects.toMatchObject({
+      status: 404,
+    });
     expect(() => parseSerialStatus('SOLD')).toThrow(
       /--status must be one of AVAILABLE, DAMAGED, SCRAPPED, RETURNED/,
     );
@@ -218,10 +214,80 @@ describe('serial set-status (back office)', () => {
     await receiveSerials(t, p.id, wh, [sn]);
     const id = (await serialsOf(t, p.id)).get(sn)!.id as string;
     const results = await Promise.allSettled([
-      setSerialStatusCommand({ orgId: t.orgId, id, status: 'DAMAGED' }),
-      setSerialStatusCommand({ orgId: t.orgId, id, status: 'DAMAGED' }),
+      setSerialStatus({ orgId: t.orgId, id, status: 'DAMAGED' }),
+      setSerialStatus({ orgId: t.orgId, id, status: 'DAMAGED' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await getSerialNumber(t.orgId, id)).toMatchObject({ status: 'DAMAGED', historyTotal: 2 });
+  });
+});
+
+describe('POST /serial-numbers/{id}/status (design.md section 7, beyond the spec)', () => {
+  const received = async (count = 1) => {
+    const p = await product(t, { requiresSerialTracking: true });
+    const sn = `ST-${unique()}`;
+    const numbers = Array.from({ length: count }, (_, i) => `${sn}-${i}`);
+    await receiveSerials(t, p.id, wh, numbers);
+    const serials = await serialsOf(t, p.id);
+    return numbers.map((n) => serials.get(n)!.id as string);
+  };
+
+  it('sets a status with its history entry (200, the detail); the acting key is audited; the key replays', async () => {
+    const [id] = await received();
+    const res = await expectReplay(t, 'POST', `/serial-numbers/${id}/status`, { status: 'DAMAGED' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, status: 'DAMAGED', historyTotal: 2 });
+    expect(res.body.history[1]).toEqual({
+      fromStatus: 'AVAILABLE',
+      toStatus: 'DAMAGED',
+      at: res.body.updatedAt,
+      sourceType: 'back_office',
+      sourceId: null,
+    });
+    expect((await call('GET', `/serial-numbers/${id}`, { key: t.key })).body).toEqual(res.body);
+    const audit = await listAudit(t.orgId, { resourceType: 'serial_number', resourceId: id! });
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'set_status', apiKeyId: t.keyId, changedFields: ['status'] }),
+    ]);
+  });
+
+  it('a move the status does not allow is 422 naming it; a bad status is 400; another organisation is 404', async () => {
+    const [id] = await received();
+    const post = (body: unknown, key = t.key) => call('POST', `/serial-numbers/${id}/status`, { key, body });
+    const illegal = await post({ status: 'RETURNED' });
+    expect([illegal.status, illegal.body.error.code, illegal.body.error.message]).toEqual([
+      422,
+      'unprocessable',
+      expect.stringContaining('is AVAILABLE; it cannot be set RETURNED'),
+    ]);
+    for (const body of [{ status: 'SOLD' }, { status: 'damaged' }, {}]) {
+      expect((await post(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    const foreign = await post({ status: 'DAMAGED' }, other.key);
+    expect([foreign.status, foreign.body.error.message]).toEqual([404, 'Serial number not found']);
+    expect((await call('GET', `/serial-numbers/${id}`, { key: t.key })).body.status).toBe('AVAILABLE');
+  });
+
+  it('the CLI and the API give the same serial for the same step', async () => {
+    const [viaApi, viaCli] = await received(2);
+    const api = await call('POST', `/serial-numbers/${viaApi}/status`, {
+      key: t.key,
+      body: { status: 'SCRAPPED' },
+    });
+    const cli = await runAdmin([
+      'serial',
+      'set-status',
+      '--org',
+      t.orgId,
+      '--id',
+      viaCli!,
+      '--status',
+      'SCRAPPED',
+    ]);
+    expect(cli.code, cli.stderr).toBe(0);
+    // comparable() leaves a history entry's bare `at`: the two units' instants differ by nature.
+    const same = (s: { history: { at: string }[] }) =>
+      comparable({ ...s, serialNumber: 'X', history: s.history.map((h) => ({ ...h, at: '<varies>' })) });
+    expect(same(JSON.parse(cli.stdout))).toEqual(same(api.body));
   });
 });

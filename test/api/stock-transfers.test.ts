@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
+import { setBatchStatus } from '../../functions/areas/inventory/steps/batches.js';
 import { transferStock } from '../../functions/areas/inventory/steps/transfers.js';
-import { deactivateWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';
@@ -233,7 +233,7 @@ describe('stock transfer (back office)', () => {
     ]);
     const lot = await batchOf(t, p.id);
     await adjust(t, [{ productId: p.id, warehouseId: w1.id, batchId: lot.id, quantityChange: 5 }]);
-    await changeBatchStatusCommand({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
+    await setBatchStatus({ orgId: t.orgId, id: lot.id, action: 'quarantine' });
     const base = {
       orgId: t.orgId,
       productId: p.id,

@@ -1,5 +1,5 @@
-import { createBatch } from '../../functions/areas/inventory/back-office/batches.js';
-import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/back-office/warehouses.js';
+import { createBatch } from '../../functions/areas/inventory/steps/batches.js';
+import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { call, type Tenant } from './api.js';
 
 export const unique = () => Math.random().toString(36).slice(2, 8).toUpperCase();
@@ -23,8 +23,11 @@ export async function warehouse(t: Tenant, options: { capacity?: number } = {}) 
   return { id: wh.id, code: wh.code, zoneId: zone.id, binId: bin.id, binCode: bin.code };
 }
 
-export const batchOf = (t: Tenant, productId: string, expiryDate?: string) =>
-  createBatch({ orgId: t.orgId, productId, batchNumber: `LOT-${unique()}`, expiryDate });
+/** A new empty lot of the product (its detail, with the productId an empty lot's detail cannot show). */
+export const batchOf = async (t: Tenant, productId: string, expiryDate?: string) => ({
+  ...(await createBatch({ orgId: t.orgId, productId, batchNumber: `LOT-${unique()}`, expiryDate })),
+  productId,
+});
 
 export const adjust = (t: Tenant, lines: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
   call('POST', '/stock-adjustments', { key: t.key, body: { reason: 'CORRECTION', lines, ...extra } });

@@ -1,10 +1,13 @@
 import { BATCH_ACTIONS, type BatchAction } from '../../../domain/inventory/batch.js';
 import { instantFlag, numberFlag, type Command, type Commands } from '../../platform/back-office/command.js';
 import { completeAdjustment, voidAdjustment } from './steps/adjustments.js';
-import { changeBatchStatusCommand, createBatch, expireDueBatches } from './back-office/batches.js';
-import { parseSerialStatus, setSerialStatusCommand } from './back-office/serials.js';
+import { expireDueBatches } from './back-office/batches.js';
+import { createBatch, setBatchStatus } from './steps/batches.js';
+import { parseSerialStatus } from './back-office/serials.js';
+import { setSerialStatus } from './steps/serials.js';
 import { parseTransfer, transferStock } from './steps/transfers.js';
-import { addBin, addZone, createWarehouse, deactivateWarehouse } from './back-office/warehouses.js';
+import { parseZoneFlags } from './back-office/warehouses.js';
+import { addBin, addZone, createWarehouse, deactivateWarehouse } from './steps/warehouses.js';
 
 /** The inventory area's back-office commands, merged into the admin CLI (infra/admin). */
 export const INVENTORY_COMMANDS: Commands = {
@@ -24,8 +27,7 @@ export const INVENTORY_COMMANDS: Commands = {
         orgId: v.org!,
         warehouseId: v.warehouse!,
         name: v.name!,
-        zoneType: v['zone-type']!,
-        category: v.category,
+        ...parseZoneFlags(v),
       }),
   },
   'warehouse add-bin': {
@@ -59,7 +61,7 @@ export const INVENTORY_COMMANDS: Commands = {
     usage: 'serial set-status --org <orgId> --id <serialId> --status <AVAILABLE|DAMAGED|SCRAPPED|RETURNED>',
     flags: ['org', 'id', 'status'],
     required: ['org', 'id', 'status'],
-    run: (v) => setSerialStatusCommand({ orgId: v.org!, id: v.id!, status: parseSerialStatus(v.status!) }),
+    run: (v) => setSerialStatus({ orgId: v.org!, id: v.id!, status: parseSerialStatus(v.status!) }),
   },
   'stock transfer': {
     usage:
@@ -87,6 +89,6 @@ function batchStatusCommand(action: BatchAction): Command {
     usage: `batch ${action} --org <orgId> --id <batchId>`,
     flags: ['org', 'id'],
     required: ['org', 'id'],
-    run: (v) => changeBatchStatusCommand({ orgId: v.org!, id: v.id!, action }),
+    run: (v) => setBatchStatus({ orgId: v.org!, id: v.id!, action }),
   };
 }

@@ -26,6 +26,21 @@ import { requestContext } from '../../platform/journal/write-context.js';
 import { completeAdjustment, voidAdjustment } from './steps/adjustments.js';
 import { createStockTransferOp, getStockTransferOp, listStockTransfersOp } from './transfer-operations.js';
 import { getBatchOp, getSerialNumberOp, listBatchesOp, listSerialNumbersOp } from './traceability.js';
+import {
+  createBatchOp,
+  expireBatchOp,
+  quarantineBatchOp,
+  recallBatchOp,
+  releaseBatchOp,
+  setSerialNumberStatusOp,
+} from './traceability-operations.js';
+import {
+  addWarehouseBinOp,
+  addWarehouseZoneOp,
+  createWarehouseOp,
+  getWarehouseOp,
+  updateWarehouseOp,
+} from './warehouse-operations.js';
 
 const listWarehousesOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listWarehouses'> = async (input) => {
   const orgId = input.auth.orgId;
@@ -156,6 +171,11 @@ const voidStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'voidStockA
 
 export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
   listWarehouses: listWarehousesOp,
+  createWarehouse: createWarehouseOp,
+  getWarehouse: getWarehouseOp,
+  updateWarehouse: updateWarehouseOp,
+  addWarehouseZone: addWarehouseZoneOp,
+  addWarehouseBin: addWarehouseBinOp,
   listStockOnHand: listStockOnHandOp,
   listStockAdjustments: listStockAdjustmentsOp,
   getStockAdjustment: getStockAdjustmentOp,
@@ -167,6 +187,12 @@ export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
   createStockTransfer: createStockTransferOp,
   listBatches: listBatchesOp,
   getBatch: getBatchOp,
+  createBatch: createBatchOp,
+  quarantineBatch: quarantineBatchOp,
+  releaseBatch: releaseBatchOp,
+  recallBatch: recallBatchOp,
+  expireBatch: expireBatchOp,
   listSerialNumbers: listSerialNumbersOp,
   getSerialNumber: getSerialNumberOp,
+  setSerialNumberStatus: setSerialNumberStatusOp,
 });

@@ -17,6 +17,7 @@ export function warehouseView(warehouse: WarehouseRecord, zones: ZoneRecord[], b
     id: warehouse.id,
     code: warehouse.code,
     name: warehouse.name,
+    address: warehouse.address ?? null,
     isActive: warehouse.isActive,
     zones: own.slice(0, MAX_ZONES_PER_WAREHOUSE).map((zone) => {
       const zoneBins = bins.filter((b) => b.zoneId === zone.id).sort((a, b) => byCode(a, b) || byId(a, b));

@@ -10,6 +10,11 @@ describe('the catalogue -> operation binding', () => {
   it('derives the literal operationIds of an area', () => {
     expectTypeOf<OperationIdOf<typeof INVENTORY_ENDPOINTS>>().toEqualTypeOf<
       | 'listWarehouses'
+      | 'createWarehouse'
+      | 'getWarehouse'
+      | 'updateWarehouse'
+      | 'addWarehouseZone'
+      | 'addWarehouseBin'
       | 'listStockOnHand'
       | 'listStockAdjustments'
       | 'getStockAdjustment'
@@ -21,14 +26,25 @@ describe('the catalogue -> operation binding', () => {
       | 'createStockTransfer'
       | 'listBatches'
       | 'getBatch'
+      | 'createBatch'
+      | 'quarantineBatch'
+      | 'releaseBatch'
+      | 'recallBatch'
+      | 'expireBatch'
       | 'listSerialNumbers'
       | 'getSerialNumber'
+      | 'setSerialNumberStatus'
     >();
   });
 
   it('rejects a missing, a misspelled and an extra operation at compile time', () => {
     const complete = {
       listWarehouses: op,
+      createWarehouse: op,
+      getWarehouse: op,
+      updateWarehouse: op,
+      addWarehouseZone: op,
+      addWarehouseBin: op,
       listStockOnHand: op,
       listStockAdjustments: op,
       getStockAdjustment: op,
@@ -40,8 +56,14 @@ describe('the catalogue -> operation binding', () => {
       createStockTransfer: op,
       listBatches: op,
       getBatch: op,
+      createBatch: op,
+      quarantineBatch: op,
+      releaseBatch: op,
+      recallBatch: op,
+      expireBatch: op,
       listSerialNumbers: op,
       getSerialNumber: op,
+      setSerialNumberStatus: op,
     };
     const { getStockAdjustment: _dropped, ...missing } = complete;
     // @ts-expect-error getStockAdjustment is declared but has no operation

@@ -10,6 +10,8 @@ export interface WarehouseRecord {
   id: string;
   code: string;
   name: string;
+  /** Free text (design.md section 7); null when none was given. Warehouses written before it omit it. */
+  address?: string | null;
   isActive: boolean;
   zoneCount: number;
   createdAt: string;
@@ -62,6 +64,7 @@ export const warehouses = entity<WarehouseRecord>({
     'id',
     'code',
     'name',
+    'address',
     'isActive',
     'zoneCount',
     'createdAt',
@@ -190,14 +193,29 @@ export function binAddItems(orgId: string, bin: BinRecord): TransactItem[] {
   ];
 }
 
-export function warehouseDeactivateItem(orgId: string, id: string, now: string): TransactItem {
+/**
+ * A warehouse's name, address and activity as `next` has them, conditioned on the updatedAt read (a zone
+ * added meanwhile moves it too), so a racing write makes the update decide again.
+ */
+export function warehouseUpdateItem(
+  orgId: string,
+  read: WarehouseRecord,
+  next: WarehouseRecord,
+): TransactItem {
   return {
     Update: {
       TableName: tableName(),
-      Key: warehouseKey(orgId, id),
-      UpdateExpression: 'SET isActive = :false, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':false': false, ':now': now },
+      Key: warehouseKey(orgId, read.id),
+      UpdateExpression: 'SET #name = :name, address = :address, isActive = :active, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK) AND updatedAt = :read',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: {
+        ':name': next.name,
+        ':address': next.address ?? null,
+        ':active': next.isActive,
+        ':now': next.updatedAt,
+        ':read': read.updatedAt,
+      },
     },
   };
 }
