@@ -9,7 +9,7 @@ import {
 } from '../../functions/areas/credit-notes/back-office/transitions.js';
 import { getCustomerAccount } from '../../functions/areas/customers/store/account.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, onHand, product, warehouse } from '../support/inventory.js';
 import { confirmedOrder, invoiced } from '../support/invoices.js';

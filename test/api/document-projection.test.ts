@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/transitions.js';
 import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
 import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { receiptChunking } from '../../functions/areas/goods-receipts/receipt-parts.js';
 import { completeProductionOrderCommand } from '../../functions/areas/production-orders/back-office/complete.js';
 import { createProductionOrderCommand } from '../../functions/areas/production-orders/back-office/create.js';

@@ -5,7 +5,7 @@ import {
   approveCreditNoteCommand,
   voidCreditNoteCommand,
 } from '../../functions/areas/credit-notes/back-office/transitions.js';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
 import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
