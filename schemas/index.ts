@@ -1,5 +1,5 @@
 import { ErrorResponse } from './common.js';
-import { CREDIT_NOTE_SCHEMAS } from './credit-notes.js';
+import { CREDIT_NOTE_SCHEMAS, CREDIT_NOTE_VALIDATED } from './credit-notes.js';
 import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
@@ -57,5 +57,6 @@ export const VALIDATED_SCHEMAS = [
   ...PURCHASE_ORDER_VALIDATED,
   ...SHIPMENT_VALIDATED,
   ...GOODS_RECEIPT_VALIDATED,
+  ...CREDIT_NOTE_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

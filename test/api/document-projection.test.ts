@@ -5,8 +5,8 @@
  * path that forgot the slim row or its stamp leaves the document under its old status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/transitions.js';
-import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
+import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/steps/transitions.js';
+import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import { changeBatchStatusCommand } from '../../functions/areas/inventory/back-office/batches.js';
 import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { receiptChunking } from '../../functions/areas/goods-receipts/receipt-parts.js';

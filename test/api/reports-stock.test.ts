@@ -1,8 +1,8 @@
 import { createId } from '@paralleldrive/cuid2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newBatch } from '../../domain/inventory/batch.js';
-import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/transitions.js';
-import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
+import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/steps/transitions.js';
+import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import { batchCreateItems } from '../../functions/areas/inventory/store/batches.js';
 import { createCategory } from '../../functions/areas/products/back-office/catalogue-data.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';

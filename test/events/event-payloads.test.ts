@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type EventType } from '../../domain/events.js';
-import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
+import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import {
   approveCreditNoteCommand,
   voidCreditNoteCommand,
-} from '../../functions/areas/credit-notes/back-office/transitions.js';
+} from '../../functions/areas/credit-notes/steps/transitions.js';
 import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
