@@ -5,7 +5,7 @@ import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/ste
 import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import { batchCreateItems } from '../../functions/areas/inventory/store/batches.js';
 import { createCategory } from '../../functions/areas/products/back-office/catalogue-data.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { transact } from '../../functions/platform/dynamo/transact.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, product, unique, warehouse } from '../support/inventory.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { packSalesOrder } from '../../functions/areas/sales-orders/steps/pack.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { confirmChunking } from '../../functions/areas/sales-orders/confirm-parts.js';
 import { loadSalesOrder } from '../../functions/areas/sales-orders/store/read.js';
 import { createShipment } from '../../functions/areas/shipments/back-office/create.js';

@@ -6,8 +6,8 @@ import {
   voidCreditNoteCommand,
 } from '../../functions/areas/credit-notes/steps/transitions.js';
 import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
-import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { packSalesOrder } from '../../functions/areas/sales-orders/steps/pack.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
 import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
