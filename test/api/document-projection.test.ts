@@ -13,8 +13,8 @@ import { receiptChunking } from '../../functions/areas/goods-receipts/receipt-pa
 import { completeProductionOrderCommand } from '../../functions/areas/production-orders/back-office/complete.js';
 import { createProductionOrderCommand } from '../../functions/areas/production-orders/back-office/create.js';
 import { startProductionOrderCommand } from '../../functions/areas/production-orders/back-office/transitions.js';
-import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
-import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
+import { createShipment } from '../../functions/areas/shipments/steps/create.js';
+import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
 import { configureSlimProjection } from '../../functions/platform/dynamo/slim-projection.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { approvedOrder, receive } from '../support/goods-receipts.js';

@@ -8,8 +8,8 @@ import { transferStock } from '../../functions/areas/inventory/back-office/trans
 import { completeProductionOrderCommand } from '../../functions/areas/production-orders/back-office/complete.js';
 import { createProductionOrderCommand } from '../../functions/areas/production-orders/back-office/create.js';
 import { startProductionOrderCommand } from '../../functions/areas/production-orders/back-office/transitions.js';
-import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
-import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
+import { createShipment } from '../../functions/areas/shipments/steps/create.js';
+import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
 import { newTenant } from '../support/api.js';
 import { adjust, product, warehouse } from '../support/inventory.js';
 import { recipe } from '../support/production.js';

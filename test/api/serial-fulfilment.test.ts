@@ -3,8 +3,8 @@ import { packSalesOrder } from '../../functions/areas/sales-orders/steps/pack.js
 import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { confirmChunking } from '../../functions/areas/sales-orders/confirm-parts.js';
 import { loadSalesOrder } from '../../functions/areas/sales-orders/store/read.js';
-import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
-import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
+import { createShipment } from '../../functions/areas/shipments/steps/create.js';
+import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
 import { getShipment } from '../../functions/areas/shipments/store/shipments.js';
 import { setSerialStatusCommand } from '../../functions/areas/inventory/back-office/serials.js';
 import { getSerialNumber } from '../../functions/areas/inventory/store/serial-numbers.js';
