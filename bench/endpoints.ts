@@ -1,6 +1,6 @@
 /** Warm per-endpoint latency through the full middy chain, with the DynamoDB calls each request makes. */
 import { createId } from '@paralleldrive/cuid2';
-import { sendInvoice } from '../functions/areas/invoices/back-office/send.js';
+import { sendInvoice } from '../functions/areas/invoices/steps/send.js';
 import { createCategory } from '../functions/areas/products/steps/categories.js';
 import { send, type BenchRequest } from './api.js';
 import { benchCustomer, draftOrdersToConfirm, tenLineOrder } from './sales-orders.js';

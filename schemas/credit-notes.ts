@@ -1,5 +1,54 @@
-import { CREDIT_NOTE_STATUSES } from '../domain/credit-notes/credit-note.js';
-import { arrayOf, listOf, nullable, num, optStr, requiredObject, str, timestamp } from './common.js';
+import { CREDIT_NOTE_STATUSES, MAX_CREDIT_NOTE_LINES } from '../domain/credit-notes/credit-note.js';
+import {
+  arrayOf,
+  fraction,
+  idRef,
+  listOf,
+  money,
+  nullable,
+  num,
+  optStr,
+  requiredObject,
+  str,
+  text,
+  timestamp,
+} from './common.js';
+
+/** POST /credit-notes: `credit-note create`'s flags under the detail's read names (design.md section 7). */
+export const CreditNoteCreate = {
+  $id: 'CreditNoteCreate',
+  type: 'object',
+  required: ['customerId', 'lines'],
+  properties: {
+    customerId: idRef,
+    invoiceId: nullable(idRef),
+    salesOrderId: nullable(idRef),
+    returnStock: { type: 'boolean' },
+    warehouseId: nullable(idRef),
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_CREDIT_NOTE_LINES,
+      items: {
+        type: 'object',
+        required: ['productId', 'quantity', 'unitPrice'],
+        properties: {
+          productId: idRef,
+          quantity: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999 },
+          unitPrice: money(99_999_999),
+          taxRate: fraction,
+        },
+      },
+    },
+  },
+} as const;
+
+/** POST /credit-notes/{id}/void: the optional reason kept on the note as `voidReason`. */
+export const CreditNoteVoid = {
+  $id: 'CreditNoteVoid',
+  type: 'object',
+  properties: { voidReason: nullable(text(500)) },
+} as const;
 
 const lineFields = {
   id: str,
@@ -62,4 +111,12 @@ export const CreditNoteDetail = {
 
 export const CreditNoteList = listOf('CreditNoteList', { $ref: 'CreditNote' });
 
-export const CREDIT_NOTE_SCHEMAS = { CreditNote, CreditNoteDetail, CreditNoteList } as const;
+export const CREDIT_NOTE_SCHEMAS = {
+  CreditNoteCreate,
+  CreditNoteVoid,
+  CreditNote,
+  CreditNoteDetail,
+  CreditNoteList,
+} as const;
+
+export const CREDIT_NOTE_VALIDATED = ['CreditNoteCreate', 'CreditNoteVoid'] as const;

@@ -1,5 +1,7 @@
 import { ErrorResponse, Id } from './common.js';
 import { CREDIT_NOTE_SCHEMAS } from './credit-notes.js';
+import { ErrorResponse } from './common.js';
+import { CREDIT_NOTE_SCHEMAS, CREDIT_NOTE_VALIDATED } from './credit-notes.js';
 import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
@@ -70,5 +72,6 @@ export const VALIDATED_SCHEMAS = [
   ...PRODUCTION_ORDER_VALIDATED,
   ...ORGANISATION_VALIDATED,
   ...INVENTORY_WRITE_VALIDATED,
+  ...CREDIT_NOTE_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

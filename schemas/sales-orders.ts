@@ -1,5 +1,6 @@
 import { ADDRESS_TYPES } from '../domain/customers/addresses.js';
 import { CURRENCIES } from '../domain/currency.js';
+import { MAX_SERIAL_LENGTH } from '../domain/inventory/serial.js';
 import {
   CHARGE_TYPES,
   MAX_ORDER_CHARGES,
@@ -203,7 +204,39 @@ export const SalesOrderDetail = {
 
 export const SalesOrderList = listOf('SalesOrderList', { $ref: 'SalesOrder' });
 
+/**
+ * POST /sales-orders/{id}/pick: `sales-order pick --lines` as `{ lines }` (design.md section 7); omitted,
+ * every reserved balance is picked FEFO.
+ */
+export const SalesOrderPick = {
+  $id: 'SalesOrderPick',
+  type: 'object',
+  properties: {
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['soLineId', 'quantity'],
+        properties: {
+          soLineId: idRef,
+          quantity: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999 },
+          batchId: idRef,
+          serialNumbers: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 1000,
+            items: { type: 'string', minLength: 1, maxLength: MAX_SERIAL_LENGTH, pattern: '\\S' },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 export const SALES_ORDER_SCHEMAS = {
+  SalesOrderPick,
   SalesOrderCreate,
   SalesOrderDispatch,
   SalesOrderCancel,
@@ -212,4 +245,9 @@ export const SALES_ORDER_SCHEMAS = {
   SalesOrderList,
 } as const;
 
-export const SALES_ORDER_VALIDATED = ['SalesOrderCreate', 'SalesOrderDispatch', 'SalesOrderCancel'] as const;
+export const SALES_ORDER_VALIDATED = [
+  'SalesOrderCreate',
+  'SalesOrderDispatch',
+  'SalesOrderCancel',
+  'SalesOrderPick',
+] as const;

@@ -1,6 +1,47 @@
 import { CARRIER_PATTERN, TRACKING_NUMBER_PATTERN } from '../domain/shipments/dispatch-details.js';
+import { MAX_ORDER_LINES } from '../domain/sales-orders/order.js';
 import { SHIPMENT_STATUSES } from '../domain/shipments/shipment.js';
-import { arrayOf, listOf, nullable, num, optStr, requiredObject, str, timestamp } from './common.js';
+import {
+  arrayOf,
+  idRef,
+  listOf,
+  nullable,
+  num,
+  optStr,
+  requiredObject,
+  str,
+  text,
+  timestamp,
+} from './common.js';
+
+/**
+ * POST /shipments: `shipment create`'s flags under the read names (design.md section 7); omitted lines
+ * ship every unshipped stocked balance.
+ */
+export const ShipmentCreate = {
+  $id: 'ShipmentCreate',
+  type: 'object',
+  required: ['salesOrderId'],
+  properties: {
+    salesOrderId: idRef,
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_ORDER_LINES,
+      items: {
+        type: 'object',
+        required: ['soLineId', 'quantity'],
+        properties: {
+          soLineId: idRef,
+          quantity: { type: 'number', exclusiveMinimum: 0, maximum: 99_999_999 },
+        },
+      },
+    },
+    notes: text(2000, 1),
+    carrier: { type: 'string', maxLength: 1000, pattern: CARRIER_PATTERN },
+    trackingNumber: { type: 'string', maxLength: 100, pattern: TRACKING_NUMBER_PATTERN },
+  },
+} as const;
 
 export const ShipmentDispatch = {
   $id: 'ShipmentDispatch',
@@ -57,6 +98,12 @@ export const ShipmentDetail = {
 
 export const ShipmentList = listOf('ShipmentList', { $ref: 'Shipment' });
 
-export const SHIPMENT_SCHEMAS = { ShipmentDispatch, Shipment, ShipmentDetail, ShipmentList } as const;
+export const SHIPMENT_SCHEMAS = {
+  ShipmentCreate,
+  ShipmentDispatch,
+  Shipment,
+  ShipmentDetail,
+  ShipmentList,
+} as const;
 
-export const SHIPMENT_VALIDATED = ['ShipmentDispatch'] as const;
+export const SHIPMENT_VALIDATED = ['ShipmentCreate', 'ShipmentDispatch'] as const;

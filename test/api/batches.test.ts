@@ -4,7 +4,7 @@ import { createBatch, setBatchStatus } from '../../functions/areas/inventory/ste
 import { getStocks } from '../../functions/areas/products/store/products.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';

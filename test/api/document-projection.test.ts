@@ -5,16 +5,16 @@
  * path that forgot the slim row or its stamp leaves the document under its old status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/transitions.js';
-import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
+import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/steps/transitions.js';
+import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import { setBatchStatus } from '../../functions/areas/inventory/steps/batches.js';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { receiptChunking } from '../../functions/areas/goods-receipts/receipt-parts.js';
 import { completeProductionOrderCommand } from '../../functions/areas/production-orders/steps/complete.js';
 import { createProductionOrderCommand } from '../../functions/areas/production-orders/steps/create.js';
 import { startProductionOrderCommand } from '../../functions/areas/production-orders/steps/transitions.js';
-import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
-import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
+import { createShipment } from '../../functions/areas/shipments/steps/create.js';
+import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
 import { configureSlimProjection } from '../../functions/platform/dynamo/slim-projection.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { approvedOrder, receive } from '../support/goods-receipts.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { getCustomerAccount } from '../../functions/areas/customers/store/account.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product, warehouse } from '../support/inventory.js';

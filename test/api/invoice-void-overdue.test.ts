@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rollInvoicesOverdue } from '../../functions/areas/invoices/back-office/roll-overdue.js';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
-import { voidInvoice } from '../../functions/areas/invoices/back-office/void.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
+import { voidInvoice } from '../../functions/areas/invoices/steps/void.js';
 import { getCustomerAccount } from '../../functions/areas/customers/store/account.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';

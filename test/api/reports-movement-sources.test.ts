@@ -8,8 +8,8 @@ import { transferStock } from '../../functions/areas/inventory/steps/transfers.j
 import { completeProductionOrderCommand } from '../../functions/areas/production-orders/steps/complete.js';
 import { createProductionOrderCommand } from '../../functions/areas/production-orders/steps/create.js';
 import { startProductionOrderCommand } from '../../functions/areas/production-orders/steps/transitions.js';
-import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
-import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
+import { createShipment } from '../../functions/areas/shipments/steps/create.js';
+import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
 import { newTenant } from '../support/api.js';
 import { adjust, product, warehouse } from '../support/inventory.js';
 import { recipe } from '../support/production.js';

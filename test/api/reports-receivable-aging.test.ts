@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
-import { voidInvoice } from '../../functions/areas/invoices/back-office/void.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
+import { voidInvoice } from '../../functions/areas/invoices/steps/void.js';
 import { getInvoice, invoiceReplaceItem } from '../../functions/areas/invoices/store/invoices.js';
 import { transact } from '../../functions/platform/dynamo/transact.js';
 import { call, newTenant, type Tenant } from '../support/api.js';

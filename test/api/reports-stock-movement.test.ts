@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/transitions.js';
-import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
+import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/steps/transitions.js';
+import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import { projectLedgerEntries, rebuildMovements } from '../../functions/areas/reports/ledger-projection.js';
 import { movementPartitions } from '../../functions/areas/reports/store/movements.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { BatchWriteCommand, QueryCommand } from '../../functions/platform/dynamo/commands.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';

@@ -1,11 +1,11 @@
 import { createId } from '@paralleldrive/cuid2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newBatch } from '../../domain/inventory/batch.js';
-import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/transitions.js';
-import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
+import { approveCreditNoteCommand } from '../../functions/areas/credit-notes/steps/transitions.js';
+import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import { batchCreateItems } from '../../functions/areas/inventory/store/batches.js';
 import { createCategory } from '../../functions/areas/products/steps/categories.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { transact } from '../../functions/platform/dynamo/transact.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, product, unique, warehouse } from '../support/inventory.js';

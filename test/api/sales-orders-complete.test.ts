@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { packSalesOrder } from '../../functions/areas/sales-orders/steps/pack.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { salesOrderCountsKey } from '../../functions/areas/sales-orders/store/sales-orders.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';

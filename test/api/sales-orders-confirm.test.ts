@@ -7,8 +7,8 @@ import { setOrganisationCreditMode } from '../../functions/areas/organisations/b
 import { loadStockFacts } from '../../functions/areas/inventory/stock-facts.js';
 import { stockMovementWrites } from '../../functions/areas/inventory/stock-writes.js';
 import { getStocks } from '../../functions/areas/products/store/products.js';
-import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { packSalesOrder } from '../../functions/areas/sales-orders/steps/pack.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { confirmChunking } from '../../functions/areas/sales-orders/confirm-parts.js';
 import {
   getSalesOrder,

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
+import { packSalesOrder } from '../../functions/areas/sales-orders/steps/pack.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { confirmChunking } from '../../functions/areas/sales-orders/confirm-parts.js';
 import { loadSalesOrder } from '../../functions/areas/sales-orders/store/read.js';
-import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
-import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
+import { createShipment } from '../../functions/areas/shipments/steps/create.js';
+import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
 import { getShipment } from '../../functions/areas/shipments/store/shipments.js';
 import { setSerialStatus } from '../../functions/areas/inventory/steps/serials.js';
 import { getSerialNumber } from '../../functions/areas/inventory/store/serial-numbers.js';

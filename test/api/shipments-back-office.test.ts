@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../domain/errors.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
-import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
-import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
-import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
+import { packSalesOrder } from '../../functions/areas/sales-orders/steps/pack.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
+import { createShipment } from '../../functions/areas/shipments/steps/create.js';
+import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { eventsFor, outboxItems } from '../support/outbox.js';

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, type EventType } from '../../domain/events.js';
-import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
+import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import {
   approveCreditNoteCommand,
   voidCreditNoteCommand,
-} from '../../functions/areas/credit-notes/back-office/transitions.js';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
-import { packSalesOrder } from '../../functions/areas/sales-orders/back-office/pack.js';
-import { pickSalesOrder } from '../../functions/areas/sales-orders/back-office/pick.js';
-import { createShipment } from '../../functions/areas/shipments/back-office/create.js';
-import { pickShipment } from '../../functions/areas/shipments/back-office/pick.js';
+} from '../../functions/areas/credit-notes/steps/transitions.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
+import { packSalesOrder } from '../../functions/areas/sales-orders/steps/pack.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
+import { createShipment } from '../../functions/areas/shipments/steps/create.js';
+import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
 import { handleStreamRecords } from '../../functions/platform/events/publisher.js';
 import { inProcessBus } from '../../infra/local/in-process-bus.js';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { createShipment } from '../../functions/areas/shipments/back-office/create.js';
+import type { createShipment } from '../../functions/areas/shipments/steps/create.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, type Tenant } from './api.js';
 import { adjust, batchOf, product, warehouse } from './inventory.js';

@@ -1,6 +1,6 @@
-import { type Commands } from '../../platform/back-office/command.js';
-import { createCreditNoteCommand, parseCreditLines } from './back-office/create.js';
-import { approveCreditNoteCommand, voidCreditNoteCommand } from './back-office/transitions.js';
+import { type Commands, UsageError } from '../../platform/back-office/command.js';
+import { createCreditNoteCommand, parseCreditLines } from './steps/create.js';
+import { approveCreditNoteCommand, voidCreditNoteCommand } from './steps/transitions.js';
 
 /** The credit-notes area's back-office commands, merged into the admin CLI (infra/admin). */
 export const CREDIT_NOTE_COMMANDS: Commands = {
@@ -10,8 +10,14 @@ export const CREDIT_NOTE_COMMANDS: Commands = {
     flags: ['org', 'customer', 'invoice', 'sales-order', 'return-stock', 'warehouse', 'lines'],
     switches: ['return-stock'],
     required: ['org', 'customer', 'lines'],
-    run: (v) =>
-      createCreditNoteCommand({
+    run: (v) => {
+      if (v['return-stock'] !== undefined && v.warehouse === undefined) {
+        throw new UsageError('--return-stock needs --warehouse');
+      }
+      if (v['return-stock'] === undefined && v.warehouse !== undefined) {
+        throw new UsageError('--warehouse is only taken with --return-stock');
+      }
+      return createCreditNoteCommand({
         orgId: v.org!,
         customerId: v.customer!,
         invoiceId: v.invoice,
@@ -19,7 +25,8 @@ export const CREDIT_NOTE_COMMANDS: Commands = {
         returnStock: v['return-stock'] !== undefined,
         warehouseId: v.warehouse,
         lines: parseCreditLines(v.lines!),
-      }),
+      });
+    },
   },
   'credit-note approve': {
     usage: 'credit-note approve --org <orgId> --id <creditNoteId>',

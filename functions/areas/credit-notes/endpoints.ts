@@ -12,7 +12,10 @@ import {
 export const CREDIT_NOTE_SORTS = ['creditDate', 'createdAt', 'updatedAt'] as const;
 export type CreditNoteSort = (typeof CREDIT_NOTE_SORTS)[number];
 
-/** Read-only (spec: Credit notes and production orders); the back office creates, approves and voids. */
+/**
+ * The spec's reads, and (design.md section 7, beyond the spec) the back office's create, approve and void
+ * over the API.
+ */
 export const CREDIT_NOTE_ENDPOINTS = [
   declare({
     operationId: 'listCreditNotes',
@@ -58,5 +61,47 @@ export const CREDIT_NOTE_ENDPOINTS = [
     summary: 'Read a credit note with its lines',
     permission: 'sales.view',
     response: 'CreditNoteDetail',
+  }),
+  declare({
+    operationId: 'createCreditNote',
+    method: 'POST',
+    path: '/credit-notes',
+    summary: 'Create a DRAFT credit note, as `credit-note create` does',
+    permission: 'invoices.create',
+    body: 'CreditNoteCreate',
+    response: 'CreditNoteDetail',
+    status: 201,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'approveCreditNote',
+    method: 'POST',
+    path: '/credit-notes/{id}/approve',
+    resources: { id: CREDIT_NOTE_RESOURCE },
+    summary:
+      'Approve a DRAFT credit note (credit applied to its invoice, stock returned), as `credit-note approve` does',
+    permission: 'sales.approve',
+    response: 'CreditNoteDetail',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'voidCreditNote',
+    method: 'POST',
+    path: '/credit-notes/{id}/void',
+    resources: { id: CREDIT_NOTE_RESOURCE },
+    summary: 'Void a DRAFT or APPROVED credit note (an approval reversed), as `credit-note void` does',
+    permission: 'invoices.void',
+    body: 'CreditNoteVoid',
+    bodyOptional: true,
+    response: 'CreditNoteDetail',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
   }),
 ] as const satisfies readonly Declared[];

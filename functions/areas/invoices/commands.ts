@@ -1,8 +1,8 @@
 import { instantFlag, type Commands } from '../../platform/back-office/command.js';
 import { reconcileCustomerAccounts } from './back-office/reconcile-accounts.js';
 import { rollInvoicesOverdue } from './back-office/roll-overdue.js';
-import { sendInvoice } from './back-office/send.js';
-import { voidInvoice } from './back-office/void.js';
+import { sendInvoice } from './steps/send.js';
+import { voidInvoice } from './steps/void.js';
 
 /** The invoices area's back-office commands, merged into the admin CLI (infra/admin). */
 export const INVOICE_COMMANDS: Commands = {

@@ -1,6 +1,6 @@
 import { type Commands } from '../../platform/back-office/command.js';
-import { packSalesOrder } from './back-office/pack.js';
-import { parsePickLines, pickSalesOrder } from './back-office/pick.js';
+import { packSalesOrder } from './steps/pack.js';
+import { parsePickLines, pickSalesOrder } from './steps/pick.js';
 
 /** The sales-orders area's back-office commands, merged into the admin CLI (infra/admin). */
 export const SALES_ORDER_COMMANDS: Commands = {

@@ -1,6 +1,6 @@
 import { type Commands } from '../../platform/back-office/command.js';
-import { createShipment, parseShipmentLines } from './back-office/create.js';
-import { pickShipment } from './back-office/pick.js';
+import { createShipment, parseShipmentLines } from './steps/create.js';
+import { pickShipment } from './steps/pick.js';
 
 /** The shipments area's back-office commands, merged into the admin CLI (infra/admin). */
 export const SHIPMENT_COMMANDS: Commands = {

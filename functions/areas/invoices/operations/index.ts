@@ -3,10 +3,13 @@ import { INVOICE_ENDPOINTS } from '../endpoints.js';
 import { invoiceSalesOrderOp } from './invoice-order.js';
 import { recordInvoicePaymentOp } from './payment.js';
 import { getInvoiceOp, listInvoicesOp } from './read.js';
+import { sendInvoiceOp, voidInvoiceOp } from './transitions.js';
 
 export const invoiceOperations = operationsFor(INVOICE_ENDPOINTS, {
   listInvoices: listInvoicesOp,
   getInvoice: getInvoiceOp,
   recordInvoicePayment: recordInvoicePaymentOp,
   invoiceSalesOrder: invoiceSalesOrderOp,
+  sendInvoice: sendInvoiceOp,
+  voidInvoice: voidInvoiceOp,
 });

@@ -5,6 +5,7 @@ import { completeSalesOrderOp } from './complete.js';
 import { confirmSalesOrderOp } from './confirm.js';
 import { createSalesOrderOp } from './create.js';
 import { dispatchSalesOrderOp } from './dispatch.js';
+import { packSalesOrderOp, pickSalesOrderOp } from './fulfilment.js';
 import { getSalesOrderOp, listSalesOrdersOp } from './read.js';
 
 export const salesOrderOperations = operationsFor(SALES_ORDER_ENDPOINTS, {
@@ -15,4 +16,6 @@ export const salesOrderOperations = operationsFor(SALES_ORDER_ENDPOINTS, {
   confirmSalesOrder: confirmSalesOrderOp,
   cancelSalesOrder: cancelSalesOrderOp,
   completeSalesOrder: completeSalesOrderOp,
+  pickSalesOrder: pickSalesOrderOp,
+  packSalesOrder: packSalesOrderOp,
 });

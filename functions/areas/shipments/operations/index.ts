@@ -3,10 +3,13 @@ import { SHIPMENT_ENDPOINTS } from '../endpoints.js';
 import { dispatchShipmentOp } from './dispatch.js';
 import { packShipmentOp } from './pack.js';
 import { getShipmentOp, listShipmentsOp } from './read.js';
+import { createShipmentOp, pickShipmentOp } from './steps.js';
 
 export const shipmentOperations = operationsFor(SHIPMENT_ENDPOINTS, {
   listShipments: listShipmentsOp,
   getShipment: getShipmentOp,
   packShipment: packShipmentOp,
   dispatchShipment: dispatchShipmentOp,
+  createShipment: createShipmentOp,
+  pickShipment: pickShipmentOp,
 });

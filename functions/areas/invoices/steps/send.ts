@@ -1,17 +1,19 @@
 /**
- * `invoice send` (design.md section 5): DRAFT -> SENT. The invoice becomes receivable, so the customer's
+ * `invoice send` and `POST /invoices/{id}/send` (design.md sections 5 and 7): DRAFT -> SENT. The invoice becomes receivable, so the customer's
  * outstandingBalance rises by its balanceDue in the same transaction.
  */
 import { accountDelta } from '../../../../domain/invoices/customer-account.js';
 import { decideSend } from '../../../../domain/invoices/lifecycle.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { outstandingBalanceItem } from '../store/invoices.js';
 import { invoiceTransitions } from '../transition.js';
 
-export async function sendInvoice(input: { orgId: string; id: string }) {
+export async function sendInvoice(
+  input: { orgId: string; id: string },
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   const { response } = await invoiceTransitions.run({
     orgId,
     id: input.id,
@@ -20,10 +22,9 @@ export async function sendInvoice(input: { orgId: string; id: string }) {
     extra: ({ next }, invoice) => ({
       items: [outstandingBalanceItem(orgId, next.customerId, accountDelta(invoice, next))],
     }),
-    journal: backOfficeJournal(orgId, now),
+    journal: context.journal,
     audit: { changedFields: ['status'] },
-    onExhausted: () =>
-      new BackOfficeError('The invoice kept changing while it was sent; run the command again'),
+    onExhausted: () => context.exhausted('The invoice kept changing while it was sent'),
   });
   return response.body;
 }

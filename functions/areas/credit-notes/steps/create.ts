@@ -1,17 +1,17 @@
 /**
- * `credit-note create` (design.md section 5): a DRAFT credit note for a customer, optionally linked to one
+ * `credit-note create` and `POST /credit-notes` (design.md sections 5 and 7): a DRAFT credit note for a customer, optionally linked to one
  * of its invoices and to one of its sales orders, optionally returning stock to a warehouse. Every
  * reference is checked here; nothing moves until approval.
  */
 import { createId } from '@paralleldrive/cuid2';
 import { createCreditNote, type CreditNoteLineInput } from '../../../../domain/credit-notes/credit-note.js';
 import { invalidReference, unprocessable } from '../../../../domain/errors.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { UsageError } from '../../../platform/back-office/command.js';
 import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { getCustomer } from '../../customers/public.js';
 import { warehouseKey, warehouses } from '../../inventory/public.js';
 import { getInvoice } from '../../invoices/public.js';
@@ -72,10 +72,10 @@ export function parseCreditLines(json: string): CreditNoteLineInput[] {
 async function references(input: CreditNoteCreateInput) {
   const { orgId } = input;
   if (input.returnStock && !input.warehouseId) {
-    throw new UsageError('--return-stock needs --warehouse');
+    throw unprocessable('returnStock needs a warehouseId to book the stock into');
   }
   if (!input.returnStock && input.warehouseId) {
-    throw new UsageError('--warehouse is only taken with --return-stock');
+    throw unprocessable('A warehouseId is only taken with returnStock');
   }
   const productIds = [...new Set(input.lines.map((l) => l.productId))];
   const b = readBatch();
@@ -128,13 +128,15 @@ async function references(input: CreditNoteCreateInput) {
   };
 }
 
-export async function createCreditNoteCommand(input: CreditNoteCreateInput) {
+export async function createCreditNoteCommand(
+  input: CreditNoteCreateInput,
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
   const refs = await references(input);
   const id = createId();
   const lineIds = input.lines.map(() => createId());
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   return writeOptimistically({
     run: async () => {
       const lastNumber = await readSequence(orgId, CREDIT_NOTE_SEQUENCE);
@@ -147,10 +149,12 @@ export async function createCreditNoteCommand(input: CreditNoteCreateInput) {
         },
         { id, sequence: lastNumber + 1, now: at, lineIds },
       );
+      const detail = creditNoteDetail(note);
       await transact([
         creditNoteCreateItem(orgId, note),
         sequenceNext(orgId, CREDIT_NOTE_SEQUENCE, lastNumber),
-        ...backOfficeJournal(orgId, now).items({
+        ...context.journal.items({
+          response: { status: 201, body: detail },
           audit: [
             {
               resourceType: 'credit_note',
@@ -161,8 +165,8 @@ export async function createCreditNoteCommand(input: CreditNoteCreateInput) {
           ],
         }),
       ]);
-      return creditNoteDetail(note);
+      return detail;
     },
-    onExhausted: () => new BackOfficeError('Credit-note numbers kept changing; run the command again'),
+    onExhausted: () => context.exhausted('Credit-note numbers kept changing'),
   });
 }

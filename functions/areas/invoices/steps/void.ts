@@ -1,5 +1,5 @@
 /**
- * `invoice void` (design.md section 5): refused while the invoice carries payments (decideVoid). In one
+ * `invoice void` and `POST /invoices/{id}/void` (design.md sections 5 and 7): refused while the invoice carries payments (decideVoid). In one
  * transaction: the invoice put (version-conditioned), the order's invoicedQty lowered by the released
  * quantities and its activeInvoiceCount decremented (conditioned on its version: a race re-reads both),
  * and, when the invoice was receivable, the customer's outstandingBalance lowered by its balanceDue.
@@ -10,16 +10,18 @@ import { accountDelta } from '../../../../domain/invoices/customer-account.js';
 import { roundQuantity } from '../../../../domain/inventory/stock.js';
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE } from '../../../../domain/sales-orders/status.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { getSalesOrder } from '../../sales-orders/public.js';
 import { orderInvoicedItem } from '../operations/invoice-order.js';
 import { outstandingBalanceItem } from '../store/invoices.js';
 import { invoiceTransitions } from '../transition.js';
 
-export async function voidInvoice(input: { orgId: string; id: string }) {
+export async function voidInvoice(
+  input: { orgId: string; id: string },
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   const { response } = await invoiceTransitions.run({
     orgId,
     id: input.id,
@@ -52,12 +54,9 @@ export async function voidInvoice(input: { orgId: string; id: string }) {
         ],
       };
     },
-    journal: backOfficeJournal(orgId, now),
+    journal: context.journal,
     audit: { changedFields: ['status'] },
-    onExhausted: () =>
-      new BackOfficeError(
-        'The invoice or its order kept changing while it was voided; run the command again',
-      ),
+    onExhausted: () => context.exhausted('The invoice or its order kept changing while it was voided'),
   });
   return response.body;
 }

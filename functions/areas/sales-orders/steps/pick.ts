@@ -1,5 +1,5 @@
 /**
- * `sales-order pick` (design.md section 5): picking "in the application". Lots are allocated FEFO from the
+ * `sales-order pick` and `POST /sales-orders/{id}/pick` (design.md sections 5 and 7): picking "in the application". Lots are allocated FEFO from the
  * order's reservations, or from the lot a line names; the picked quantity leaves on hand and reserved,
  * with a ledger entry carrying the order's reference. Serial-tracked lines allocate their serials (named,
  * or the oldest AVAILABLE of the lots picked) in the same transaction (inventory/serial-moves.ts).
@@ -11,10 +11,10 @@ import { refuseWhileShipmentsOpen } from '../../../../domain/sales-orders/open-s
 import type { SalesOrder } from '../../../../domain/sales-orders/order.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { assertCan } from '../../../../domain/workflow/transitions.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { UsageError } from '../../../platform/back-office/command.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { pickSerials, withSerials } from '../../inventory/public.js';
 import { decideWithPickFacts } from '../picking.js';
 import { orderTransitionItems } from '../store/order-writes.js';
@@ -93,10 +93,12 @@ export function parsePickLines(json: string): PickRequestLine[] {
 /** The order to pick or pack: 404 when missing, 409 while a confirm or cancel in parts is under way. */
 export const readOrder = (orgId: string, id: string): Promise<SalesOrder> => readOrderToTransition(orgId, id);
 
-export async function pickSalesOrder(input: { orgId: string; id: string; lines?: PickRequestLine[] }) {
+export async function pickSalesOrder(
+  input: { orgId: string; id: string; lines?: PickRequestLine[] },
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId, lines: request } = input;
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   return writeOptimistically({
     run: async () => {
       const order = await readOrder(orgId, input.id);
@@ -117,6 +119,7 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
         ...decision.order,
         lines: withSerials(decision.order.lines, (l) => l.id, serials.byLine),
       };
+      const detail = salesOrderDetail(next);
       await transact(
         orderTransitionItems({
           orgId,
@@ -128,7 +131,7 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
           stock: loaded,
           extra: serials.items,
           journal: (events) =>
-            backOfficeJournal(orgId, now).items({
+            context.journal.items({
               events,
               audit: [
                 {
@@ -138,12 +141,12 @@ export async function pickSalesOrder(input: { orgId: string; id: string; lines?:
                   changedFields: ['status', 'lines', 'reservations', 'picks'],
                 },
               ],
+              response: { status: 200, body: detail },
             }),
         }),
       );
-      return salesOrderDetail(next);
+      return detail;
     },
-    onExhausted: () =>
-      new BackOfficeError('The order or its stock kept changing while it was picked; run the command again'),
+    onExhausted: () => context.exhausted('The order or its stock kept changing while it was picked'),
   });
 }

@@ -1,5 +1,6 @@
 /**
- * `credit-note approve` and `credit-note void` (design.md section 5). Approval applies the whole credit to
+ * `credit-note approve` and `credit-note void`, and `POST /credit-notes/{id}/approve|void` (design.md
+ * sections 5 and 7). Approval applies the whole credit to
  * the linked invoice (an invoice it settles becomes PAID), lowers the customer's outstandingBalance and
  * books returned stock into the warehouse; voiding an APPROVED note reverses all three (a DRAFT one just
  * becomes VOID). Everything commits in one transaction with the note put (conditioned on the version
@@ -7,40 +8,44 @@
  */
 import { approveCreditNote, voidCreditNote } from '../../../../domain/credit-notes/credit-note.js';
 import { creditNoteApproved, creditNoteVoided } from '../../../../domain/credit-notes/events.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { creditNoteTransitions } from '../transition.js';
 import { creditNoteEffects, type CreditNoteEffects } from './effects.js';
 
-const exhausted = () =>
-  new BackOfficeError('The credit note, its invoice or the stock kept changing; run the command again');
+const exhausted = (context: WriteContext) => () =>
+  context.exhausted('The credit note, its invoice or the stock kept changing');
 
 const NO_EFFECTS: CreditNoteEffects = { items: [], events: [], invoice: null };
 
-export async function approveCreditNoteCommand(input: { orgId: string; id: string }) {
+export async function approveCreditNoteCommand(
+  input: { orgId: string; id: string },
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   const { response } = await creditNoteTransitions.run({
     orgId,
     id: input.id,
     action: 'approve',
     decide: (note) => ({ next: approveCreditNote(note, at) }),
     extra: ({ next }) => creditNoteEffects(orgId, next, 1, at),
-    journal: backOfficeJournal(orgId, now),
+    journal: context.journal,
     events: ({ next }, effects = NO_EFFECTS) => [
       creditNoteApproved(next, effects.invoice?.invoice ?? null),
       ...effects.events,
     ],
     audit: { changedFields: ['status', 'approvedAt'] },
-    onExhausted: exhausted,
+    onExhausted: exhausted(context),
   });
   return response.body;
 }
 
-export async function voidCreditNoteCommand(input: { orgId: string; id: string; reason?: string }) {
+export async function voidCreditNoteCommand(
+  input: { orgId: string; id: string; reason?: string },
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   const { response } = await creditNoteTransitions.run({
     orgId,
     id: input.id,
@@ -51,13 +56,13 @@ export async function voidCreditNoteCommand(input: { orgId: string; id: string; 
     },
     extra: ({ next, reversesEffects }) =>
       reversesEffects ? creditNoteEffects(orgId, next, -1, at) : NO_EFFECTS,
-    journal: backOfficeJournal(orgId, now),
+    journal: context.journal,
     events: ({ next }, effects = NO_EFFECTS) => [
       creditNoteVoided(next, effects.invoice?.invoice ?? null),
       ...effects.events,
     ],
     audit: { changedFields: ['status', 'voidedAt', 'voidReason'] },
-    onExhausted: exhausted,
+    onExhausted: exhausted(context),
   });
   return response.body;
 }

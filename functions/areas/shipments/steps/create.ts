@@ -1,5 +1,5 @@
 /**
- * `shipment create` (design.md section 5): a shipment in PICKING for some or all of a sales order's
+ * `shipment create` and `POST /shipments` (design.md sections 5 and 7): a shipment in PICKING for some or all of a sales order's
  * unshipped stocked balances. The shipment, its number (drawn conditioned on the value read) and the order
  * claiming the quantities (`openShipments`, conditioned on the order's status and version) commit together,
  * so two shipments racing for one balance can never both claim it: the loser re-reads and is refused.
@@ -13,12 +13,12 @@ import {
 } from '../../../../domain/shipments/dispatch-details.js';
 import { newShipment, type ShipmentRequestLine } from '../../../../domain/shipments/shipment.js';
 import { MAX_ORDER_LINES } from '../../../../domain/sales-orders/order.js';
-import { backOfficeJournal, BackOfficeError } from '../../../platform/back-office/actor.js';
 import { UsageError } from '../../../platform/back-office/command.js';
 import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
+import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { productKey, products as productEntities } from '../../products/public.js';
 import { readOrderToTransition } from '../../sales-orders/public.js';
 import { orderReplaceItem } from '../../sales-orders/public.js';
@@ -89,12 +89,14 @@ export interface ShipmentCreateInput {
   trackingNumber?: string;
 }
 
-export async function createShipment(input: ShipmentCreateInput) {
+export async function createShipment(
+  input: ShipmentCreateInput,
+  context: WriteContext = backOfficeContext(input.orgId),
+) {
   const { orgId } = input;
   const texts = shipmentTexts(input);
   const id = createId();
-  const now = new Date();
-  const at = now.toISOString();
+  const at = context.now.toISOString();
   return writeOptimistically({
     run: async () => {
       const [order, lastNumber] = await Promise.all([
@@ -115,11 +117,13 @@ export async function createShipment(input: ShipmentCreateInput) {
         ...texts,
       });
       const { shipment } = decision;
+      const detail = shipmentDetail(shipment);
       await transact([
         shipmentCreateItem(orgId, shipment),
         sequenceNext(orgId, SHIPMENT_SEQUENCE, lastNumber),
         orderReplaceItem(orgId, decision.order, order, 'ship'),
-        ...backOfficeJournal(orgId, now).items({
+        ...context.journal.items({
+          response: { status: 201, body: detail },
           audit: [
             {
               resourceType: 'shipment',
@@ -136,11 +140,9 @@ export async function createShipment(input: ShipmentCreateInput) {
           ],
         }),
       ]);
-      return shipmentDetail(shipment);
+      return detail;
     },
     onExhausted: () =>
-      new BackOfficeError(
-        'The order or the shipment numbers kept changing while the shipment was created; run the command again',
-      ),
+      context.exhausted('The order or the shipment numbers kept changing while the shipment was created'),
   });
 }
