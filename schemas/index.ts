@@ -1,6 +1,4 @@
 import { ErrorResponse, Id } from './common.js';
-import { CREDIT_NOTE_SCHEMAS } from './credit-notes.js';
-import { ErrorResponse } from './common.js';
 import { CREDIT_NOTE_SCHEMAS, CREDIT_NOTE_VALIDATED } from './credit-notes.js';
 import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';

@@ -6,14 +6,14 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { header2 } from '../../domain/money.js';
-import { createCreditNoteCommand } from '../../functions/areas/credit-notes/back-office/create.js';
+import { createCreditNoteCommand } from '../../functions/areas/credit-notes/steps/create.js';
 import {
   approveCreditNoteCommand,
   voidCreditNoteCommand,
-} from '../../functions/areas/credit-notes/back-office/transitions.js';
+} from '../../functions/areas/credit-notes/steps/transitions.js';
 import { customerAccountKey } from '../../functions/areas/customers/public.js';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
-import { voidInvoice } from '../../functions/areas/invoices/back-office/void.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
+import { voidInvoice } from '../../functions/areas/invoices/steps/void.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { runAdmin } from '../../infra/admin/cli.js';

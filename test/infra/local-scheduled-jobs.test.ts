@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { organisationIdsPage } from '../../functions/areas/organisations/public.js';
 import { clientConfig, db } from '../../functions/platform/dynamo/client.js';
 import { UpdateCommand } from '../../functions/platform/dynamo/commands.js';

@@ -1,4 +1,4 @@
-import { sendInvoice } from '../../functions/areas/invoices/back-office/send.js';
+import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { call, type Tenant } from './api.js';
 import { product } from './inventory.js';
 import { confirmOrder, customer, draftOrder, orderSetup } from './sales.js';
