@@ -68,7 +68,13 @@ describe('validation messages a client can get', () => {
         const nullable = branches.some((b) => b.type === 'null');
         const emailOrEmpty =
           branches.some((b) => b.format === 'email') && branches.some((b) => b.maxLength === 0);
-        return !(nullable || emailOrEmpty);
+        // A keyword or a list (a key's permissions: "all" or names): the const names the keyword, and a
+        // bad list item is named at its own path.
+        const keywordOrList =
+          branches.length === 2 &&
+          branches.some((b) => 'const' in b) &&
+          branches.some((b) => b.type === 'array');
+        return !(nullable || emailOrEmpty || keywordOrList);
       }
       return true;
     });
