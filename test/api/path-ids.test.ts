@@ -53,6 +53,7 @@ describe('ids that cannot be ids', () => {
       ZoneCreate: { name: 'Path id', zoneType: 'STORAGE' },
       BinCreate: { code: 'PATH-ID' },
       SerialStatusChange: { status: 'DAMAGED' },
+      ExchangeRateSet: { rate: 1.5 },
     };
     // A nested id is looked up under a real parent: the records the first path segment names.
     const parents: Record<string, string> = {};
