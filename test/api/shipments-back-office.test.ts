@@ -58,6 +58,8 @@ describe('shipment create (back office)', () => {
       shipDate: null,
       notes: 'Door 3',
       lineCount: 2,
+      cancelledAt: null,
+      cancelReason: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       lines: [
