@@ -300,6 +300,27 @@ describe('POST /shipments/{id}/cancel (design.md section 7, beyond the spec)', (
     }
   });
 
+  it('a cancel racing a pack of a shipment still PICKING: whichever order they land in, the end is CANCELLED with the stock back', async () => {
+    const { order, shipment } = await shipmentOf(2, { pick: false });
+    const row = await quantities(s.plain.id);
+    const [cancelled, packed] = await Promise.all([cancel(shipment.id), packShipment(t, shipment.id)]);
+    expect(cancelled.status).toBe(200);
+    // A pack landing first is followed by the cancel of the PACKED shipment; one landing after the cancel
+    // is refused. Never a pack of a cancelled shipment, never stock left off the shelf.
+    if (packed.status !== 200) {
+      expect([packed.status, packed.body.error.message]).toEqual([
+        422,
+        'Shipment is CANCELLED; pack needs PICKING or PICKED',
+      ]);
+    }
+    expect((await call('GET', `/shipments/${shipment.id}`, { key: t.key })).body.status).toBe('CANCELLED');
+    expect(await quantities(s.plain.id)).toEqual(row);
+    expect(await getOrder(t, order.id)).toMatchObject({
+      status: 'CONFIRMED',
+      lines: [{ pickedQty: 0, packedQty: 0 }],
+    });
+  });
+
   it('the CLI and the API give the same cancelled shipment', async () => {
     const viaApi = (await shipmentOf(2)).shipment;
     const viaCli = (await shipmentOf(2)).shipment;
