@@ -73,6 +73,6 @@ describe('GET /sales-reps', () => {
     expect(byEmail.body.pagination.total).toBe(1);
     const unknown = await runAdmin(['sales-rep', 'deactivate', '--org', t.orgId, '--id', 'nobody']);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('sales rep nobody not found');
+    expect(unknown.stderr).toContain('Sales rep not found');
   });
 });
