@@ -1,4 +1,4 @@
-import { listOf } from './common.js';
+import { listOf, text } from './common.js';
 
 export const CustomerGroup = {
   $id: 'CustomerGroup',
@@ -23,4 +23,21 @@ export const SalesRep = {
 } as const;
 export const SalesRepList = listOf('SalesRepList', { $ref: 'SalesRep' });
 
-export const SALES_REFERENCE_SCHEMAS = { CustomerGroup, CustomerGroupList, SalesRep, SalesRepList } as const;
+/** POST /customer-groups (design.md section 7): the read name of a group; it starts active. */
+export const CustomerGroupCreate = {
+  $id: 'CustomerGroupCreate',
+  type: 'object',
+  required: ['name'],
+  properties: { name: text(200, 1) },
+} as const;
+
+export const SALES_REFERENCE_SCHEMAS = {
+  CustomerGroup,
+  CustomerGroupList,
+  SalesRep,
+  SalesRepList,
+  CustomerGroupCreate,
+} as const;
+
+/** Schemas of this area validated at run time (request bodies). */
+export const SALES_REFERENCE_VALIDATED = ['CustomerGroupCreate'] as const;

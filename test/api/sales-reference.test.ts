@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listAudit } from '../../functions/platform/journal/audit.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { outboxItems } from '../support/outbox.js';
+import { comparable, expectReplay } from '../support/steps.js';
 
 let t: Tenant;
 const admin = async (...argv: string[]) => {
@@ -74,5 +77,65 @@ describe('GET /sales-reps', () => {
     const unknown = await runAdmin(['sales-rep', 'deactivate', '--org', t.orgId, '--id', 'nobody']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('Sales rep not found');
+  });
+});
+
+describe('POST /customer-groups (design.md section 7)', () => {
+  let fresh: Tenant;
+  let other: Tenant;
+  beforeAll(async () => {
+    [fresh, other] = await Promise.all([
+      newTenant('Customer group writes org'),
+      newTenant('Other customer group org'),
+    ]);
+  });
+
+  it('creates an active group the list shows, audited with the key and no event; the same key replays', async () => {
+    const created = await expectReplay(fresh, 'POST', '/customer-groups', { name: 'Cafes' });
+    expect([created.status, created.body]).toEqual([
+      201,
+      { id: expect.any(String), name: 'Cafes', isActive: true },
+    ]);
+    expect((await call('GET', '/customer-groups', { key: fresh.key })).body.data).toEqual([created.body]);
+    expect((await call('GET', '/customer-groups', { key: other.key })).body.data).toEqual([]);
+    const audit = await listAudit(fresh.orgId, {
+      resourceType: 'customer_group',
+      resourceId: created.body.id,
+    });
+    expect(audit.map((a) => [a.action, a.apiKeyId, a.changedFields])).toEqual([
+      ['create', fresh.keyId, ['name']],
+    ]);
+    expect(await outboxItems(fresh.orgId)).toEqual([]);
+  });
+
+  it('a customer can join the group it created', async () => {
+    const group = await call('POST', '/customer-groups', { key: fresh.key, body: { name: 'Joinable' } });
+    const customer = await call('POST', '/customers', {
+      key: fresh.key,
+      body: { code: 'CG-1', name: 'Grouped', customerGroupId: group.body.id },
+    });
+    expect([customer.status, customer.body.customerGroupId]).toEqual([201, group.body.id]);
+  });
+
+  it('a bad body is 400 and nothing is created; a duplicate name is allowed, as the CLI allows it', async () => {
+    const before = (await call('GET', '/customer-groups', { key: fresh.key })).body.pagination.total;
+    for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(201) }, { name: 7 }]) {
+      const res = await call('POST', '/customer-groups', { key: fresh.key, body });
+      expect([res.status, res.body.error.code], JSON.stringify(body)).toEqual([400, 'validation_error']);
+    }
+    expect((await call('GET', '/customer-groups', { key: fresh.key })).body.pagination.total).toBe(before);
+    const again = await call('POST', '/customer-groups', { key: fresh.key, body: { name: 'Cafes' } });
+    expect(again.status).toBe(201);
+    expect((await call('GET', '/customer-groups', { key: fresh.key })).body.pagination.total).toBe(
+      before + 1,
+    );
+  });
+
+  it('the CLI and the API give the same group', async () => {
+    const api = await call('POST', '/customer-groups', { key: fresh.key, body: { name: 'Twin' } });
+    const cli = await admin('customer-group', 'create', '--org', fresh.orgId, '--name', 'Twin');
+    expect(comparable(cli)).toEqual(comparable(api.body));
+    const audit = await listAudit(fresh.orgId, { resourceType: 'customer_group', resourceId: cli.id });
+    expect(audit.map((a) => [a.action, a.apiKeyId])).toEqual([['create', 'back-office']]);
   });
 });

@@ -140,4 +140,15 @@ export const CUSTOMER_ENDPOINTS = [
     response: 'SalesRepList',
     query: [...PAGE_PARAMS, search('name and email')],
   }),
+  declare({
+    operationId: 'createCustomerGroup',
+    method: 'POST',
+    path: '/customer-groups',
+    summary: 'Create a customer group (active), as `customer-group create` does',
+    permission: 'sales.edit',
+    body: 'CustomerGroupCreate',
+    response: 'CustomerGroup',
+    idempotent: true,
+    beyondSpec: true,
+  }),
 ] as const satisfies readonly Declared[];

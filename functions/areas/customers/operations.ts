@@ -30,6 +30,8 @@ import {
   type CustomerRecord,
 } from './store/customers.js';
 import { listCustomerGroups, listSalesReps } from './store/sales-reference.js';
+import { requestContext } from '../../platform/journal/write-context.js';
+import { createCustomerGroup } from './steps/sales-reference.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { checkReferences } from './references.js';
@@ -272,6 +274,17 @@ const listSalesRepsOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'listSalesReps'> =
   };
 };
 
+/** POST /customer-groups: the back office's `customer-group create`, over the API. */
+const createCustomerGroupOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomerGroup'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => ({
+  status: 201,
+  body: await createCustomerGroup({ orgId: auth.orgId, name: body.name }, requestContext({ now, journal })),
+});
+
 export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
@@ -287,4 +300,5 @@ export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   deleteCustomerAddress: deleteAddressOp,
   listCustomerGroups: listCustomerGroupsOp,
   listSalesReps: listSalesRepsOp,
+  createCustomerGroup: createCustomerGroupOp,
 });
