@@ -1,4 +1,4 @@
-import { listOf, text } from './common.js';
+import { listOf, nullable, text } from './common.js';
 
 export const CustomerGroup = {
   $id: 'CustomerGroup',
@@ -31,13 +31,43 @@ export const CustomerGroupCreate = {
   properties: { name: text(200, 1) },
 } as const;
 
+const repEmail = { type: 'string', format: 'email', maxLength: 254 } as const;
+
+/** POST /sales-reps (design.md section 7): the read names of a rep; role defaults to `sales`. */
+export const SalesRepCreate = {
+  $id: 'SalesRepCreate',
+  type: 'object',
+  required: ['name', 'email'],
+  properties: { name: text(200, 1), email: repEmail, role: nullable(text(50, 1)) },
+} as const;
+
+/**
+ * A rep as the writes answer it: the read fields and isActive, since a rep set inactive leaves the list
+ * (which shows active reps only) and the answer is where the caller sees that it did.
+ */
+export const SalesRepDetail = {
+  $id: 'SalesRepDetail',
+  type: 'object',
+  required: ['id', 'name', 'email', 'role', 'isActive'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    isActive: { type: 'boolean' },
+  },
+} as const;
+
 export const SALES_REFERENCE_SCHEMAS = {
   CustomerGroup,
   CustomerGroupList,
   SalesRep,
   SalesRepList,
   CustomerGroupCreate,
+  SalesRepCreate,
+  SalesRepDetail,
 } as const;
 
 /** Schemas of this area validated at run time (request bodies). */
-export const SALES_REFERENCE_VALIDATED = ['CustomerGroupCreate'] as const;
+export const SALES_REFERENCE_VALIDATED = ['CustomerGroupCreate', 'SalesRepCreate'] as const;

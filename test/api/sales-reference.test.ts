@@ -139,3 +139,74 @@ describe('POST /customer-groups (design.md section 7)', () => {
     expect(audit.map((a) => [a.action, a.apiKeyId])).toEqual([['create', 'back-office']]);
   });
 });
+
+describe('POST /sales-reps (design.md section 7)', () => {
+  let fresh: Tenant;
+  let other: Tenant;
+  beforeAll(async () => {
+    [fresh, other] = await Promise.all([newTenant('Sales rep writes org'), newTenant('Other sales rep org')]);
+  });
+  const listed = async (tenant: Tenant) => (await call('GET', '/sales-reps', { key: tenant.key })).body.data;
+
+  it('creates an active rep (role defaults to sales) the list shows; audited with the key; the same key replays', async () => {
+    const created = await expectReplay(fresh, 'POST', '/sales-reps', {
+      name: 'Sue',
+      email: 'sue@example.com',
+    });
+    expect([created.status, created.body]).toEqual([
+      201,
+      { id: expect.any(String), name: 'Sue', email: 'sue@example.com', role: 'sales', isActive: true },
+    ]);
+    const manager = await call('POST', '/sales-reps', {
+      key: fresh.key,
+      body: { name: 'Max', email: 'max@example.com', role: 'manager' },
+    });
+    expect(manager.body).toMatchObject({ name: 'Max', role: 'manager', isActive: true });
+    expect(await listed(fresh)).toEqual([
+      { id: manager.body.id, name: 'Max', email: 'max@example.com', role: 'manager' },
+      { id: created.body.id, name: 'Sue', email: 'sue@example.com', role: 'sales' },
+    ]);
+    expect(await listed(other)).toEqual([]);
+    const audit = await listAudit(fresh.orgId, { resourceType: 'sales_rep', resourceId: created.body.id });
+    expect(audit.map((a) => [a.action, a.apiKeyId, a.changedFields])).toEqual([
+      ['create', fresh.keyId, ['name', 'email', 'role']],
+    ]);
+    expect(await outboxItems(fresh.orgId)).toEqual([]);
+  });
+
+  it('a bad create body is 400', async () => {
+    for (const body of [
+      {},
+      { name: 'No email' },
+      { email: 'a@example.com' },
+      { name: 'A', email: 'not-an-email' },
+      { name: '', email: 'a@example.com' },
+      { name: 'A', email: 'a@example.com', role: '' },
+    ]) {
+      const res = await call('POST', '/sales-reps', { key: fresh.key, body });
+      expect([res.status, res.body.error.code], JSON.stringify(body)).toEqual([400, 'validation_error']);
+    }
+  });
+
+  it('the CLI and the API give the same rep', async () => {
+    const api = await call('POST', '/sales-reps', {
+      key: fresh.key,
+      body: { name: 'Twin', email: 'twin@example.com', role: 'manager' },
+    });
+    const cli = await admin(
+      'sales-rep',
+      'create',
+      '--org',
+      fresh.orgId,
+      '--name',
+      'Twin',
+      '--email',
+      'twin@example.com',
+      '--role',
+      'manager',
+    );
+    expect(comparable(cli)).toEqual(comparable(api.body));
+    const audit = await listAudit(fresh.orgId, { resourceType: 'sales_rep', resourceId: cli.id });
+    expect(audit.map((a) => [a.action, a.apiKeyId])).toEqual([['create', 'back-office']]);
+  });
+});

@@ -151,4 +151,16 @@ export const CUSTOMER_ENDPOINTS = [
     idempotent: true,
     beyondSpec: true,
   }),
+  declare({
+    operationId: 'createSalesRep',
+    method: 'POST',
+    path: '/sales-reps',
+    summary:
+      'Create a sales rep (active; role defaults to sales; its id is the user id), as `sales-rep create` does',
+    permission: 'sales.edit',
+    body: 'SalesRepCreate',
+    response: 'SalesRepDetail',
+    idempotent: true,
+    beyondSpec: true,
+  }),
 ] as const satisfies readonly Declared[];

@@ -31,7 +31,7 @@ import {
 } from './store/customers.js';
 import { listCustomerGroups, listSalesReps } from './store/sales-reference.js';
 import { requestContext } from '../../platform/journal/write-context.js';
-import { createCustomerGroup } from './steps/sales-reference.js';
+import { createCustomerGroup, createSalesRep } from './steps/sales-reference.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { checkReferences } from './references.js';
@@ -285,6 +285,17 @@ const createCustomerGroupOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCusto
   body: await createCustomerGroup({ orgId: auth.orgId, name: body.name }, requestContext({ now, journal })),
 });
 
+/** POST /sales-reps: the back office's `sales-rep create`, over the API. */
+const createSalesRepOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createSalesRep'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => ({
+  status: 201,
+  body: await createSalesRep({ orgId: auth.orgId, ...body }, requestContext({ now, journal })),
+});
+
 export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
@@ -301,4 +312,5 @@ export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listCustomerGroups: listCustomerGroupsOp,
   listSalesReps: listSalesRepsOp,
   createCustomerGroup: createCustomerGroupOp,
+  createSalesRep: createSalesRepOp,
 });
