@@ -41,6 +41,13 @@ export const SalesRepCreate = {
   properties: { name: text(200, 1), email: repEmail, role: nullable(text(50, 1)) },
 } as const;
 
+/** PUT /sales-reps/{id} (design.md section 7): a merge-patch of name, email and isActive. */
+export const SalesRepUpdate = {
+  $id: 'SalesRepUpdate',
+  type: 'object',
+  properties: { name: text(200, 1), email: repEmail, isActive: { type: 'boolean' } },
+} as const;
+
 /**
  * A rep as the writes answer it: the read fields and isActive, since a rep set inactive leaves the list
  * (which shows active reps only) and the answer is where the caller sees that it did.
@@ -66,8 +73,9 @@ export const SALES_REFERENCE_SCHEMAS = {
   SalesRepList,
   CustomerGroupCreate,
   SalesRepCreate,
+  SalesRepUpdate,
   SalesRepDetail,
 } as const;
 
 /** Schemas of this area validated at run time (request bodies). */
-export const SALES_REFERENCE_VALIDATED = ['CustomerGroupCreate', 'SalesRepCreate'] as const;
+export const SALES_REFERENCE_VALIDATED = ['CustomerGroupCreate', 'SalesRepCreate', 'SalesRepUpdate'] as const;

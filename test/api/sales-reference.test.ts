@@ -140,7 +140,7 @@ describe('POST /customer-groups (design.md section 7)', () => {
   });
 });
 
-describe('POST /sales-reps (design.md section 7)', () => {
+describe('POST /sales-reps and PUT /sales-reps/{id} (design.md section 7)', () => {
   let fresh: Tenant;
   let other: Tenant;
   beforeAll(async () => {
@@ -188,7 +188,88 @@ describe('POST /sales-reps (design.md section 7)', () => {
     }
   });
 
-  it('the CLI and the API give the same rep', async () => {
+  it('merge-patches name, email and isActive: omitted keys keep their values; isActive false deactivates', async () => {
+    const rep = await call('POST', '/sales-reps', {
+      key: fresh.key,
+      body: { name: 'Pat', email: 'pat@example.com', role: 'lead' },
+    });
+    const renamed = await call('PUT', `/sales-reps/${rep.body.id}`, {
+      key: fresh.key,
+      body: { name: 'Patricia' },
+    });
+    expect([renamed.status, renamed.body]).toEqual([
+      200,
+      { id: rep.body.id, name: 'Patricia', email: 'pat@example.com', role: 'lead', isActive: true },
+    ]);
+    const moved = await call('PUT', `/sales-reps/${rep.body.id}`, {
+      key: fresh.key,
+      body: { email: 'patricia@example.com', role: 'ignored' },
+    });
+    expect(moved.body).toEqual({ ...renamed.body, email: 'patricia@example.com' });
+    const off = await call('PUT', `/sales-reps/${rep.body.id}`, {
+      key: fresh.key,
+      body: { isActive: false },
+    });
+    expect(off.body).toEqual({ ...moved.body, isActive: false });
+    expect((await listed(fresh)).map((r: { id: string }) => r.id)).not.toContain(rep.body.id);
+    // An inactive rep is refused as a customer's rep; reactivated, it is accepted again.
+    const refused = await call('POST', '/customers', {
+      key: fresh.key,
+      body: { code: 'SR-1', name: 'Buyer', salesRepId: rep.body.id },
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'invalid_reference']);
+    const on = await call('PUT', `/sales-reps/${rep.body.id}`, { key: fresh.key, body: { isActive: true } });
+    expect(on.body.isActive).toBe(true);
+    expect((await listed(fresh)).map((r: { id: string }) => r.id)).toContain(rep.body.id);
+    const unchanged = await call('PUT', `/sales-reps/${rep.body.id}`, { key: fresh.key, body: {} });
+    expect([unchanged.status, unchanged.body]).toEqual([200, on.body]);
+    const audit = await listAudit(fresh.orgId, { resourceType: 'sales_rep', resourceId: rep.body.id });
+    expect(audit.map((a) => [a.action, a.changedFields, a.apiKeyId])).toEqual([
+      ['create', ['name', 'email', 'role'], fresh.keyId],
+      ['update', ['name'], fresh.keyId],
+      ['update', ['email'], fresh.keyId],
+      ['deactivate', ['isActive'], fresh.keyId],
+      ['update', ['isActive'], fresh.keyId],
+    ]);
+  });
+
+  it("a bad patch is 400; another organisation's rep and an unknown id are 404, and it is unchanged", async () => {
+    const theirs = await call('POST', '/sales-reps', {
+      key: other.key,
+      body: { name: 'Theirs', email: 'theirs@example.com' },
+    });
+    for (const body of [{ name: '' }, { email: 'nope' }, { isActive: 'no' }, { name: null }]) {
+      const res = await call('PUT', `/sales-reps/${theirs.body.id}`, { key: other.key, body });
+      expect([res.status, res.body.error.code], JSON.stringify(body)).toEqual([400, 'validation_error']);
+    }
+    for (const id of [theirs.body.id, 'nobody']) {
+      const res = await call('PUT', `/sales-reps/${id}`, { key: fresh.key, body: { isActive: false } });
+      expect([res.status, res.body.error]).toEqual([
+        404,
+        { code: 'not_found', message: 'Sales rep not found' },
+      ]);
+    }
+    expect(await listed(other)).toEqual([
+      { id: theirs.body.id, name: 'Theirs', email: 'theirs@example.com', role: 'sales' },
+    ]);
+  });
+
+  it('a PUT repeated answers the same rep and writes nothing more (a PUT is idempotent by itself)', async () => {
+    const rep = await call('POST', '/sales-reps', {
+      key: fresh.key,
+      body: { name: 'Ray', email: 'ray@example.com' },
+    });
+    const put = () =>
+      call('PUT', `/sales-reps/${rep.body.id}`, { key: fresh.key, body: { name: 'Raymond' } });
+    const first = await put();
+    const second = await put();
+    expect([second.status, second.raw]).toEqual([200, first.raw]);
+    expect(first.body).toMatchObject({ id: rep.body.id, name: 'Raymond' });
+    const audit = await listAudit(fresh.orgId, { resourceType: 'sales_rep', resourceId: rep.body.id });
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
+  });
+
+  it('the CLI and the API give the same rep, created and deactivated', async () => {
     const api = await call('POST', '/sales-reps', {
       key: fresh.key,
       body: { name: 'Twin', email: 'twin@example.com', role: 'manager' },
@@ -206,7 +287,16 @@ describe('POST /sales-reps (design.md section 7)', () => {
       'manager',
     );
     expect(comparable(cli)).toEqual(comparable(api.body));
+    const apiOff = await call('PUT', `/sales-reps/${api.body.id}`, {
+      key: fresh.key,
+      body: { isActive: false },
+    });
+    const cliOff = await admin('sales-rep', 'deactivate', '--org', fresh.orgId, '--id', cli.id);
+    expect(comparable(cliOff)).toEqual(comparable(apiOff.body));
     const audit = await listAudit(fresh.orgId, { resourceType: 'sales_rep', resourceId: cli.id });
-    expect(audit.map((a) => [a.action, a.apiKeyId])).toEqual([['create', 'back-office']]);
+    expect(audit.map((a) => [a.action, a.apiKeyId])).toEqual([
+      ['create', 'back-office'],
+      ['deactivate', 'back-office'],
+    ]);
   });
 });

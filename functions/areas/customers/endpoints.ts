@@ -163,4 +163,17 @@ export const CUSTOMER_ENDPOINTS = [
     idempotent: true,
     beyondSpec: true,
   }),
+  declare({
+    operationId: 'updateSalesRep',
+    method: 'PUT',
+    path: '/sales-reps/{id}',
+    resources: { id: 'Sales rep' },
+    summary:
+      'Update a sales rep (merge-patch of name, email, isActive; isActive false is `sales-rep deactivate`)',
+    permission: 'sales.edit',
+    body: 'SalesRepUpdate',
+    response: 'SalesRepDetail',
+    beyondSpec: true,
+    errors: [409],
+  }),
 ] as const satisfies readonly Declared[];

@@ -31,7 +31,7 @@ import {
 } from './store/customers.js';
 import { listCustomerGroups, listSalesReps } from './store/sales-reference.js';
 import { requestContext } from '../../platform/journal/write-context.js';
-import { createCustomerGroup, createSalesRep } from './steps/sales-reference.js';
+import { createCustomerGroup, createSalesRep, updateSalesRep } from './steps/sales-reference.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { checkReferences } from './references.js';
@@ -296,6 +296,17 @@ const createSalesRepOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createSalesRep'>
   body: await createSalesRep({ orgId: auth.orgId, ...body }, requestContext({ now, journal })),
 });
 
+/** PUT /sales-reps/{id}: a merge-patch; `sales-rep deactivate` is its `{ isActive: false }`. */
+const updateSalesRepOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'updateSalesRep'> = async ({
+  auth,
+  params,
+  body,
+  now,
+  journal,
+}) => ({
+  body: await updateSalesRep({ orgId: auth.orgId, id: params.id, ...body }, requestContext({ now, journal })),
+});
+
 export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
@@ -313,4 +324,5 @@ export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listSalesReps: listSalesRepsOp,
   createCustomerGroup: createCustomerGroupOp,
   createSalesRep: createSalesRepOp,
+  updateSalesRep: updateSalesRepOp,
 });
