@@ -1,4 +1,4 @@
-import { listOf, nullable, text } from './common.js';
+import { fraction, listOf, nullable, text } from './common.js';
 
 export const CustomerGroup = {
   $id: 'CustomerGroup',
@@ -66,6 +66,31 @@ export const SalesRepDetail = {
   },
 } as const;
 
+/**
+ * PUT /customers/{id}/product-discounts/{productId} (design.md section 7): a merge-patch of the customer's
+ * discount on the product, a fraction (0.15 is 15%) as the resolver reports it in appliedLineDiscountPct;
+ * null removes it, an omitted discountPct keeps it.
+ */
+export const CustomerProductDiscountUpdate = {
+  $id: 'CustomerProductDiscountUpdate',
+  type: 'object',
+  properties: { discountPct: nullable(fraction) },
+} as const;
+
+/** The customer's discount row for one product (id is `<customerId>:<productId>`). */
+export const CustomerProductDiscount = {
+  $id: 'CustomerProductDiscount',
+  type: 'object',
+  required: ['id', 'customerId', 'productId', 'discountPct'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    customerId: { type: 'string' },
+    productId: { type: 'string' },
+    discountPct: nullable({ type: 'number' }),
+  },
+} as const;
+
 export const SALES_REFERENCE_SCHEMAS = {
   CustomerGroup,
   CustomerGroupList,
@@ -75,7 +100,14 @@ export const SALES_REFERENCE_SCHEMAS = {
   SalesRepCreate,
   SalesRepUpdate,
   SalesRepDetail,
+  CustomerProductDiscountUpdate,
+  CustomerProductDiscount,
 } as const;
 
 /** Schemas of this area validated at run time (request bodies). */
-export const SALES_REFERENCE_VALIDATED = ['CustomerGroupCreate', 'SalesRepCreate', 'SalesRepUpdate'] as const;
+export const SALES_REFERENCE_VALIDATED = [
+  'CustomerGroupCreate',
+  'SalesRepCreate',
+  'SalesRepUpdate',
+  'CustomerProductDiscountUpdate',
+] as const;

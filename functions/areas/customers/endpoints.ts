@@ -176,4 +176,17 @@ export const CUSTOMER_ENDPOINTS = [
     beyondSpec: true,
     errors: [409],
   }),
+  declare({
+    operationId: 'setCustomerProductDiscount',
+    method: 'PUT',
+    path: '/customers/{id}/product-discounts/{productId}',
+    resources: { id: 'Customer', productId: 'Product' },
+    summary:
+      "Set a customer's discount on a product (merge-patch; null removes it), reported by the price resolver as appliedLineDiscountPct, as `customer set-product-discount` does",
+    permission: 'sales.edit',
+    body: 'CustomerProductDiscountUpdate',
+    response: 'CustomerProductDiscount',
+    idempotent: true,
+    beyondSpec: true,
+  }),
 ] as const satisfies readonly Declared[];

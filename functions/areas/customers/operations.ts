@@ -31,6 +31,7 @@ import {
 } from './store/customers.js';
 import { listCustomerGroups, listSalesReps } from './store/sales-reference.js';
 import { requestContext } from '../../platform/journal/write-context.js';
+import { setCustomerProductDiscount } from './steps/product-discounts.js';
 import { createCustomerGroup, createSalesRep, updateSalesRep } from './steps/sales-reference.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
@@ -307,6 +308,17 @@ const updateSalesRepOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'updateSalesRep'>
   body: await updateSalesRep({ orgId: auth.orgId, id: params.id, ...body }, requestContext({ now, journal })),
 });
 
+/** PUT /customers/{id}/product-discounts/{productId}: the back office's `customer set-product-discount`. */
+const setCustomerProductDiscountOp: OperationOf<
+  typeof CUSTOMER_ENDPOINTS,
+  'setCustomerProductDiscount'
+> = async ({ auth, params, body, now, journal }) => ({
+  body: await setCustomerProductDiscount(
+    { orgId: auth.orgId, customerId: params.id, productId: params.productId, discountPct: body.discountPct },
+    requestContext({ now, journal }),
+  ),
+});
+
 export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
@@ -325,4 +337,5 @@ export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   createCustomerGroup: createCustomerGroupOp,
   createSalesRep: createSalesRepOp,
   updateSalesRep: updateSalesRepOp,
+  setCustomerProductDiscount: setCustomerProductDiscountOp,
 });
