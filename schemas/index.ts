@@ -10,7 +10,7 @@ import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
 import { PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_VALIDATED } from './purchase-orders.js';
 import { GOODS_RECEIPT_SCHEMAS, GOODS_RECEIPT_VALIDATED } from './goods-receipts.js';
 import { SALES_ORDER_SCHEMAS, SALES_ORDER_VALIDATED } from './sales-orders.js';
-import { SALES_REFERENCE_SCHEMAS } from './sales-reference.js';
+import { SALES_REFERENCE_SCHEMAS, SALES_REFERENCE_VALIDATED } from './sales-reference.js';
 import { SHIPMENT_SCHEMAS, SHIPMENT_VALIDATED } from './shipments.js';
 import { SUPPLIER_SCHEMAS, SUPPLIER_VALIDATED } from './suppliers.js';
 import { WEBHOOK_SCHEMAS, WEBHOOK_VALIDATED } from './webhooks.js';
@@ -71,5 +71,6 @@ export const VALIDATED_SCHEMAS = [
   ...ORGANISATION_VALIDATED,
   ...INVENTORY_WRITE_VALIDATED,
   ...CREDIT_NOTE_VALIDATED,
+  ...SALES_REFERENCE_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

@@ -23,7 +23,7 @@ import {
 import {
   createCustomerGroup,
   createSalesRep,
-} from '../../functions/areas/customers/back-office/sales-reference.js';
+} from '../../functions/areas/customers/steps/sales-reference.js';
 import {
   addSupplierLocation,
   setSupplierPrice,

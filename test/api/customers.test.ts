@@ -3,7 +3,7 @@ import {
   createCustomerGroup,
   createSalesRep,
   deactivateSalesRep,
-} from '../../functions/areas/customers/back-office/sales-reference.js';
+} from '../../functions/areas/customers/steps/sales-reference.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { call, keyFor, newTenant, type Tenant } from '../support/api.js';
 import { eventsFor } from '../support/outbox.js';

@@ -234,7 +234,7 @@ describe('price tiers', () => {
       '--pct',
       '0.1',
     ]);
-    expect(noCustomer.stderr).toContain('customer nobody not found');
+    expect(noCustomer.stderr).toContain('Customer not found');
   });
 });
 

@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createSalesRep,
-  deactivateSalesRep,
-} from '../../functions/areas/customers/back-office/sales-reference.js';
+import { createSalesRep, deactivateSalesRep } from '../../functions/areas/customers/steps/sales-reference.js';
 import { deactivateWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product, warehouse } from '../support/inventory.js';

@@ -1,6 +1,8 @@
+import { BackOfficeError } from '../../platform/back-office/actor.js';
 import { numberFlag, type Commands } from '../../platform/back-office/command.js';
-import { setCustomerProductDiscount } from './back-office/product-discounts.js';
-import { createCustomerGroup, createSalesRep, deactivateSalesRep } from './back-office/sales-reference.js';
+import { requireOrganisation } from '../organisations/public.js';
+import { setCustomerProductDiscount } from './steps/product-discounts.js';
+import { createCustomerGroup, createSalesRep, deactivateSalesRep } from './steps/sales-reference.js';
 
 /** The customers area's back-office commands, merged into the admin CLI (infra/admin). */
 export const CUSTOMER_COMMANDS: Commands = {
@@ -8,19 +10,28 @@ export const CUSTOMER_COMMANDS: Commands = {
     usage: 'customer-group create --org <orgId> --name <n>',
     flags: ['org', 'name'],
     required: ['org', 'name'],
-    run: (v) => createCustomerGroup({ orgId: v.org!, name: v.name! }),
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      return createCustomerGroup({ orgId: v.org!, name: v.name! });
+    },
   },
   'sales-rep create': {
     usage: 'sales-rep create --org <orgId> --name <n> --email <e> [--role <r>]',
     flags: ['org', 'name', 'email', 'role'],
     required: ['org', 'name', 'email'],
-    run: (v) => createSalesRep({ orgId: v.org!, name: v.name!, email: v.email!, role: v.role }),
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      return createSalesRep({ orgId: v.org!, name: v.name!, email: v.email!, role: v.role });
+    },
   },
   'sales-rep deactivate': {
     usage: 'sales-rep deactivate --org <orgId> --id <userId>',
     flags: ['org', 'id'],
     required: ['org', 'id'],
-    run: (v) => deactivateSalesRep({ orgId: v.org!, id: v.id! }),
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      return deactivateSalesRep({ orgId: v.org!, id: v.id! });
+    },
   },
 };
 
@@ -33,12 +44,19 @@ export const CUSTOMER_DISCOUNT_COMMANDS: Commands = {
     usage: 'customer set-product-discount --org <orgId> --customer <id> --product <id> --pct <0-1>',
     flags: ['org', 'customer', 'product', 'pct'],
     required: ['org', 'customer', 'product', 'pct'],
-    run: (v) =>
-      setCustomerProductDiscount({
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      const discountPct = numberFlag('pct', v.pct)!;
+      // The API's schema bounds the same field (0-1); the CLI says it in terms of its flag.
+      if (!(discountPct >= 0 && discountPct <= 1)) {
+        throw new BackOfficeError('--pct must be a fraction from 0 to 1 (0.15 means 15%)');
+      }
+      return setCustomerProductDiscount({
         orgId: v.org!,
         customerId: v.customer!,
         productId: v.product!,
-        discountPct: numberFlag('pct', v.pct)!,
-      }),
+        discountPct,
+      });
+    },
   },
 };

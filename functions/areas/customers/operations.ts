@@ -30,6 +30,9 @@ import {
   type CustomerRecord,
 } from './store/customers.js';
 import { listCustomerGroups, listSalesReps } from './store/sales-reference.js';
+import { requestContext } from '../../platform/journal/write-context.js';
+import { setCustomerProductDiscount } from './steps/product-discounts.js';
+import { createCustomerGroup, createSalesRep, updateSalesRep } from './steps/sales-reference.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { checkReferences } from './references.js';
@@ -272,6 +275,50 @@ const listSalesRepsOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'listSalesReps'> =
   };
 };
 
+/** POST /customer-groups: the back office's `customer-group create`, over the API. */
+const createCustomerGroupOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomerGroup'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => ({
+  status: 201,
+  body: await createCustomerGroup({ orgId: auth.orgId, name: body.name }, requestContext({ now, journal })),
+});
+
+/** POST /sales-reps: the back office's `sales-rep create`, over the API. */
+const createSalesRepOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createSalesRep'> = async ({
+  auth,
+  body,
+  now,
+  journal,
+}) => ({
+  status: 201,
+  body: await createSalesRep({ orgId: auth.orgId, ...body }, requestContext({ now, journal })),
+});
+
+/** PUT /sales-reps/{id}: a merge-patch; `sales-rep deactivate` is its `{ isActive: false }`. */
+const updateSalesRepOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'updateSalesRep'> = async ({
+  auth,
+  params,
+  body,
+  now,
+  journal,
+}) => ({
+  body: await updateSalesRep({ orgId: auth.orgId, id: params.id, ...body }, requestContext({ now, journal })),
+});
+
+/** PUT /customers/{id}/product-discounts/{productId}: the back office's `customer set-product-discount`. */
+const setCustomerProductDiscountOp: OperationOf<
+  typeof CUSTOMER_ENDPOINTS,
+  'setCustomerProductDiscount'
+> = async ({ auth, params, body, now, journal }) => ({
+  body: await setCustomerProductDiscount(
+    { orgId: auth.orgId, customerId: params.id, productId: params.productId, discountPct: body.discountPct },
+    requestContext({ now, journal }),
+  ),
+});
+
 export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
@@ -287,4 +334,8 @@ export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
   deleteCustomerAddress: deleteAddressOp,
   listCustomerGroups: listCustomerGroupsOp,
   listSalesReps: listSalesRepsOp,
+  createCustomerGroup: createCustomerGroupOp,
+  createSalesRep: createSalesRepOp,
+  updateSalesRep: updateSalesRepOp,
+  setCustomerProductDiscount: setCustomerProductDiscountOp,
 });

@@ -1,8 +1,7 @@
-import { UpdateCommand } from '../../../platform/dynamo/commands.js';
-import { db } from '../../../platform/dynamo/client.js';
 import { tenantPrefix } from '../../../platform/dynamo/keys.js';
 import { smallCollection } from '../../../platform/dynamo/entity.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
+import type { TransactItem } from '../../../platform/dynamo/transact.js';
 
 export interface CustomerGroup {
   id: string;
@@ -35,25 +34,19 @@ export const salesReps = smallCollection<SalesRep>({
 
 export const listCustomerGroups = customerGroups.list;
 export const listSalesReps = salesReps.list;
-export const putCustomerGroup = customerGroups.create;
-export const putSalesRep = salesReps.create;
 
-/** Marks a sales rep inactive; null when there is no such rep. */
-export async function deactivateSalesRep(orgId: string, id: string): Promise<SalesRep | null> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: salesReps.key(orgId, id),
-        UpdateExpression: 'SET isActive = :false',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':false': false },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? salesReps.fromItem(Attributes) : null;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return null;
-    throw error;
-  }
+/**
+ * A sales rep replaced as read: the condition holds only while its patchable fields are still what the
+ * writer read, so two racing patches never both commit on the same read (the loser reads again).
+ */
+export function salesRepReplaceItem(orgId: string, read: SalesRep, next: SalesRep): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: salesReps.toItem(orgId, next),
+      ConditionExpression: 'attribute_exists(PK) AND #name = :name AND email = :email AND isActive = :active',
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': read.name, ':email': read.email, ':active': read.isActive },
+    },
+  };
 }
