@@ -19,7 +19,7 @@ import {
   addTierBreak,
   createPriceTier,
   setTierPrice,
-} from '../../functions/areas/pricing/back-office/pricing.js';
+} from '../../functions/areas/pricing/steps/price-tiers.js';
 import {
   createCustomerGroup,
   createSalesRep,
