@@ -145,6 +145,17 @@ describe('PUT /price-tiers/{id}/prices/{productId} (pricing.manage)', () => {
     expect((await call('GET', `/price-tiers/${tier.id}`, { key: t.key })).body.productPriceCount).toBe(0);
   });
 
+  it('racing first prices for one product are counted once; the last write stands', async () => {
+    const tier = await newTier();
+    const product = await newProduct(t, 10);
+    const path = `/price-tiers/${tier.id}/prices/${product.id}`;
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((price) => put(path, { price })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const read = (await call('GET', `/price-tiers/${tier.id}`, { key: t.key })).body;
+    expect([read.productPriceCount, read.productPricesTotal]).toEqual([1, 1]);
+    expect([1, 2, 3, 4, 5]).toContain(read.productPrices[0].price);
+  });
+
   it("another organisation's tier or product is 404", async () => {
     const tier = await newTier();
     const product = await newProduct(t, 3);

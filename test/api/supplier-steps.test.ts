@@ -175,6 +175,26 @@ describe('PUT /suppliers/{id}/prices/{productId} (purchasing.edit)', () => {
     ]);
   });
 
+  it('racing patches of different terms of one row are both kept', async () => {
+    const s = await newSupplier();
+    const p = await newProduct();
+    const path = `/suppliers/${s.id}/prices/${p.id}`;
+    await put(path, { supplierPrice: 1 });
+    const answers = await Promise.all([
+      put(path, { leadTimeDays: 7 }),
+      put(path, { minOrderQty: 12 }),
+      put(path, { supplierSku: 'RACE-1' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const read = (await call('GET', `/suppliers/${s.id}`, { key: t.key })).body;
+    expect(read.priceList[0]).toMatchObject({
+      supplierPrice: 1,
+      leadTimeDays: 7,
+      minOrderQty: 12,
+      supplierSku: 'RACE-1',
+    });
+  });
+
   it("isPreferred moves the product's preferred supplier (true takes it, false on the preferred one clears it)", async () => {
     const [mill, rival] = [await newSupplier(t, 'Mill'), await newSupplier(t, 'Rival')];
     const p = await newProduct();

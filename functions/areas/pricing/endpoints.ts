@@ -67,6 +67,6 @@ export const PRICING_ENDPOINTS = [
     response: 'PriceTierDetail',
     idempotent: true,
     beyondSpec: true,
-    errors: [422],
+    errors: [409, 422],
   }),
 ] as const satisfies readonly Declared[];

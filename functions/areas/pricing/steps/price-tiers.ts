@@ -159,28 +159,34 @@ export async function addTierBreak(
   if (!(input.minQuantity > 0)) throw validationError([{ path: 'minQuantity', message: 'must be > 0' }]);
   if (!(input.unitPrice >= 0)) throw validationError([{ path: 'unitPrice', message: 'must be >= 0' }]);
   await requireOrganisation(input.orgId);
-  const [tier, product] = await Promise.all([
-    getPriceTier(input.orgId, input.tierId),
-    getProduct(input.orgId, input.productId),
-  ]);
-  if (!tier) throw notFound(TIER);
-  if (!product) throw invalidReference('productId', 'Product');
-  await transact([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...priceTierBreakKey(input.orgId, input.tierId, input.productId, input.minQuantity),
-          entity: 'TierBreak',
-          productId: input.productId,
-          minQuantity: input.minQuantity,
-          unitPrice: input.unitPrice,
+  // The tier's touch collides with its other writes; a collision that outlives transact's retries re-runs.
+  await writeOptimistically({
+    run: async () => {
+      const [tier, product] = await Promise.all([
+        getPriceTier(input.orgId, input.tierId),
+        getProduct(input.orgId, input.productId),
+      ]);
+      if (!tier) throw notFound(TIER);
+      if (!product) throw invalidReference('productId', 'Product');
+      await transact([
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...priceTierBreakKey(input.orgId, input.tierId, input.productId, input.minQuantity),
+              entity: 'TierBreak',
+              productId: input.productId,
+              minQuantity: input.minQuantity,
+              unitPrice: input.unitPrice,
+            },
+          },
         },
-      },
+        tierTouch(input.orgId, input.tierId, context.now.toISOString(), false),
+        ...audit(context, input.tierId, 'add-break', ['quantityBreaks']),
+      ]);
     },
-    tierTouch(input.orgId, input.tierId, context.now.toISOString(), false),
-    ...audit(context, input.tierId, 'add-break', ['quantityBreaks']),
-  ]);
+    onExhausted: () => context.exhausted('The price tier kept changing while the break was added'),
+  });
   return {
     id: `${input.tierId}:${input.productId}:${input.minQuantity}`,
     tierId: input.tierId,
