@@ -3,7 +3,7 @@ import { CREDIT_NOTE_SCHEMAS, CREDIT_NOTE_VALIDATED } from './credit-notes.js';
 import { INVOICE_SCHEMAS, INVOICE_VALIDATED } from './invoices.js';
 import { INVENTORY_SCHEMAS, INVENTORY_VALIDATED } from './inventory.js';
 import { CUSTOMER_SCHEMAS, CUSTOMER_VALIDATED } from './customers.js';
-import { PRICING_SCHEMAS } from './pricing.js';
+import { PRICING_SCHEMAS, PRICING_VALIDATED } from './pricing.js';
 import { PRODUCTION_ORDER_SCHEMAS, PRODUCTION_ORDER_VALIDATED } from './production-orders.js';
 import { REPORT_SCHEMAS } from './reports.js';
 import { PRODUCT_SCHEMAS, PRODUCT_VALIDATED } from './products.js';
@@ -72,5 +72,6 @@ export const VALIDATED_SCHEMAS = [
   ...INVENTORY_WRITE_VALIDATED,
   ...CREDIT_NOTE_VALIDATED,
   ...SALES_REFERENCE_VALIDATED,
+  ...PRICING_VALIDATED,
 ] as const satisfies readonly SchemaName[];
 export type ValidatedSchema = (typeof VALIDATED_SCHEMAS)[number];

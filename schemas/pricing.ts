@@ -1,4 +1,4 @@
-import { listOf, requiredObject, timestamp } from './common.js';
+import { idRef, listOf, money, requiredObject, text, timestamp } from './common.js';
 
 const tierFields = {
   id: { type: 'string' },
@@ -54,4 +54,56 @@ export const PriceTierDetail = {
   ...requiredObject(detailFields),
 } as const;
 
-export const PRICING_SCHEMAS = { PriceTier, PriceTierList, PriceTierDetail } as const;
+/** Request bodies of the tier writes design.md section 7 adds, in the names the detail shows. */
+export const PriceTierCreate = {
+  $id: 'PriceTierCreate',
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: text(100, 1),
+    tierIndex: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000_000,
+      description: 'Omitted: after the highest existing tierIndex. Equal indexes are allowed.',
+    },
+  },
+} as const;
+
+export const TierPriceUpdate = {
+  $id: 'TierPriceUpdate',
+  type: 'object',
+  properties: {
+    price: {
+      ...money(99_999_999),
+      description: 'Omitted keeps the price; a product not yet priced needs one.',
+    },
+  },
+} as const;
+
+export const TierBreakCreate = {
+  $id: 'TierBreakCreate',
+  type: 'object',
+  required: ['productId', 'minQuantity', 'unitPrice'],
+  properties: {
+    productId: idRef,
+    minQuantity: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 999_999,
+      description: 'A break at the same minQuantity of the product is replaced.',
+    },
+    unitPrice: money(99_999_999),
+  },
+} as const;
+
+export const PRICING_SCHEMAS = {
+  PriceTier,
+  PriceTierList,
+  PriceTierDetail,
+  PriceTierCreate,
+  TierPriceUpdate,
+  TierBreakCreate,
+} as const;
+
+export const PRICING_VALIDATED = ['PriceTierCreate', 'TierPriceUpdate', 'TierBreakCreate'] as const;

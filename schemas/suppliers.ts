@@ -1,6 +1,16 @@
 import { ADDRESS_TYPES } from '../domain/customers/addresses.js';
 import { CURRENCIES } from '../domain/currency.js';
-import { emailOrEmpty, listOf, nullable, optStr, requiredObject, str, text, timestamp } from './common.js';
+import {
+  emailOrEmpty,
+  listOf,
+  money,
+  nullable,
+  optStr,
+  requiredObject,
+  str,
+  text,
+  timestamp,
+} from './common.js';
 import { code } from './customers.js';
 
 const optional = (maxLength: number) => nullable(text(maxLength));
@@ -111,7 +121,49 @@ export const SupplierDetail = {
   ...requiredObject(detailFields),
 } as const;
 
+/** Request bodies of the supplier writes design.md section 7 adds, in the names the detail shows. */
+export const SupplierLocationCreate = {
+  $id: 'SupplierLocationCreate',
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: text(200, 1),
+    type: { enum: ADDRESS_TYPES, description: 'Default BOTH.' },
+    contactName: optional(200),
+    contactEmail: nullable(emailOrEmpty),
+    contactPhone: optional(50),
+    address: optional(500),
+    city: optional(100),
+    region: optional(100),
+    postcode: optional(20),
+    country: optional(100),
+    isDefaultShipping: { type: 'boolean', description: "Claimed from the supplier's other locations." },
+    isDefaultBilling: { type: 'boolean', description: "Claimed from the supplier's other locations." },
+  },
+} as const;
+
+export const SupplierPriceUpdate = {
+  $id: 'SupplierPriceUpdate',
+  type: 'object',
+  properties: {
+    supplierPrice: {
+      ...money(99_999_999),
+      description: "Required for a product not yet on the supplier's price list.",
+    },
+    supplierSku: optional(100),
+    leadTimeDays: nullable({ type: 'integer', minimum: 0, maximum: 3650 }),
+    minOrderQty: nullable({ type: 'number', exclusiveMinimum: 0, maximum: 999_999 }),
+    isPreferred: {
+      type: 'boolean',
+      description:
+        "true makes the supplier the product's preferredSupplierId; false on the preferred supplier clears it.",
+    },
+  },
+} as const;
+
 export const SUPPLIER_SCHEMAS = {
+  SupplierLocationCreate,
+  SupplierPriceUpdate,
   SupplierCreate,
   SupplierUpdate,
   Supplier,
@@ -121,4 +173,9 @@ export const SUPPLIER_SCHEMAS = {
   SupplierDetail,
 } as const;
 
-export const SUPPLIER_VALIDATED = ['SupplierCreate', 'SupplierUpdate'] as const;
+export const SUPPLIER_VALIDATED = [
+  'SupplierCreate',
+  'SupplierUpdate',
+  'SupplierLocationCreate',
+  'SupplierPriceUpdate',
+] as const;

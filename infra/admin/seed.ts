@@ -19,15 +19,13 @@ import {
   addTierBreak,
   createPriceTier,
   setTierPrice,
-} from '../../functions/areas/pricing/back-office/pricing.js';
+} from '../../functions/areas/pricing/steps/price-tiers.js';
 import {
   createCustomerGroup,
   createSalesRep,
 } from '../../functions/areas/customers/steps/sales-reference.js';
-import {
-  addSupplierLocation,
-  setSupplierPrice,
-} from '../../functions/areas/suppliers/back-office/suppliers.js';
+import { addSupplierLocation } from '../../functions/areas/suppliers/steps/locations.js';
+import { setSupplierPrice } from '../../functions/areas/suppliers/steps/price-list.js';
 import { addBin, addZone, createWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 
 /**
@@ -137,16 +135,16 @@ export async function seedDemoData(orgId: string) {
     supplierId: supplier.id,
     name: 'Mill',
     city: 'Ashburton',
-    defaultShipping: true,
-    defaultBilling: true,
+    isDefaultShipping: true,
+    isDefaultBilling: true,
   });
   await setSupplierPrice({
     orgId,
     supplierId: supplier.id,
     productId: flour!.id,
-    price: 1.1,
+    supplierPrice: 1.1,
     leadTimeDays: 5,
-    preferred: true,
+    isPreferred: true,
   });
   const warehouse = await createWarehouse({ orgId, code: `MAIN-${suffix}`, name: `Main store ${suffix}` });
   const zone = await addZone({

@@ -54,6 +54,10 @@ describe('ids that cannot be ids', () => {
       BinCreate: { code: 'PATH-ID' },
       SerialStatusChange: { status: 'DAMAGED' },
       ExchangeRateSet: { rate: 1.5 },
+      TierBreakCreate: { productId: UNKNOWN, minQuantity: 1, unitPrice: 1 },
+      TierPriceUpdate: { price: 1 },
+      SupplierLocationCreate: { name: 'Path id' },
+      SupplierPriceUpdate: { supplierPrice: 1 },
     };
     // A nested id is looked up under a real parent: the records the first path segment names.
     const parents: Record<string, string> = {};
@@ -69,6 +73,15 @@ describe('ids that cannot be ids', () => {
       expect([customer.status, webhook.status]).toEqual([201, 201]);
       parents.customers = customer.body.id;
       parents.webhooks = webhook.body.id;
+      // Tier and supplier prices name a product under a real tier or supplier.
+      const tier = await call('POST', '/price-tiers', { key: t.key, body: { name: 'Nested' } });
+      const supplier = await call('POST', '/suppliers', {
+        key: t.key,
+        body: { code: 'NESTED', name: 'Nested' },
+      });
+      expect([tier.status, supplier.status]).toEqual([201, 201]);
+      parents['price-tiers'] = tier.body.id;
+      parents.suppliers = supplier.body.id;
     });
 
     for (const endpoint of WITH_PATH_IDS) {

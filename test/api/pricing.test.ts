@@ -207,7 +207,7 @@ describe('price tiers', () => {
       '1',
     ]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('price tier nope not found');
+    expect(bad.stderr).toContain('"code":"not_found","message":"Price tier not found"');
     const pct = await runAdmin([
       'customer',
       'set-product-discount',

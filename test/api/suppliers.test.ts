@@ -410,7 +410,7 @@ describe('locations and price lists from the back office', () => {
       '1',
     ]);
     expect(noProduct.code).toBe(1);
-    expect(noProduct.stderr).toContain('product nope not found');
+    expect(noProduct.stderr).toContain('"message":"Product not found"');
     const badPrice = await runAdmin([
       'supplier',
       'set-price',

@@ -1,4 +1,4 @@
-import { addSupplierLocation } from '../../functions/areas/suppliers/back-office/suppliers.js';
+import { addSupplierLocation } from '../../functions/areas/suppliers/steps/locations.js';
 import {
   getPurchaseOrder,
   purchaseOrderWriteItems,

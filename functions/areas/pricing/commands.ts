@@ -1,5 +1,5 @@
 import { numberFlag, type Commands } from '../../platform/back-office/command.js';
-import { addTierBreak, createPriceTier, setTierPrice } from './back-office/pricing.js';
+import { addTierBreak, createPriceTier, setTierPrice } from './steps/price-tiers.js';
 
 /** The pricing area's back-office commands, merged into the admin CLI (infra/admin). */
 export const PRICING_COMMANDS: Commands = {

@@ -4,12 +4,10 @@ import { pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { PRICING_ENDPOINTS } from './endpoints.js';
-import { getPriceTier, getTierContents, listPriceTiers } from './store/price-tiers.js';
-import { readBatch } from '../../platform/dynamo/read-batch.js';
-import { productKey, products } from '../products/public.js';
-
-/** The spec caps a tier's embedded product prices at 1000. */
-const PRODUCT_PRICES_CAP = 1000;
+import { listPriceTiers } from './store/price-tiers.js';
+import { requestContext } from '../../platform/journal/write-context.js';
+import { priceTierDetail } from './detail.js';
+import { addTierBreak, createPriceTier, newTierDetail, setTierPrice } from './steps/price-tiers.js';
 
 const listPriceTiersOp: OperationOf<typeof PRICING_ENDPOINTS, 'listPriceTiers'> = async (input) => {
   const q = input.query;
@@ -29,41 +27,45 @@ const listPriceTiersOp: OperationOf<typeof PRICING_ENDPOINTS, 'listPriceTiers'> 
   };
 };
 
-/** Detail: product prices (stored order, by product id; capped at 1000) with live sku and name, and breaks. */
 const getPriceTierOp: OperationOf<typeof PRICING_ENDPOINTS, 'getPriceTier'> = async ({ auth, params }) => {
-  const [tier, contents] = await Promise.all([
-    getPriceTier(auth.orgId, params.id),
-    getTierContents(auth.orgId, params.id),
-  ]);
+  const tier = await priceTierDetail(auth.orgId, params.id);
   if (!tier) throw notFound('Price tier');
-  const shown = contents.prices.slice(0, PRODUCT_PRICES_CAP);
-  const b = readBatch();
-  const productReads = new Map(
-    shown.map((p) => [p.productId, b.get(products, productKey(auth.orgId, p.productId))]),
+  return { body: tier };
+};
+
+/** The tier as it stands after a write of the request (a sub-resource write answers its parent). */
+const refreshed = async (orgId: string, id: string) => {
+  const tier = await priceTierDetail(orgId, id, true);
+  if (!tier) throw notFound('Price tier');
+  return tier;
+};
+
+const createPriceTierOp: OperationOf<typeof PRICING_ENDPOINTS, 'createPriceTier'> = async (input) => {
+  const { auth, body, now, journal } = input;
+  const tier = await createPriceTier({ orgId: auth.orgId, ...body }, requestContext({ now, journal }));
+  // The answer the write committed as its idempotency record, so a replay is the same bytes.
+  return { status: 201, body: newTierDetail(tier) };
+};
+
+const setPriceTierPriceOp: OperationOf<typeof PRICING_ENDPOINTS, 'setPriceTierPrice'> = async (input) => {
+  const { auth, params, body, now, journal } = input;
+  await setTierPrice(
+    { orgId: auth.orgId, tierId: params.id, productId: params.productId, price: body.price },
+    requestContext({ now, journal }),
   );
-  await b.run();
-  return {
-    body: {
-      ...tier,
-      productPrices: shown.map((p) => {
-        const product = productReads.get(p.productId)?.value;
-        return {
-          productId: p.productId,
-          sku: product?.sku ?? null,
-          productName: product?.name ?? null,
-          price: p.price,
-        };
-      }),
-      productPricesTruncated: contents.prices.length > PRODUCT_PRICES_CAP,
-      productPricesTotal: contents.prices.length,
-      quantityBreaks: [...contents.breaks].sort(
-        (a, b) => byText(a.productId, b.productId) || a.minQuantity - b.minQuantity,
-      ),
-    },
-  };
+  return { body: await refreshed(auth.orgId, params.id) };
+};
+
+const addPriceTierBreakOp: OperationOf<typeof PRICING_ENDPOINTS, 'addPriceTierBreak'> = async (input) => {
+  const { auth, params, body, now, journal } = input;
+  await addTierBreak({ orgId: auth.orgId, tierId: params.id, ...body }, requestContext({ now, journal }));
+  return { status: 201, body: await refreshed(auth.orgId, params.id) };
 };
 
 export const pricingOperations = operationsFor(PRICING_ENDPOINTS, {
   listPriceTiers: listPriceTiersOp,
   getPriceTier: getPriceTierOp,
+  createPriceTier: createPriceTierOp,
+  setPriceTierPrice: setPriceTierPriceOp,
+  addPriceTierBreak: addPriceTierBreakOp,
 });

@@ -1,5 +1,6 @@
 import { numberFlag, type Commands } from '../../platform/back-office/command.js';
-import { addSupplierLocation, setSupplierPrice } from './back-office/suppliers.js';
+import { addSupplierLocation } from './steps/locations.js';
+import { setSupplierPrice } from './steps/price-list.js';
 
 /** The suppliers area's back-office commands, merged into the admin CLI (infra/admin). */
 export const SUPPLIER_COMMANDS: Commands = {
@@ -16,8 +17,8 @@ export const SUPPLIER_COMMANDS: Commands = {
         name: v.name!,
         type: v.type,
         city: v.city,
-        defaultShipping: v['default-shipping'] === 'true',
-        defaultBilling: v['default-billing'] === 'true',
+        isDefaultShipping: v['default-shipping'] === 'true',
+        isDefaultBilling: v['default-billing'] === 'true',
       }),
   },
   'supplier set-price': {
@@ -31,11 +32,12 @@ export const SUPPLIER_COMMANDS: Commands = {
         orgId: v.org!,
         supplierId: v.supplier!,
         productId: v.product!,
-        price: numberFlag('price', v.price)!,
+        supplierPrice: numberFlag('price', v.price)!,
         supplierSku: v.sku,
         leadTimeDays: numberFlag('lead-time-days', v['lead-time-days'], true),
         minOrderQty: numberFlag('min-order-qty', v['min-order-qty']),
-        preferred: v.preferred === 'true',
+        // Without --preferred the product's preferred supplier stays as it is (the API's omitted key).
+        isPreferred: v.preferred === 'true' ? true : undefined,
       }),
   },
 };

@@ -24,6 +24,9 @@ import {
 } from './store/suppliers.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
+import { requestContext } from '../../platform/journal/write-context.js';
+import { addSupplierLocation } from './steps/locations.js';
+import { setSupplierPrice } from './steps/price-list.js';
 
 const summary = ({ version: _version, ...state }: SupplierState) => state;
 
@@ -153,10 +156,39 @@ const listSupplierLocationsOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'listSuppl
   };
 };
 
+/** The supplier as it stands after a write of the request (a sub-resource write answers its parent). */
+const refreshed = async (orgId: string, id: string) => {
+  const contents = await getSupplierWithContents(orgId, id);
+  if (!contents) throw notFound('Supplier');
+  return supplierDetail(orgId, contents);
+};
+
+const addSupplierLocationOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'addSupplierLocation'> = async (
+  input,
+) => {
+  const { auth, params, body, now, journal } = input;
+  await addSupplierLocation(
+    { orgId: auth.orgId, supplierId: params.id, ...body },
+    requestContext({ now, journal }),
+  );
+  return { status: 201, body: await refreshed(auth.orgId, params.id) };
+};
+
+const setSupplierPriceOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'setSupplierPrice'> = async (input) => {
+  const { auth, params, body, now, journal } = input;
+  await setSupplierPrice(
+    { orgId: auth.orgId, supplierId: params.id, productId: params.productId, ...body },
+    requestContext({ now, journal }),
+  );
+  return { body: await refreshed(auth.orgId, params.id) };
+};
+
 export const supplierOperations = operationsFor(SUPPLIER_ENDPOINTS, {
   listSuppliers: listSuppliersOp,
   createSupplier: createSupplierOp,
   getSupplier: getSupplierOp,
   updateSupplier: updateSupplierOp,
   listSupplierLocations: listSupplierLocationsOp,
+  addSupplierLocation: addSupplierLocationOp,
+  setSupplierPrice: setSupplierPriceOp,
 });

@@ -77,15 +77,20 @@ const breakOf = (item: Record<string, unknown>): TierBreak => ({
   unitPrice: item.unitPrice as number,
 });
 
-/** Every product price and quantity break of a tier: one read of the tier's partition. */
+/**
+ * Every product price and quantity break of a tier: one read of the tier's partition (consistent when a
+ * write answers what it wrote).
+ */
 export async function getTierContents(
   orgId: string,
   tierId: string,
+  consistent = false,
 ): Promise<{ prices: TierPrice[]; breaks: TierBreak[] }> {
   const items = await queryAll({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': priceTierContents(orgId, tierId) },
+    ...(consistent ? { ConsistentRead: true } : {}),
   });
   return {
     prices: items.filter((i) => (i.SK as string).startsWith('PRICE#')).map(priceOf),
