@@ -263,7 +263,7 @@ export const creditNotes =
     );
   };
 
-/** A product made of 2 of the world's product per unit, planned in the world's warehouse. */
+/** A product with a bill of materials, planned in the world's warehouse. */
 export interface Recipe {
   productId: string;
   warehouseId: string;
@@ -272,23 +272,22 @@ export interface Recipe {
 const recipes = new WeakMap<BenchTenant, Promise<Recipe>>();
 
 export function recipe(tenant: BenchTenant): Promise<Recipe> {
-  if (!recipes.has(tenant)) {
-    recipes.set(
-      tenant,
-      (async () => {
-        const w = await world(tenant);
-        const made = await product(tenant);
-        await send({
-          method: 'PUT',
-          path: `/products/${made.id}/bom`,
-          key: tenant.key,
-          body: { lines: [{ componentProduct: { id: w.productId }, quantity: 2 }] },
-        });
-        return { productId: made.id, warehouseId: w.warehouseId };
-      })(),
-    );
-  }
+  if (!recipes.has(tenant)) recipes.set(tenant, newRecipe(tenant));
   return recipes.get(tenant)!;
+}
+
+/** A product made of 2 of a component stocked 100 in the world's warehouse. */
+async function newRecipe(tenant: BenchTenant): Promise<Recipe> {
+  const { warehouseId } = await world(tenant);
+  const [made, component] = await Promise.all([product(tenant), product(tenant)]);
+  await stock(tenant, [{ productId: component.id, warehouseId, quantityChange: 100 }]);
+  await send({
+    method: 'PUT',
+    path: `/products/${made.id}/bom`,
+    key: tenant.key,
+    body: { lines: [{ componentProduct: { id: component.id }, quantity: 2 }] },
+  });
+  return { productId: made.id, warehouseId };
 }
 
 export const recipes3 = async (tenant: BenchTenant, count: number) => {
@@ -296,17 +295,21 @@ export const recipes3 = async (tenant: BenchTenant, count: number) => {
   return Array.from({ length: count }, () => r);
 };
 
-/** PLANNED production orders of 1 unit of the recipe; `start` starts them first (for complete). */
+/**
+ * PLANNED production orders of 1 unit of the recipe; `start` starts them first. A completion's fixtures
+ * (`ownRecipe`) are each of a recipe of its own: the first output of a product and the first take from a
+ * component's stock row write rows later ones only update, so doors sharing a recipe would not meet equal
+ * items.
+ */
 export const productionOrders =
-  (after?: 'start') =>
-  async (tenant: BenchTenant, count: number): Promise<string[]> => {
-    const r = await recipe(tenant);
-    return times(count, async () => {
+  (after?: 'start', options: { ownRecipe?: boolean } = {}) =>
+  async (tenant: BenchTenant, count: number): Promise<string[]> =>
+    times(count, async () => {
+      const r = options.ownRecipe ? await newRecipe(tenant) : await recipe(tenant);
       const order = await post(tenant, '/production-orders', { ...r, quantity: 1 });
       if (after) await post(tenant, `/production-orders/${order.id}/${after}`, undefined, 200);
       return order.id;
     });
-  };
 
 /** A product to give a bill of materials, and its component (the world's product). */
 export const bomProducts = async (tenant: BenchTenant, count: number) => {

@@ -173,7 +173,7 @@ export const TWINS: Twin<unknown>[] = [
   transition('production-orders', 'production-order', 'start', make.productionOrders()),
   twin<string>({
     cli: 'production-order complete',
-    fixtures: make.productionOrders('start'),
+    fixtures: make.productionOrders('start', { ownRecipe: true }),
     request: (id) => post(`/production-orders/${id}/complete`, { quantity: 1 }),
     flags: (id) => ['--id', id, '--quantity', '1'],
   }),
