@@ -2,7 +2,7 @@
 import { dispatch } from '../infra/local/http-adapter.js';
 
 export interface BenchRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   key?: string;
   query?: Record<string, string | number | boolean>;

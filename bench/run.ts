@@ -4,8 +4,9 @@
  * BENCH_ITERATIONS (per endpoint and baseline kind, default 100), BENCH_LIST_SIZES (default 1000,10000;
  * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
- * large point), BENCH_ONLY (a comma list of parts to run: endpoints, lists, sales-lists, reports, peer,
- * bundles; default all; a partial run writes bench/results-<parts>.json and keeps the full run's file;
+ * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
+ * runs too), lists, sales-lists, reports, peer, bundles; default all; a partial run writes
+ * bench/results-<parts>.json and keeps the full run's file;
  * bundles alone starts no DynamoDB Local). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
  * the knobs above default to 2 iterations, 100 rows, 1 cold run, and the results go to the temp directory.
  */
@@ -76,6 +77,39 @@ const listTable = (cases: readonly ListCase[]) =>
       l.total,
     ]),
   );
+
+/**
+ * The twin rows: the whole request, then the API door (the operation) beside the CLI door (the command),
+ * with the reason under the table for each row whose doors differ by design.
+ */
+function twinTable(twins: readonly TwinResult[]) {
+  const rows = table(
+    [
+      'API step',
+      'CLI twin',
+      'request calls',
+      'request RCU+WCU',
+      'API door calls',
+      'API RCU+WCU',
+      'CLI calls',
+      'CLI RCU+WCU',
+      'equal',
+    ],
+    twins.map((t) => [
+      t.step,
+      t.cli,
+      t.request?.calls ?? '',
+      t.request?.capacity ?? '',
+      t.api.signature,
+      t.api.capacity,
+      t.cliDoor.signature,
+      t.cliDoor.capacity,
+      t.equal ? 'yes' : t.note ? 'no (note)' : 'NO',
+    ]),
+  );
+  const notes = twins.filter((t) => !t.equal && t.note).map((t) => `- ${t.cli}: ${t.note}`);
+  return notes.length > 0 ? `${rows}\nWhere the doors differ by design:\n${notes.join('\n')}` : rows;
+}
 
 /** The stock reports over an organisation of 1,000 products and each size of ledger (bench/reports.ts). */
 async function reportSection(recorder: Recorder) {
@@ -215,37 +249,13 @@ async function main() {
         ),
       );
     }
-    if (runs('endpoints')) {
+    // Section 2b runs with the endpoints, or alone as the part `twins`.
+    if (runs('endpoints') || runs('twins')) {
       log('\n2b. Steps over the API next to their CLI twins (DynamoDB calls and RCU+WCU; equal fixtures)');
       const { measureTwins } = await import('./twins.js');
       const twinsTenant = await newBenchTenant('Bench twins');
       twins = await measureTwins(twinsTenant, recorder);
-      log(
-        table(
-          [
-            'API step',
-            'CLI twin',
-            'request calls',
-            'request RCU+WCU',
-            'API door calls',
-            'API RCU+WCU',
-            'CLI calls',
-            'CLI RCU+WCU',
-            'equal',
-          ],
-          twins.map((t) => [
-            t.step,
-            t.cli,
-            t.request.calls,
-            t.request.capacity,
-            t.api.signature,
-            t.api.capacity,
-            t.cliDoor.signature,
-            t.cliDoor.capacity,
-            t.equal ? 'yes' : 'NO',
-          ]),
-        ),
-      );
+      log(twinTable(twins));
     }
     if (runs('lists')) {
       log(`\n3. Products list cost curve (pageSize 50; sizes ${LIST_SIZES.join(', ')})`);

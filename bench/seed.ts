@@ -17,6 +17,8 @@ import { tableName } from '../functions/platform/dynamo/table-definition.js';
 export interface BenchTenant {
   orgId: string;
   key: string;
+  /** The id of that key (the acting key of an operation called without the pipeline). */
+  keyId: string;
   /** Ids of the seeded products, in seeding order. */
   productIds: string[];
   /** Every seeded product was last updated before this instant. */
@@ -28,7 +30,13 @@ export async function newBenchTenant(name: string): Promise<BenchTenant> {
   const org = await createOrganisation({ name });
   await setOrganisationLimits(org.id, { perKey: 10_000_000, perOrg: 10_000_000 });
   const key = await createApiKey({ orgId: org.id, scopes: ['write'], permissions: 'all' });
-  return { orgId: org.id, key: key.key, productIds: [], seededBefore: new Date().toISOString() };
+  return {
+    orgId: org.id,
+    key: key.key,
+    keyId: key.id,
+    productIds: [],
+    seededBefore: new Date().toISOString(),
+  };
 }
 
 /** Writes items 25 at a time (unprocessed ones retried), 8 requests in flight. */

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENDPOINTS } from '../functions/catalogue.js';
 import { COMMANDS, type Command } from '../infra/admin/commands.js';
 
 export const CLI_REFERENCE = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'cli.md');
@@ -20,7 +21,111 @@ Every command of the admin CLI (\`npm run --silent admin\` prints the same usage
 noun it acts on, in registry order. Each prints one JSON document on stdout; how the back office reaches the table, its errors
 and exit codes are in [operating.md](operating.md#the-back-office-admin-cli), and what the commands do in
 its "What the commands do" list.
+
+Most commands are one door of a step a tenant's key also reaches over the API (design.md section 7: one
+operation, two doors): under each group, the endpoint that runs the same step is named (an integration
+uses it with its own key, see [integrating.md](integrating.md)). The commands marked **operator only**
+stay the platform operator's: they make organisations and their limits, repair or rebuild derived data,
+or drive the event path, and need the table's credentials.
 `;
+
+/**
+ * Each command's API twin: the endpoint that runs the same step (\`METHOD /path\` as the catalogue declares
+ * it), with what to send where the command's flags do not map one to one.
+ */
+const API_TWINS: Record<string, { endpoint: string; how?: string }> = {
+  'org set-credit-mode': { endpoint: 'PUT /organisation', how: '`{ "creditLimitMode": "WARN" }`' },
+  'org set-exchange-rate': { endpoint: 'PUT /exchange-rates/{currency}', how: '`{ "rate": 1.6 }`' },
+  'key create': {
+    endpoint: 'POST /api-keys',
+    how: "bounded by the calling key's own scopes and permissions",
+  },
+  'key rotate': { endpoint: 'POST /api-keys/{id}/rotate' },
+  'key revoke': { endpoint: 'DELETE /api-keys/{id}' },
+  'key list': { endpoint: 'GET /api-keys' },
+  'audit list': { endpoint: 'GET /audit-log' },
+  'category create': { endpoint: 'POST /categories' },
+  'uom create': { endpoint: 'POST /units-of-measure' },
+  'bom set': { endpoint: 'PUT /products/{id}/bom', how: 'the lines as `GET /products/{id}/bom` shows them' },
+  'warehouse create': { endpoint: 'POST /warehouses' },
+  'warehouse add-zone': { endpoint: 'POST /warehouses/{id}/zones' },
+  'warehouse add-bin': { endpoint: 'POST /warehouses/{id}/zones/{zoneId}/bins' },
+  'warehouse deactivate': { endpoint: 'PUT /warehouses/{id}', how: '`{ "isActive": false }`' },
+  'batch create': { endpoint: 'POST /batches' },
+  'batch quarantine': { endpoint: 'POST /batches/{id}/quarantine' },
+  'batch release': { endpoint: 'POST /batches/{id}/release' },
+  'batch recall': { endpoint: 'POST /batches/{id}/recall' },
+  'batch expire': { endpoint: 'POST /batches/{id}/expire' },
+  'serial set-status': { endpoint: 'POST /serial-numbers/{id}/status' },
+  'stock transfer': {
+    endpoint: 'POST /stock-transfers',
+    how: 'a document of 1-100 lines; the CLI moves one',
+  },
+  'stock-adjustment complete': { endpoint: 'POST /stock-adjustments/{id}/complete' },
+  'stock-adjustment void': { endpoint: 'POST /stock-adjustments/{id}/void' },
+  'sales-order pick': { endpoint: 'POST /sales-orders/{id}/pick', how: '`{ "lines": [...] }` as `--lines`' },
+  'sales-order pack': { endpoint: 'POST /sales-orders/{id}/pack' },
+  'invoice send': { endpoint: 'POST /invoices/{id}/send' },
+  'invoice void': { endpoint: 'POST /invoices/{id}/void' },
+  'credit-note create': { endpoint: 'POST /credit-notes' },
+  'credit-note approve': { endpoint: 'POST /credit-notes/{id}/approve' },
+  'credit-note void': {
+    endpoint: 'POST /credit-notes/{id}/void',
+    how: '`{ "voidReason": "..." }` as `--reason`',
+  },
+  'purchase-order complete': { endpoint: 'POST /purchase-orders/{id}/complete' },
+  'shipment create': { endpoint: 'POST /shipments' },
+  'shipment pick': { endpoint: 'POST /shipments/{id}/pick' },
+  'production-order create': { endpoint: 'POST /production-orders' },
+  'production-order start': { endpoint: 'POST /production-orders/{id}/start' },
+  'production-order complete': { endpoint: 'POST /production-orders/{id}/complete' },
+  'production-order cancel': { endpoint: 'POST /production-orders/{id}/cancel' },
+};
+
+/** Commands that run a scheduled job on demand: the schedule is the tenant's door, not an endpoint. */
+const SCHEDULED: Record<string, string> = {
+  'batch expire-due': 'the lot expiry job runs it daily at 00:15 UTC',
+  'invoice roll-overdue': 'the overdue roll runs it daily at 00:30 UTC',
+};
+
+/** What stays the platform operator's (design.md section 7), and why. */
+const OPERATOR_ONLY: Record<string, string> = {
+  'org create': 'a new tenant',
+  'org set-limits': "a tenant's rate limits",
+  'key create': "an organisation's first key (later keys: `POST /api-keys`)",
+  seed: 'demo data',
+  'projection backfill': 'rebuilds derived rows',
+  'report rebuild-movements': 'rebuilds the movement report rows',
+  'invoice reconcile-accounts': "repairs customers' balances",
+  'webhooks dispatch': 'a dispatch run (the scheduled dispatcher does it in a deployment)',
+  'outbox sweep': 'a sweeper run (scheduled in a deployment)',
+};
+
+const DECLARED = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));
+
+/** Refuses a twin that names no command or no declared endpoint, so the table cannot go stale. */
+function checkTables(commands: Record<string, Command>): void {
+  for (const [name, twin] of Object.entries(API_TWINS)) {
+    if (!commands[name]) throw new Error(`API_TWINS names no command '${name}'`);
+    if (!DECLARED.has(twin.endpoint))
+      throw new Error(`API_TWINS: '${twin.endpoint}' is not in the catalogue`);
+  }
+  for (const name of [...Object.keys(SCHEDULED), ...Object.keys(OPERATOR_ONLY)])
+    if (!commands[name]) throw new Error(`no command '${name}'`);
+}
+
+/** The line under a group naming one command's other door, if it has one. */
+function doorOf(name: string): string | null {
+  const twin = API_TWINS[name];
+  const operator = OPERATOR_ONLY[name];
+  const scheduled = SCHEDULED[name];
+  const parts = [
+    twin ? `over the API: \`${twin.endpoint}\`${twin.how ? ` (${twin.how})` : ''}` : null,
+    scheduled ? `scheduled: ${scheduled}` : null,
+    operator ? `**operator only**: ${operator}` : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? `- \`${name}\`: ${parts.join('; ')}` : null;
+}
 
 /** Commands grouped by their first word, each group in registry order. */
 function byNoun(commands: Record<string, Command>): Map<string, Command[]> {
@@ -33,10 +138,13 @@ function byNoun(commands: Record<string, Command>): Map<string, Command[]> {
 }
 
 export function renderCliReference(commands: Record<string, Command> = COMMANDS): string {
-  const sections = [...byNoun(commands)].map(
-    ([noun, group]) =>
-      `## ${noun}\n\n\`\`\`sh\n${group.map((c) => `${RUN} ${c.usage}`).join('\n')}\n\`\`\`\n`,
-  );
+  checkTables(commands);
+  const names = new Map(Object.entries(commands).map(([name, command]) => [command, name]));
+  const sections = [...byNoun(commands)].map(([noun, group]) => {
+    const doors = group.map((c) => doorOf(names.get(c)!)).filter((line) => line !== null);
+    const list = doors.length > 0 ? `\n${doors.join('\n')}\n` : '';
+    return `## ${noun}\n\n\`\`\`sh\n${group.map((c) => `${RUN} ${c.usage}`).join('\n')}\n\`\`\`\n${list}`;
+  });
   return [HEADER, ...sections].join('\n');
 }
 

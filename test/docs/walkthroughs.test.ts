@@ -1,7 +1,7 @@
 /**
- * The walkthroughs are tests: every ```sh block of README.md and docs/walkthroughs.md runs, top to bottom
- * in one bash per document (variables carry from block to block, as for a reader), from the root of the
- * checkout against a server started as `npm start` starts it (on free ports). A block is skipped only when
+ * The walkthroughs are tests: every ```sh block of README.md, docs/walkthroughs.md and docs/integrating.md
+ * runs, top to bottom in one bash per document (variables carry from block to block, as for a reader), from
+ * the root of the checkout against a server started as `npm start` starts it (on free ports). A block is skipped only when
  * the line before it is `<!-- not run: <why> -->`. curl runs with --fail-with-body, so an error answer
  * stops the walk where it happened instead of printing nulls further down.
  */
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const DOCS = ['README.md', 'docs/walkthroughs.md'];
+const DOCS = ['README.md', 'docs/walkthroughs.md', 'docs/integrating.md'];
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
