@@ -8,6 +8,8 @@ import { createId } from '@paralleldrive/cuid2';
 import { createBatch, setBatchStatus } from '../functions/areas/inventory/steps/batches.js';
 import { addZone, createWarehouse } from '../functions/areas/inventory/steps/warehouses.js';
 import { createApiKey } from '../functions/areas/organisations/steps/api-keys.js';
+import { createSalesRep } from '../functions/areas/customers/steps/sales-reference.js';
+import { createPriceTier } from '../functions/areas/pricing/steps/price-tiers.js';
 import { send } from './api.js';
 import type { BenchTenant } from './seed.js';
 
@@ -335,3 +337,46 @@ export const keys = (tenant: BenchTenant, count: number) =>
         })
       ).id,
   );
+
+/** Active sales reps of the tenant to deactivate, made by the back office. */
+export const salesReps = (tenant: BenchTenant, count: number) =>
+  times(count, async () => {
+    const u = unique();
+    return (await createSalesRep({ orgId: tenant.orgId, name: `Rep ${u}`, email: `rep-${u}@example.com` }))
+      .id;
+  });
+
+/** A customer and a product for a discount: a new customer per door (its discount row is its first). */
+export const discountTargets = async (tenant: BenchTenant, count: number) => {
+  const { productId } = await world(tenant);
+  return times(count, async () => {
+    const u = unique();
+    const customer = await post(tenant, '/customers', { code: `TD-${u}`, name: `Discounted ${u}` });
+    return { customerId: customer.id, productId };
+  });
+};
+
+/** New suppliers without locations, one per door (a supplier's first location claims no one's defaults). */
+export const suppliers = (tenant: BenchTenant, count: number) =>
+  times(count, async () => {
+    const u = unique();
+    return (await post(tenant, '/suppliers', { code: `TL-${u}`, name: `Located ${u}` })).id;
+  });
+
+/**
+ * The world's supplier and a new product per door to price: the step reads the product with its supplier
+ * rows, so doors sharing a product would not read equal partitions.
+ */
+export const supplierPrices = async (tenant: BenchTenant, count: number) => {
+  const { supplierId } = await world(tenant);
+  return times(count, async () => ({ supplierId, productId: (await product(tenant)).id }));
+};
+
+/** New price tiers, one per door, and the world's product to price in them or break. */
+export const priceTiers = async (tenant: BenchTenant, count: number) => {
+  const { productId } = await world(tenant);
+  return times(count, async () => {
+    const tier = await createPriceTier({ orgId: tenant.orgId, name: `Twin tier ${unique()}`, tierIndex: 1 });
+    return { tierId: tier.id, productId };
+  });
+};

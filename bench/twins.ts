@@ -61,7 +61,17 @@ const REFRESHED_WAREHOUSE =
   'the API answers the refreshed warehouse as GET /warehouses/{id} shows it (GetItem + Query of zones + Query of bins, ' +
   'after the write); the CLI prints the new zone or bin it wrote';
 
-/** One row per API step with a CLI twin; the other helpers' steps are one row each to add. */
+const REFRESHED_SUPPLIER =
+  'the API answers the refreshed supplier as GET /suppliers/{id} shows it (after the write: Query of its ' +
+  'partition, and BatchGetItem of the products on its price list for their sku and name); the CLI prints the ' +
+  'location or price-list row it wrote';
+
+const REFRESHED_TIER =
+  'the API answers the refreshed tier as GET /price-tiers/{id} shows it (after the write: GetItem of the tier, ' +
+  'Query of its prices and breaks, BatchGetItem of the priced products for their sku and name); the CLI prints ' +
+  'the price or break it wrote';
+
+/** One row per API step with a CLI twin. */
 export const TWINS: Twin<unknown>[] = [
   transition('purchase-orders', 'purchase-order', 'complete', make.receivedOrders),
   twin<string>({
@@ -236,6 +246,82 @@ export const TWINS: Twin<unknown>[] = [
     fixtures: make.keys,
     request: (id) => ({ method: 'DELETE', path: `/api-keys/${id}` }),
     flags: byId,
+  }),
+  transition('shipments', 'shipment', 'cancel', make.shipments),
+  twin<string>({
+    cli: 'customer-group create',
+    fixtures: make.names,
+    request: (u) => post('/customer-groups', { name: `Group ${u}` }),
+    flags: (u) => ['--name', `Group ${u}`],
+    note: ORG_CHECK,
+  }),
+  twin<string>({
+    cli: 'sales-rep create',
+    fixtures: make.names,
+    request: (u) => post('/sales-reps', { name: `Rep ${u}`, email: `rep-${u}@example.com` }),
+    flags: (u) => ['--name', `Rep ${u}`, '--email', `rep-${u}@example.com`],
+    note: ORG_CHECK,
+  }),
+  twin<string>({
+    cli: 'sales-rep deactivate',
+    fixtures: make.salesReps,
+    request: (id) => ({ method: 'PUT', path: `/sales-reps/${id}`, body: { isActive: false } }),
+    flags: byId,
+    note: ORG_CHECK,
+  }),
+  twin<{ customerId: string; productId: string }>({
+    cli: 'customer set-product-discount',
+    fixtures: make.discountTargets,
+    request: (d) => ({
+      method: 'PUT',
+      path: `/customers/${d.customerId}/product-discounts/${d.productId}`,
+      body: { discountPct: 0.15 },
+    }),
+    flags: (d) => ['--customer', d.customerId, '--product', d.productId, '--pct', '0.15'],
+    note: ORG_CHECK,
+  }),
+  twin<string>({
+    cli: 'supplier add-location',
+    fixtures: make.suppliers,
+    request: (id) => post(`/suppliers/${id}/locations`, { name: 'Depot', city: 'Auckland' }),
+    flags: (id) => ['--supplier', id, '--name', 'Depot', '--city', 'Auckland'],
+    note: REFRESHED_SUPPLIER,
+  }),
+  twin<{ supplierId: string; productId: string }>({
+    cli: 'supplier set-price',
+    fixtures: make.supplierPrices,
+    request: (p) => ({
+      method: 'PUT',
+      path: `/suppliers/${p.supplierId}/prices/${p.productId}`,
+      body: { supplierPrice: 7.5 },
+    }),
+    flags: (p) => ['--supplier', p.supplierId, '--product', p.productId, '--price', '7.5'],
+    note: REFRESHED_SUPPLIER,
+  }),
+  twin<string>({
+    cli: 'price-tier create',
+    fixtures: make.names,
+    request: (u) => post('/price-tiers', { name: `Tier ${u}` }),
+    flags: (u) => ['--name', `Tier ${u}`],
+  }),
+  twin<{ tierId: string; productId: string }>({
+    cli: 'price-tier set-price',
+    fixtures: make.priceTiers,
+    request: (t) => ({
+      method: 'PUT',
+      path: `/price-tiers/${t.tierId}/prices/${t.productId}`,
+      body: { price: 9 },
+    }),
+    flags: (t) => ['--tier', t.tierId, '--product', t.productId, '--price', '9'],
+    note: REFRESHED_TIER,
+  }),
+  twin<{ tierId: string; productId: string }>({
+    cli: 'price-tier add-break',
+    fixtures: make.priceTiers,
+    request: (t) =>
+      post(`/price-tiers/${t.tierId}/breaks`, { productId: t.productId, minQuantity: 10, unitPrice: 8 }),
+    flags: (t) => ['--tier', t.tierId, '--product', t.productId, '--min-quantity', '10', '--unit-price', '8'],
+    note: REFRESHED_TIER,
   }),
 ];
 

@@ -36,6 +36,31 @@ const DIFFERING: Record<string, { api: string; cli: string }> = {
     cli: 'GetItem x2 + TransactWriteItems',
   },
   'key create': { api: 'TransactWriteItems', cli: 'GetItem + TransactWriteItems' },
+  'customer-group create': { api: 'TransactWriteItems', cli: 'GetItem + TransactWriteItems' },
+  'sales-rep create': { api: 'TransactWriteItems', cli: 'GetItem + TransactWriteItems' },
+  'sales-rep deactivate': { api: 'GetItem + TransactWriteItems', cli: 'GetItem x2 + TransactWriteItems' },
+  'customer set-product-discount': {
+    api: 'BatchGetItem + TransactWriteItems',
+    cli: 'BatchGetItem + GetItem + TransactWriteItems',
+  },
+  // No price list yet: the refreshed supplier needs no product names.
+  'supplier add-location': {
+    api: 'GetItem + Query x2 + TransactWriteItems',
+    cli: 'GetItem + Query + TransactWriteItems',
+  },
+  'supplier set-price': {
+    api: 'BatchGetItem + GetItem x2 + Query x2 + TransactWriteItems',
+    cli: 'GetItem x2 + Query + TransactWriteItems',
+  },
+  'price-tier set-price': {
+    api: 'BatchGetItem + GetItem x5 + Query + TransactWriteItems',
+    cli: 'GetItem x4 + TransactWriteItems',
+  },
+  // Breaks only, no prices: the refreshed tier needs no product names.
+  'price-tier add-break': {
+    api: 'GetItem x4 + Query + TransactWriteItems',
+    cli: 'GetItem x3 + TransactWriteItems',
+  },
 };
 
 describe('npm run bench, section 2b: steps over the API next to their CLI twins', () => {
