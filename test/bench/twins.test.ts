@@ -11,8 +11,8 @@ import { measureTwins, TWINS, type TwinResult } from '../../bench/twins.js';
  */
 let results: TwinResult[];
 
-// The doors only (no whole request, so two fixtures a row): 55 s measured on a 2-core machine busy with
-// other runs; the hook allows for a busier one.
+// The doors only (no whole request, so two fixtures a row): 55 s measured for 34 rows, 135 s for 44, on a
+// 2-core machine busy with other runs; the hook allows for a busier one.
 
 beforeAll(async () => {
   const recorder = installRecorder(db());
