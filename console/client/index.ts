@@ -38,7 +38,7 @@ export function createClient(options: ApiClientOptions): ApiClient {
     querySerializer: { array: { style: 'form', explode: false } },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const newKey = options.newIdempotencyKey ?? (() => crypto.randomUUID());
+  const newKey = options.newIdempotencyKey ?? newIdempotencyKey;
   client.use({
     onRequest: ({ request }) => {
       if (request.method === 'POST' && !request.headers.has('Idempotency-Key')) {
@@ -48,6 +48,14 @@ export function createClient(options: ApiClientOptions): ApiClient {
     },
   });
   return client;
+}
+
+/** A random key: a UUID where the platform mints one (secure contexts, Node), 128 random bits otherwise. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
 /** A refused request, carrying the API's error body as it was sent. */

@@ -6,7 +6,13 @@ import { readFileSync } from 'node:fs';
 import type { OpenAPI3 } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../infra/local/http-adapter.js';
-import { CLIENT_SCHEMA_PATH, clientSchemaSource } from '../../../scripts/generate-client.js';
+import { ENDPOINTS } from '../../../functions/catalogue.js';
+import {
+  CLIENT_ACCESS_PATH,
+  CLIENT_SCHEMA_PATH,
+  clientAccessSource,
+  clientSchemaSource,
+} from '../../../scripts/generate-client.js';
 
 describe('the typed client (console/client)', () => {
   it(
@@ -31,4 +37,8 @@ describe('the typed client (console/client)', () => {
       ).toBe(true);
     },
   );
+
+  it('knows what each operation asks of a key, as the catalogue says: run `npm run client:gen` when this fails', () => {
+    expect(readFileSync(CLIENT_ACCESS_PATH, 'utf8')).toBe(clientAccessSource(ENDPOINTS));
+  });
 });
