@@ -63,6 +63,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console: the organisation's operations in the browser, on this API and a key typed in
+         * @description Public: no API key is needed.
+         */
+        get: operations["getConsole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/scripts/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's script, named by its digest (cached a year)
+         * @description Public: no API key is needed.
+         */
+        get: operations["getConsoleScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/styles/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The console's stylesheet, named by its digest (cached a year)
+         * @description Public: no API key is needed.
+         */
+        get: operations["getConsoleStyle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products": {
         parameters: {
             query?: never;
@@ -5424,6 +5484,87 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConsole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConsoleScript: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                file: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConsoleStyle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                file: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
