@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftOrder, orderSetup } from '../../support/sales.js';
 import {
   browserAvailable,
+  eventually,
   expectAccessible,
   newOrg,
   openPage,
@@ -34,12 +35,12 @@ describe.skipIf(!browserAvailable)('the console shell', () => {
     await screenshot(page, 'sign-in', 'desktop');
     await page.getByLabel('API key').fill('sk_live_not_a_key');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').textContent())
-      .toContain('The API key is missing, invalid, revoked or expired');
+    await eventually(() => page.getByRole('alert').textContent()).toContain(
+      'The API key is missing, invalid, revoked or expired',
+    );
 
     await signIn(page, env, org.key);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Today');
+    await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Today');
     expect(await page.evaluate('sessionStorage.getItem("stockflow.console.apiKey")')).toBe(org.key);
     expect(await context.cookies()).toEqual([]);
     expect(page.url()).not.toContain(org.key);
@@ -55,7 +56,7 @@ describe.skipIf(!browserAvailable)('the console shell', () => {
       const { page, context } = await openSignedIn(env, org.key, { width });
       await settled(page);
       const toConfirm = page.getByRole('article', { name: /To confirm/ });
-      await expect.poll(() => toConfirm.getByRole('link', { name: /^SO-/ }).count()).toBe(1);
+      await eventually(() => toConfirm.getByRole('link', { name: /^SO-/ }).count()).toBe(1);
       await expectAccessible(page, `today at ${width}`);
       await screenshot(page, 'today', width);
       await page.goto(`${env.url}#/sales-orders`);

@@ -162,6 +162,10 @@ export async function goTo(page: Page, env: ConsoleEnv, screen: string): Promise
   await page.goto(`${env.url}#${screen}`);
 }
 
+/** expect.poll with a browser's patience: an action's round trip on a busy CI machine takes seconds. */
+export const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: 15_000, interval: 100, ...(message ? { message } : {}) });
+
 /** Waits until no table or section is marked busy (every list of the screen has its rows). */
 export async function settled(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
