@@ -51,8 +51,12 @@ export function useAction<Input, Result>({
       onDone?.(result, input);
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error) => {
-      if (!unanswered(error)) pendingKey.current = null;
+    onError: async (error) => {
+      if (unanswered(error)) return;
+      pendingKey.current = null;
+      // A refusal often means the record moved on meanwhile (someone else cancelled it): show it as it is
+      // now, beside the API's message.
+      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
   return mutation;
@@ -113,7 +117,8 @@ export function ActionBar<Status extends string>({
   const offered = actions.filter(
     (candidate) => candidate.allowedIn.includes(status) && can(candidate.operation),
   );
-  if (offered.length === 0) return null;
+  // The refusal stays on screen even when the refreshed record offers nothing any more.
+  if (offered.length === 0 && !action.isError) return null;
 
   const press = (chosen: DocumentAction<Status>) => {
     setLast(chosen);
@@ -128,6 +133,7 @@ export function ActionBar<Status extends string>({
   return (
     <div className="action-bar">
       <div className="actions">
+        {offered.length === 0 && <p className="muted">Nothing more can be done to it in this state.</p>}
         {offered.map((candidate, index) => (
           <button
             key={candidate.label}

@@ -87,6 +87,10 @@ describe.skipIf(!browserAvailable)('sales orders in the console', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain(`Confirm was refused: ${refusal.body.error.message}`);
+    // The page then shows the order as it now is, and offers nothing for it.
+    await eventually(() => page.locator('h1 .badge').textContent()).toBe('Cancelled');
+    expect(await page.locator('.action-bar button').count()).toBe(0);
+    expect(await alert.textContent()).toContain(refusal.body.error.message);
     await expectAccessible(page, 'a refused action at phone width');
     await screenshot(page, 'sales-order-refused', 'phone');
     await context.close();
