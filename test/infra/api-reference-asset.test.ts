@@ -24,18 +24,20 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 const INVOKE = `
 const { handler } = await import(process.argv[1] + '/index.mjs');
 const { createHash } = await import('node:crypto');
-const get = (path, query) => handler({
-  version: '2.0', routeKey: 'GET ' + path, rawPath: path, rawQueryString: '', headers: {},
-  queryStringParameters: query, isBase64Encoded: false,
+// As API Gateway sends it: the route's template as routeKey, its parameters apart.
+const get = (path, query, route = path, pathParameters) => handler({
+  version: '2.0', routeKey: 'GET ' + route, rawPath: path, rawQueryString: '', headers: {},
+  queryStringParameters: query, pathParameters, isBase64Encoded: false,
   requestContext: { http: { method: 'GET', path, sourceIp: '127.0.0.1', userAgent: '' }, requestId: 'r',
-    routeKey: 'GET ' + path, stage: '$default', time: '', timeEpoch: Date.now() },
+    routeKey: 'GET ' + route, stage: '$default', time: '', timeEpoch: Date.now() },
 }, {});
 const page = await get('/api/v1/docs');
 const digest = /renderer\\.js\\?v=([\\w-]+)/.exec(page.body)[1];
 const script = await get('/api/v1/docs/renderer.js', { v: digest });
 const consolePage = await get('/api/v1/console');
 const consoleFile = /console\\/scripts\\/([\\w-]+)/.exec(consolePage.body)[1];
-const consoleScript = await get('/api/v1/console/scripts/' + consoleFile);
+const consoleScript = await get('/api/v1/console/scripts/' + consoleFile, undefined,
+  '/api/v1/console/scripts/{file}', { file: consoleFile });
 console.log('RESULT ' + JSON.stringify({
   page: page.statusCode, digest, status: script.statusCode, headers: script.headers,
   sha256: createHash('sha256').update(script.body).digest('hex'),
