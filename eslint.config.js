@@ -54,7 +54,18 @@ const PLATFORM_BELOW_AREAS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'cdk.out', '.data', 'functions/generated', 'coverage'] },
+  {
+    ignores: [
+      'node_modules',
+      'cdk.out',
+      '.data',
+      'functions/generated',
+      'coverage',
+      'console/dist',
+      'console/client/schema.d.ts',
+      'test-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

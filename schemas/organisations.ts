@@ -54,8 +54,11 @@ export const ApiKeyRotate = {
 const keyFields = {
   id: str,
   name: str,
-  scopes: { type: 'array', items: str },
-  permissions: { anyOf: [{ const: 'all' }, { type: 'array', items: str }] },
+  // The enums, so a typed client knows the names a key can hold (console/client/schema.d.ts).
+  scopes: { type: 'array', items: { type: 'string', enum: SCOPES } },
+  permissions: {
+    anyOf: [{ const: 'all' }, { type: 'array', items: { type: 'string', enum: [...PERMISSIONS] } }],
+  },
   expiresAt: nullable(timestamp),
   revokedAt: nullable(timestamp),
   createdAt: timestamp,

@@ -130,4 +130,5 @@ server.listen(port, () => {
   );
   console.log(`Try: curl -H "Authorization: Bearer <key>" http://localhost:${port}${API_PREFIX}/products`);
   console.log(`API reference: http://localhost:${port}${API_PREFIX}/docs`);
+  console.log(`Console: http://localhost:${port}${API_PREFIX}/console (sign in with the key)`);
 });

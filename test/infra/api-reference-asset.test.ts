@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RENDERER_PACKAGE_PATH, servedRenderer } from '../../functions/areas/meta/renderer-script.js';
 import { GROUPS } from '../../functions/lambdas.js';
 import { functionCode, groupEntry } from '../../infra/stack.js';
+import { buildConsole } from '../../console/build.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const packaged = readFileSync(createRequire(import.meta.url).resolve(RENDERER_PACKAGE_PATH), 'utf8');
@@ -23,18 +24,25 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 const INVOKE = `
 const { handler } = await import(process.argv[1] + '/index.mjs');
 const { createHash } = await import('node:crypto');
-const get = (path, query) => handler({
-  version: '2.0', routeKey: 'GET ' + path, rawPath: path, rawQueryString: '', headers: {},
-  queryStringParameters: query, isBase64Encoded: false,
+// As API Gateway sends it: the route's template as routeKey, its parameters apart.
+const get = (path, query, route = path, pathParameters) => handler({
+  version: '2.0', routeKey: 'GET ' + route, rawPath: path, rawQueryString: '', headers: {},
+  queryStringParameters: query, pathParameters, isBase64Encoded: false,
   requestContext: { http: { method: 'GET', path, sourceIp: '127.0.0.1', userAgent: '' }, requestId: 'r',
-    routeKey: 'GET ' + path, stage: '$default', time: '', timeEpoch: Date.now() },
+    routeKey: 'GET ' + route, stage: '$default', time: '', timeEpoch: Date.now() },
 }, {});
 const page = await get('/api/v1/docs');
 const digest = /renderer\\.js\\?v=([\\w-]+)/.exec(page.body)[1];
 const script = await get('/api/v1/docs/renderer.js', { v: digest });
+const consolePage = await get('/api/v1/console');
+const consoleFile = /console\\/scripts\\/([\\w-]+)/.exec(consolePage.body)[1];
+const consoleScript = await get('/api/v1/console/scripts/' + consoleFile, undefined,
+  '/api/v1/console/scripts/{file}', { file: consoleFile });
 console.log('RESULT ' + JSON.stringify({
   page: page.statusCode, digest, status: script.statusCode, headers: script.headers,
   sha256: createHash('sha256').update(script.body).digest('hex'),
+  console: { page: consolePage.statusCode, file: consoleFile, status: consoleScript.statusCode,
+    sha256: createHash('sha256').update(consoleScript.body).digest('hex') },
 }));
 `;
 
@@ -48,7 +56,17 @@ describe('the meta Lambda asset', () => {
     const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
     expect(assets).toHaveLength(1);
     const asset = join(outdir, assets[0]!);
-    expect(readdirSync(asset).sort()).toEqual(['index.mjs', 'index.mjs.map', 'redoc.standalone.js']);
+    expect(readdirSync(asset).sort()).toEqual([
+      'console',
+      'index.mjs',
+      'index.mjs.map',
+      'redoc.standalone.js',
+    ]);
+    // The console, built into the asset from these sources (the same names a build here gives).
+    const built = await buildConsole(join(outdir, 'console-here'));
+    expect(readdirSync(join(asset, 'console')).sort()).toEqual(
+      [built.script, built.style, 'manifest.json'].sort(),
+    );
     expect(sha256(readFileSync(join(asset, 'redoc.standalone.js'), 'utf8'))).toBe(sha256(packaged));
     // The renderer is read from disk on first use, not bundled into the handler.
     expect(readFileSync(join(asset, 'index.mjs'), 'utf8').includes('API docs by Redocly')).toBe(false);
@@ -74,6 +92,12 @@ describe('the meta Lambda asset', () => {
       'Cache-Control': 'public, max-age=31536000, immutable',
     });
     expect(result.sha256).toBe(sha256(expected.text));
+    expect(result.console).toEqual({
+      page: 200,
+      file: built.script.replace(/\.js$/, ''),
+      status: 200,
+      sha256: sha256(readFileSync(join(outdir, 'console-here', built.script), 'utf8')),
+    });
   }, 180_000);
 
   it('is the only function whose bundling copies anything', () => {

@@ -12,8 +12,11 @@ import { familyOfPath, type Family } from '../../../domain/auth/families.js';
 export { GROUPS, type Area, type Group } from '../../lambdas.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** What a success body is: JSON everywhere but the API reference page and its script (beyond the spec). */
-export type ContentType = 'application/json' | 'text/html' | 'text/javascript';
+/**
+ * What a success body is: JSON everywhere but the API reference page, the console and their scripts and
+ * stylesheet (beyond the spec).
+ */
+export type ContentType = 'application/json' | 'text/html' | 'text/javascript' | 'text/css';
 export interface Endpoint {
   operationId: string;
   method: Method;

@@ -1,0 +1,36 @@
+/**
+ * Every screen of the console, in one table: its path (wouter pattern, inside the URL's fragment), what
+ * it shows, where it sits in the navigation, and the call it needs (a key that may not make it does not
+ * see the screen in the navigation, and opening it says why). Adding a screen is adding a line here
+ * (docs/console.md, "How to add a screen").
+ */
+import type { ComponentType } from 'react';
+import type { Operation } from './session/can.js';
+import { SalesOrderDetail } from './screens/sales-orders/SalesOrderDetail.js';
+import { SalesOrderList } from './screens/sales-orders/SalesOrderList.js';
+import { Today } from './screens/today/Today.js';
+
+/** The navigation's groups, in the order a day's work flows. */
+export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface Screen {
+  /** A wouter pattern: `/sales-orders/:id`. */
+  path: string;
+  component: ComponentType;
+  /** Shown in the navigation under `section` (detail screens have no entry). */
+  nav?: { label: string; section?: Section };
+  /** The call the screen cannot work without (its list or detail GET). */
+  needs?: Operation;
+}
+
+export const SCREENS: readonly Screen[] = [
+  { path: '/', component: Today, nav: { label: 'Today' } },
+  {
+    path: '/sales-orders',
+    component: SalesOrderList,
+    nav: { label: 'Sales orders', section: 'Sell' },
+    needs: 'GET /sales-orders',
+  },
+  { path: '/sales-orders/:id', component: SalesOrderDetail, needs: 'GET /sales-orders/{id}' },
+];
