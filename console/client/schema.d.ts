@@ -840,7 +840,11 @@ export interface paths {
          */
         get: operations["listCustomerGroups"];
         put?: never;
-        post?: never;
+        /**
+         * Create a customer group (active), as `customer-group create` does
+         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        post: operations["createCustomerGroup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -860,6 +864,50 @@ export interface paths {
          */
         get: operations["listSalesReps"];
         put?: never;
+        /**
+         * Create a sales rep (active; role defaults to sales; its id is the user id), as `sales-rep create` does
+         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        post: operations["createSalesRep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sales-reps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Update a sales rep (merge-patch of name, email, isActive; isActive false is `sales-rep deactivate`)
+         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        put: operations["updateSalesRep"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}/product-discounts/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a customer's discount on a product (merge-patch; null removes it), reported by the price resolver as appliedLineDiscountPct, as `customer set-product-discount` does
+         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        put: operations["setCustomerProductDiscount"];
         post?: never;
         delete?: never;
         options?: never;
@@ -928,6 +976,30 @@ export interface paths {
          */
         get: operations["listSupplierLocations"];
         put?: never;
+        /**
+         * Add a location, as `supplier add-location` does; answers the refreshed supplier
+         * @description Requires the `suppliers:write` scope (or `write`). Requires the `purchasing.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        post: operations["addSupplierLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppliers/{id}/prices/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the supplier's price-list row for a product (merge-patch), as `supplier set-price` does; answers the refreshed supplier
+         * @description Requires the `suppliers:write` scope (or `write`). Requires the `purchasing.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        put: operations["setSupplierPrice"];
         post?: never;
         delete?: never;
         options?: never;
@@ -948,7 +1020,11 @@ export interface paths {
          */
         get: operations["listPriceTiers"];
         put?: never;
-        post?: never;
+        /**
+         * Create a price tier, as `price-tier create` does; answers its detail
+         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        post: operations["createPriceTier"];
         delete?: never;
         options?: never;
         head?: never;
@@ -969,6 +1045,46 @@ export interface paths {
         get: operations["getPriceTier"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-tiers/{id}/prices/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the tier's price for a product (merge-patch), as `price-tier set-price` does; answers the refreshed tier
+         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        put: operations["setPriceTierPrice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/price-tiers/{id}/breaks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a quantity break (one at the same product and minQuantity is replaced), as `price-tier add-break` does; answers the refreshed tier
+         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        post: operations["addPriceTierBreak"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1837,6 +1953,26 @@ export interface paths {
          * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
          */
         post: operations["pickShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a PICKING, PICKED or PACKED shipment: picked units back to their lots and bins and reserved for the order again, the order's balances reopened (CONFIRMED when nothing else of it is picked), as `shipment cancel` does
+         * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        post: operations["cancelShipment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3180,6 +3316,66 @@ export interface components {
                 totalPages: number;
             };
         };
+        CustomerGroupCreate: {
+            name: string;
+        };
+        SalesRepCreate: {
+            name: string;
+            /** Format: email */
+            email: string;
+            role?: string | null;
+        };
+        SalesRepUpdate: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+            isActive?: boolean;
+        };
+        SalesRepDetail: {
+            id: string;
+            name: string;
+            email: string;
+            role: string;
+            isActive: boolean;
+        };
+        CustomerProductDiscountUpdate: {
+            discountPct?: number | null;
+        };
+        CustomerProductDiscount: {
+            id: string;
+            customerId: string;
+            productId: string;
+            discountPct: number | null;
+        };
+        SupplierLocationCreate: {
+            name: string;
+            /**
+             * @description Default BOTH.
+             * @enum {unknown}
+             */
+            type?: "SHIPPING" | "BILLING" | "BOTH";
+            contactName?: string | null;
+            contactEmail?: (string) | null;
+            contactPhone?: string | null;
+            address?: string | null;
+            city?: string | null;
+            region?: string | null;
+            postcode?: string | null;
+            country?: string | null;
+            /** @description Claimed from the supplier's other locations. */
+            isDefaultShipping?: boolean;
+            /** @description Claimed from the supplier's other locations. */
+            isDefaultBilling?: boolean;
+        };
+        SupplierPriceUpdate: {
+            /** @description Required for a product not yet on the supplier's price list. */
+            supplierPrice?: number;
+            supplierSku?: string | null;
+            leadTimeDays?: number | null;
+            minOrderQty?: number | null;
+            /** @description true makes the supplier the product's preferredSupplierId; false on the preferred supplier clears it. */
+            isPreferred?: boolean;
+        };
         SupplierCreate: {
             code: string;
             name: string;
@@ -3351,6 +3547,21 @@ export interface components {
                 minQuantity: number;
                 unitPrice: number;
             }[];
+        };
+        PriceTierCreate: {
+            name: string;
+            /** @description Omitted: after the highest existing tierIndex. Equal indexes are allowed. */
+            tierIndex?: number;
+        };
+        TierPriceUpdate: {
+            /** @description Omitted keeps the price; a product not yet priced needs one. */
+            price?: number;
+        };
+        TierBreakCreate: {
+            productId: string;
+            /** @description A break at the same minQuantity of the product is replaced. */
+            minQuantity: number;
+            unitPrice: number;
         };
         WebhookCreate: {
             url: string;
@@ -4602,6 +4813,9 @@ export interface components {
             carrier?: string;
             trackingNumber?: string;
         };
+        ShipmentCancel: {
+            reason?: string | null;
+        };
         ShipmentDispatch: {
             carrier?: string;
             trackingNumber?: string;
@@ -4610,7 +4824,7 @@ export interface components {
             id: string;
             shipmentNumber: string;
             /** @enum {unknown} */
-            status: "PICKING" | "PICKED" | "PACKED" | "DISPATCHED";
+            status: "PICKING" | "PICKED" | "PACKED" | "DISPATCHED" | "CANCELLED";
             salesOrder: {
                 id: string;
                 orderNumber: string;
@@ -4631,7 +4845,7 @@ export interface components {
             id: string;
             shipmentNumber: string;
             /** @enum {unknown} */
-            status: "PICKING" | "PICKED" | "PACKED" | "DISPATCHED";
+            status: "PICKING" | "PICKED" | "PACKED" | "DISPATCHED" | "CANCELLED";
             salesOrder: {
                 id: string;
                 orderNumber: string;
@@ -4647,6 +4861,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            cancelledAt: string | null;
+            cancelReason: string | null;
             lines: {
                 soLineId: string;
                 productId: string;
@@ -7659,6 +7875,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createCustomerGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerGroupCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listSalesReps: {
         parameters: {
             query?: {
@@ -7694,6 +7950,132 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createSalesRep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesRepCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesRepDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSalesRep: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SalesRepUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalesRepDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setCustomerProductDiscount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+                productId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerProductDiscountUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProductDiscount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7928,6 +8310,96 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    addSupplierLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupplierLocationCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setSupplierPrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+                productId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupplierPriceUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listPriceTiers: {
         parameters: {
             query?: {
@@ -7972,6 +8444,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createPriceTier: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceTierCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceTierDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getPriceTier: {
         parameters: {
             query?: never;
@@ -8003,6 +8515,97 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setPriceTierPrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+                productId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TierPriceUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceTierDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addPriceTierBreak: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TierBreakCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceTierDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9805,7 +10408,7 @@ export interface operations {
                 /** @description Rows per page; larger values are clamped to 200. */
                 pageSize?: number;
                 /** @description Comma list of statuses, case-insensitive (any of them matches). Case-insensitive. At most 200 characters. */
-                status?: ("PICKING" | "PICKED" | "PACKED" | "DISPATCHED")[];
+                status?: ("PICKING" | "PICKED" | "PACKED" | "DISPATCHED" | "CANCELLED")[];
                 /** @description Shipments of this sales order (cuid format, else 400; an unknown id gives an empty page). */
                 salesOrderId?: components["schemas"]["Id"];
                 /** @description Only rows whose updatedAt is at or after this instant. */
@@ -10036,6 +10639,51 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ShipmentCancel"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
