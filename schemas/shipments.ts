@@ -1,5 +1,6 @@
 import { CARRIER_PATTERN, TRACKING_NUMBER_PATTERN } from '../domain/shipments/dispatch-details.js';
 import { MAX_ORDER_LINES } from '../domain/sales-orders/order.js';
+import { MAX_CANCEL_REASON } from '../domain/shipments/cancel.js';
 import { SHIPMENT_STATUSES } from '../domain/shipments/shipment.js';
 import {
   arrayOf,
@@ -41,6 +42,13 @@ export const ShipmentCreate = {
     carrier: { type: 'string', maxLength: 1000, pattern: CARRIER_PATTERN },
     trackingNumber: { type: 'string', maxLength: 100, pattern: TRACKING_NUMBER_PATTERN },
   },
+} as const;
+
+/** POST /shipments/{id}/cancel: an optional reason, kept on the shipment (as an order's cancel keeps its). */
+export const ShipmentCancel = {
+  $id: 'ShipmentCancel',
+  type: 'object',
+  properties: { reason: nullable(text(MAX_CANCEL_REASON)) },
 } as const;
 
 export const ShipmentDispatch = {
@@ -88,6 +96,8 @@ export const Shipment = {
 
 const detailFields = {
   ...headerFields,
+  cancelledAt: nullable(timestamp),
+  cancelReason: optStr,
   lines: arrayOf(lineFields),
 } as const;
 
@@ -100,10 +110,11 @@ export const ShipmentList = listOf('ShipmentList', { $ref: 'Shipment' });
 
 export const SHIPMENT_SCHEMAS = {
   ShipmentCreate,
+  ShipmentCancel,
   ShipmentDispatch,
   Shipment,
   ShipmentDetail,
   ShipmentList,
 } as const;
 
-export const SHIPMENT_VALIDATED = ['ShipmentCreate', 'ShipmentDispatch'] as const;
+export const SHIPMENT_VALIDATED = ['ShipmentCreate', 'ShipmentCancel', 'ShipmentDispatch'] as const;

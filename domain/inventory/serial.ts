@@ -186,3 +186,18 @@ export function isAllocatedTo(serial: SerialNumber, sources: ReadonlySet<string>
   const last = serial.history[serial.history.length - 1];
   return serial.status === 'ALLOCATED' && last?.sourceId != null && sources.has(last.sourceId);
 }
+
+/**
+ * A serial `holderId` allocated (its last move) put back to the status that move took it from: a
+ * shipment's cancel undoing its pick. Null when the serial is no longer held by it (moved on since).
+ */
+export function unallocateSerial(
+  serial: SerialNumber,
+  holderId: string,
+  at: string,
+  source: SerialSource,
+): SerialNumber | null {
+  if (!isAllocatedTo(serial, new Set([holderId]))) return null;
+  const allocation = serial.history[serial.history.length - 1]!;
+  return transitionSerial(serial, allocation.fromStatus ?? 'AVAILABLE', at, source);
+}

@@ -1,7 +1,8 @@
 /**
  * An order with shipments not yet dispatched is fulfilled through them (domain/shipments): the order's own
  * pick, pack and dispatch would take the units those shipments claim (an order-level pack packs every
- * picked unit, a dispatch ships every packed one), and a cancel would leave them without an order.
+ * picked unit, a dispatch ships every packed one), and a cancel would leave them without an order: the
+ * shipments are cancelled first (domain/shipments/cancel.ts), which gives their units back to the order.
  */
 import { unprocessable } from '../errors.js';
 import type { SalesOrder } from './order.js';
@@ -18,10 +19,11 @@ export function refuseWhileShipmentsOpen(order: SalesOrder, action: 'pick' | 'pa
   );
 }
 
-/** Cancel: shipments cannot be cancelled yet, so an order with open shipments cannot be either. */
+/** Cancel: an order with open shipments is cancelled once they are (POST /shipments/{id}/cancel). */
 export function refuseCancelWithOpenShipments(order: SalesOrder): void {
   if (!order.openShipments?.length) return;
   throw unprocessable(
-    `Sales order ${order.orderNumber} has shipments not yet dispatched (${numbersOf(order)}) and cannot be cancelled`,
+    `Sales order ${order.orderNumber} has shipments not yet dispatched (${numbersOf(order)}) and cannot be ` +
+      'cancelled; cancel the shipments first',
   );
 }

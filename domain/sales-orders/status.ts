@@ -20,6 +20,8 @@ export const SALES_ORDER_TRANSITIONS = {
   ship: { from: ['CONFIRMED', 'PICKING', 'PACKED', 'PARTIALLY_DISPATCHED'], to: 'PICKING' },
   // A shipment's dispatch: DISPATCHED once every stocked line is fully shipped, else the status stays.
   rollUp: { from: ['CONFIRMED', 'PICKING', 'PACKED'], to: 'DISPATCHED' },
+  // A shipment's cancel: its units back on the order; CONFIRMED once nothing of the order is picked.
+  unship: { from: ['CONFIRMED', 'PICKING', 'PACKED', 'PARTIALLY_DISPATCHED'], to: 'CONFIRMED' },
 } as const satisfies Transitions<SalesOrderStatus>;
 
 export type SalesOrderAction = keyof typeof SALES_ORDER_TRANSITIONS;

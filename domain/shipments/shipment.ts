@@ -9,16 +9,20 @@ import type { LineStock, SalesOrder } from '../sales-orders/order.js';
 import { SALES_ORDER_RESOURCE, SALES_ORDER_TRANSITIONS } from '../sales-orders/status.js';
 import { assertCan, type Transitions } from '../workflow/transitions.js';
 
-export const SHIPMENT_STATUSES = ['PICKING', 'PICKED', 'PACKED', 'DISPATCHED'] as const;
+export const SHIPMENT_STATUSES = ['PICKING', 'PICKED', 'PACKED', 'DISPATCHED', 'CANCELLED'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 export const SHIPMENT_RESOURCE = 'Shipment';
 
-/** Created in PICKING (nothing picked yet); the spec's pack and dispatch rows, and the back office's pick. */
+/**
+ * Created in PICKING (nothing picked yet); the spec's pack and dispatch rows, the back office's pick, and
+ * cancel (design.md section 7: anything not yet dispatched; CANCELLED is final).
+ */
 export const SHIPMENT_TRANSITIONS = {
   pick: { from: ['PICKING'], to: 'PICKED' },
   pack: { from: ['PICKING', 'PICKED'], to: 'PACKED' },
   dispatch: { from: ['PACKED'], to: 'DISPATCHED' },
+  cancel: { from: ['PICKING', 'PICKED', 'PACKED'], to: 'CANCELLED' },
 } as const satisfies Transitions<ShipmentStatus>;
 export type ShipmentAction = keyof typeof SHIPMENT_TRANSITIONS;
 
@@ -62,6 +66,9 @@ export interface Shipment {
   lines: ShipmentLine[];
   /** Where picking took the lines' quantities from (lot, bin); empty until picked. */
   picks: LineStock[];
+  /** Set by cancel (absent on shipments written before cancel existed: null). */
+  cancelledAt?: string | null;
+  cancelReason?: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -58,6 +58,8 @@ describe('shipment create (back office)', () => {
       shipDate: null,
       notes: 'Door 3',
       lineCount: 2,
+      cancelledAt: null,
+      cancelReason: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       lines: [
@@ -323,7 +325,10 @@ describe('shipments and the order path together', () => {
       `${open}; dispatch them through the shipments until they are dispatched`,
     ]);
     const cancel = await call('POST', `/sales-orders/${order.id}/cancel`, { key: t.key });
-    expect([cancel.status, cancel.body.error.message]).toEqual([422, `${open} and cannot be cancelled`]);
+    expect([cancel.status, cancel.body.error.message]).toEqual([
+      422,
+      `${open} and cannot be cancelled; cancel the shipments first`,
+    ]);
     await pickShipment({ orgId: t.orgId, id: shipment.id });
     const pick = await refusal(pickSalesOrder({ orgId: t.orgId, id: order.id }));
     expect(pick.message).toBe(`${open}; pick them through the shipments until they are dispatched`);

@@ -2,7 +2,14 @@
  * What other areas may use of inventory: the only module of this area that another area imports (lint
  * enforces it), so its stores and back office can change without touching their callers.
  */
-export { pickSerials, releaseSerials, sellAllocated, sellSerials, withSerials } from './serial-moves.js';
+export {
+  pickSerials,
+  releaseSerials,
+  returnSerials,
+  sellAllocated,
+  sellSerials,
+  withSerials,
+} from './serial-moves.js';
 export { forgetLot, loadStockFacts, rememberLot, type LoadedStockFacts } from './stock-facts.js';
 export { stockMovementWrites, type StockSource } from './stock-writes.js';
 export {

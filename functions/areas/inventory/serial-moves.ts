@@ -14,6 +14,7 @@ import {
 import {
   isAllocatedTo,
   transitionSerial,
+  unallocateSerial,
   type SerialNumber,
   type SerialSource,
 } from '../../../domain/inventory/serial.js';
@@ -224,4 +225,23 @@ export async function releaseSerials(
     ),
     left: held.length - now.length,
   };
+}
+
+/**
+ * The serials a shipment's cancel puts back (domain unallocateSerial): each of `ids` still ALLOCATED by
+ * the shipment's pick returns to the status the pick took it from (AVAILABLE), one item per serial.
+ */
+export async function returnSerials(
+  orgId: string,
+  ids: readonly string[],
+  holderId: string,
+  at: string,
+  source: SerialSource,
+): Promise<WriteItem[]> {
+  if (ids.length === 0) return [];
+  const serials = await getSerialsByIds(orgId, ids);
+  return replaceItems(
+    orgId,
+    [...serials.values()].flatMap((s) => unallocateSerial(s, holderId, at, source) ?? []),
+  );
 }

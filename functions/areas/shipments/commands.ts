@@ -1,4 +1,5 @@
 import { type Commands } from '../../platform/back-office/command.js';
+import { cancelShipment, cancelReason } from './steps/cancel.js';
 import { createShipment, parseShipmentLines } from './steps/create.js';
 import { pickShipment } from './steps/pick.js';
 
@@ -24,5 +25,11 @@ export const SHIPMENT_COMMANDS: Commands = {
     flags: ['org', 'id'],
     required: ['org', 'id'],
     run: (v) => pickShipment({ orgId: v.org!, id: v.id! }),
+  },
+  'shipment cancel': {
+    usage: 'shipment cancel --org <orgId> --id <shipmentId> [--reason <text>]',
+    flags: ['org', 'id', 'reason'],
+    required: ['org', 'id'],
+    run: (v) => cancelShipment({ orgId: v.org!, id: v.id!, reason: cancelReason(v.reason) }),
   },
 };

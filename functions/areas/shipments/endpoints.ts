@@ -1,7 +1,7 @@
 import { SHIPMENT_RESOURCE, SHIPMENT_STATUSES } from '../../../domain/shipments/shipment.js';
 import { declare, modifiedSince, PAGE_PARAMS, type Declared } from '../../platform/catalogue/endpoint.js';
 
-/** Shipments are created and picked in the back office (`shipment create`, `shipment pick`). */
+/** Shipments are created, picked and cancelled over the API and in the back office (`shipment create|pick|cancel`). */
 export const SHIPMENT_ENDPOINTS = [
   declare({
     operationId: 'listShipments',
@@ -86,6 +86,22 @@ export const SHIPMENT_ENDPOINTS = [
     resources: { id: SHIPMENT_RESOURCE },
     summary: 'Pick a PICKING shipment FEFO (no body; one sent is ignored), as `shipment pick` does',
     permission: 'shipments.create',
+    response: 'ShipmentDetail',
+    status: 200,
+    idempotent: true,
+    beyondSpec: true,
+    errors: [409, 422],
+  }),
+  declare({
+    operationId: 'cancelShipment',
+    method: 'POST',
+    path: '/shipments/{id}/cancel',
+    resources: { id: SHIPMENT_RESOURCE },
+    summary:
+      "Cancel a PICKING, PICKED or PACKED shipment: picked units back to their lots and bins and reserved for the order again, the order's balances reopened (CONFIRMED when nothing else of it is picked), as `shipment cancel` does",
+    permission: 'shipments.create',
+    body: 'ShipmentCancel',
+    bodyOptional: true,
     response: 'ShipmentDetail',
     status: 200,
     idempotent: true,

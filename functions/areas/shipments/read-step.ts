@@ -12,10 +12,12 @@ import { readOrderToTransition } from '../sales-orders/public.js';
 import { getShipment } from './store/shipments.js';
 
 /** The order's side of each shipment step (what shipment-writes passes as the order's action). */
-const ORDER_SIDE = { pick: 'ship', pack: 'ship', dispatch: 'rollUp' } as const satisfies Record<
-  ShipmentAction,
-  SalesOrderAction
->;
+const ORDER_SIDE = {
+  pick: 'ship',
+  pack: 'ship',
+  dispatch: 'rollUp',
+  cancel: 'unship',
+} as const satisfies Record<ShipmentAction, SalesOrderAction>;
 
 /**
  * The shipment a step starts from (404 when missing, 422 naming its status when `action` cannot start

@@ -27,12 +27,12 @@ export interface ShipmentStepWrite {
   read: { shipment: Shipment; order: SalesOrder };
   step: ShipmentStep;
   action: ShipmentAction;
-  /** The order's side of the step: 'ship' (pick, pack) or 'rollUp' (dispatch). */
+  /** The order's side of the step: 'ship' (pick, pack), 'rollUp' (dispatch) or 'unship' (cancel). */
   orderAction: SalesOrderAction;
   at: string;
-  /** The stock facts a pick's deltas were decided on. */
+  /** The stock facts a pick's (or a cancel's) deltas were decided on. */
   stock?: LoadedStockFacts;
-  /** Items beside the shipment and the order (serials sold by a dispatch). */
+  /** Items beside the shipment and the order (serials allocated, sold or returned by the step). */
   extra?: WriteItem[];
   journal: (stockEvents: OrderEvents) => TransactItem[];
 }

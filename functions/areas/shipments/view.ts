@@ -36,10 +36,15 @@ function lotsOf(shipment: Shipment, soLineId: string) {
   return [...lots.values()];
 }
 
-/** The detail (GET by id, every transition and back-office command): lines in the order's line order, with lots. */
+/**
+ * The detail (GET by id, every transition and back-office command): lines in the order's line order, with
+ * lots; cancelledAt and cancelReason (beyond the spec) null until a cancel.
+ */
 export function shipmentDetail(shipment: Shipment) {
   return {
     ...shipmentSummary(shipment),
+    cancelledAt: shipment.cancelledAt ?? null,
+    cancelReason: shipment.cancelReason ?? null,
     lines: shipment.lines.map((line) => ({
       soLineId: line.soLineId,
       productId: line.productId,

@@ -247,7 +247,7 @@ describe('orders with open shipments', () => {
   it('refuse a cancel', () => {
     expect(() => refuseCancelWithOpenShipments(order)).not.toThrow();
     expect(catchApiError(() => refuseCancelWithOpenShipments(withShipments)).message).toBe(
-      `Sales order ${order.orderNumber} has shipments not yet dispatched (SH-000001, SH-000002) and cannot be cancelled`,
+      `Sales order ${order.orderNumber} has shipments not yet dispatched (SH-000001, SH-000002) and cannot be cancelled; cancel the shipments first`,
     );
   });
 });

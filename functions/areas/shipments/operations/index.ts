@@ -3,7 +3,7 @@ import { SHIPMENT_ENDPOINTS } from '../endpoints.js';
 import { dispatchShipmentOp } from './dispatch.js';
 import { packShipmentOp } from './pack.js';
 import { getShipmentOp, listShipmentsOp } from './read.js';
-import { createShipmentOp, pickShipmentOp } from './steps.js';
+import { cancelShipmentOp, createShipmentOp, pickShipmentOp } from './steps.js';
 
 export const shipmentOperations = operationsFor(SHIPMENT_ENDPOINTS, {
   listShipments: listShipmentsOp,
@@ -12,4 +12,5 @@ export const shipmentOperations = operationsFor(SHIPMENT_ENDPOINTS, {
   dispatchShipment: dispatchShipmentOp,
   createShipment: createShipmentOp,
   pickShipment: pickShipmentOp,
+  cancelShipment: cancelShipmentOp,
 });

@@ -2,6 +2,7 @@ import { ApiError, invalidReference } from '../../../../domain/errors.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import { requestContext } from '../../../platform/journal/write-context.js';
 import type { SHIPMENT_ENDPOINTS } from '../endpoints.js';
+import { cancelShipment } from '../steps/cancel.js';
 import { createShipment } from '../steps/create.js';
 import { pickShipment } from '../steps/pick.js';
 
@@ -47,4 +48,19 @@ export const pickShipmentOp: OperationOf<typeof SHIPMENT_ENDPOINTS, 'pickShipmen
 }) => ({
   status: 200,
   body: await pickShipment({ orgId: auth.orgId, id: params.id }, requestContext({ now, journal })),
+});
+
+/** POST /shipments/{id}/cancel: the back office's `shipment cancel`, over the API. */
+export const cancelShipmentOp: OperationOf<typeof SHIPMENT_ENDPOINTS, 'cancelShipment'> = async ({
+  auth,
+  params,
+  body,
+  now,
+  journal,
+}) => ({
+  status: 200,
+  body: await cancelShipment(
+    { orgId: auth.orgId, id: params.id, reason: body.reason ?? null },
+    requestContext({ now, journal }),
+  ),
 });

@@ -35,6 +35,8 @@ const SHIPMENT_FIELDS = [
   'notes',
   'lines',
   'picks',
+  'cancelledAt',
+  'cancelReason',
   'createdAt',
   'updatedAt',
   'version',
