@@ -107,6 +107,7 @@ export const ACCESS = {
   'POST /shipments/{id}/dispatch': {"family":"shipments","access":"write","permission":"shipments.dispatch","keyOnly":"never"},
   'POST /shipments': {"family":"shipments","access":"write","permission":"shipments.create","keyOnly":"never"},
   'POST /shipments/{id}/pick': {"family":"shipments","access":"write","permission":"shipments.create","keyOnly":"never"},
+  'POST /shipments/{id}/cancel': {"family":"shipments","access":"write","permission":"shipments.create","keyOnly":"never"},
   'GET /production-orders': {"family":"production-orders","access":"read","permission":"manufacturing.view","keyOnly":"never"},
   'GET /production-orders/{id}': {"family":"production-orders","access":"read","permission":"manufacturing.view","keyOnly":"never"},
   'POST /production-orders': {"family":"production-orders","access":"write","permission":"manufacturing.manage","keyOnly":"never"},

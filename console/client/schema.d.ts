@@ -1843,6 +1843,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/shipments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a PICKING, PICKED or PACKED shipment: picked units back to their lots and bins and reserved for the order again, the order's balances reopened (CONFIRMED when nothing else of it is picked), as `shipment cancel` does
+         * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        post: operations["cancelShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/production-orders": {
         parameters: {
             query?: never;
@@ -4602,6 +4622,9 @@ export interface components {
             carrier?: string;
             trackingNumber?: string;
         };
+        ShipmentCancel: {
+            reason?: string | null;
+        };
         ShipmentDispatch: {
             carrier?: string;
             trackingNumber?: string;
@@ -4610,7 +4633,7 @@ export interface components {
             id: string;
             shipmentNumber: string;
             /** @enum {unknown} */
-            status: "PICKING" | "PICKED" | "PACKED" | "DISPATCHED";
+            status: "PICKING" | "PICKED" | "PACKED" | "DISPATCHED" | "CANCELLED";
             salesOrder: {
                 id: string;
                 orderNumber: string;
@@ -4631,7 +4654,7 @@ export interface components {
             id: string;
             shipmentNumber: string;
             /** @enum {unknown} */
-            status: "PICKING" | "PICKED" | "PACKED" | "DISPATCHED";
+            status: "PICKING" | "PICKED" | "PACKED" | "DISPATCHED" | "CANCELLED";
             salesOrder: {
                 id: string;
                 orderNumber: string;
@@ -4647,6 +4670,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            cancelledAt: string | null;
+            cancelReason: string | null;
             lines: {
                 soLineId: string;
                 productId: string;
@@ -9805,7 +9830,7 @@ export interface operations {
                 /** @description Rows per page; larger values are clamped to 200. */
                 pageSize?: number;
                 /** @description Comma list of statuses, case-insensitive (any of them matches). Case-insensitive. At most 200 characters. */
-                status?: ("PICKING" | "PICKED" | "PACKED" | "DISPATCHED")[];
+                status?: ("PICKING" | "PICKED" | "PACKED" | "DISPATCHED" | "CANCELLED")[];
                 /** @description Shipments of this sales order (cuid format, else 400; an unknown id gives an empty page). */
                 salesOrderId?: components["schemas"]["Id"];
                 /** @description Only rows whose updatedAt is at or after this instant. */
@@ -10036,6 +10061,51 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelShipment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first response; the same key with a different body is 422 idempotency_key_reuse. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ShipmentCancel"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
