@@ -1,4 +1,5 @@
 import { Link, useParams } from 'wouter';
+import { INVOICEABLE_ORDER_STATUSES } from '../../../../domain/invoices/invoice.js';
 import { SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { ok, type Schemas } from '../../../client/index.js';
 import { ActionBar, type DocumentAction } from '../../ui/actions.js';
@@ -7,6 +8,10 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../ui/format.js';
 import { DataTable, type Column } from '../../ui/list.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
+import { navigate } from '../../routing/hash-location.js';
+import { INVOICES } from '../invoices/queries.js';
+import { SHIPMENTS } from '../shipments/queries.js';
+import { OrderDocuments } from './OrderDocuments.js';
 import { SALES_ORDERS } from './queries.js';
 
 type SalesOrder = Schemas['SalesOrderDetail'];
@@ -63,6 +68,17 @@ const actionsFor = (id: string): readonly DocumentAction<Status>[] => [
           body: { salesOrderId: id, ...(values.notes ? { notes: values.notes } : {}) },
         }),
       ),
+  },
+  {
+    // o27: the invoice of what is not invoiced yet; opens it to send.
+    label: 'Create invoice',
+    operation: 'POST /sales-orders/{id}/invoice',
+    allowedIn: INVOICEABLE_ORDER_STATUSES,
+    run: async (api, _values, headers) => {
+      const invoice = await ok(api.POST('/sales-orders/{id}/invoice', { ...path(id), headers }));
+      navigate(`/invoices/${invoice.id}`);
+      return invoice;
+    },
   },
   {
     label: 'Cancel order',
@@ -156,7 +172,7 @@ export function SalesOrderDetail() {
         status={order.status}
         actions={actionsFor(order.id)}
         etag={etag}
-        invalidates={[SALES_ORDERS]}
+        invalidates={[SALES_ORDERS, SHIPMENTS, INVOICES]}
       />
       <DataTable
         caption="Lines"
@@ -167,6 +183,7 @@ export function SalesOrderDetail() {
         error={null}
         empty="No lines."
       />
+      <OrderDocuments orderId={order.id} customerId={order.customer.id} />
       <div className="grid-2">
         <Fields
           items={[
