@@ -44,6 +44,7 @@ export function SalesOrderCreate() {
   const [customerTerm, setCustomerTerm] = useState('');
   const [customerId, setCustomerId] = useState(search.get('customerId') ?? '');
   const [lines, setLines] = useState<Line[]>([newLine(1)]);
+  const [warehouseId, setWarehouseId] = useState('');
   const [requiredDate, setRequiredDate] = useState('');
   const [notes, setNotes] = useState('');
   const [tried, setTried] = useState(false);
@@ -59,6 +60,13 @@ export function SalesOrderCreate() {
     queryFn: () => ok(api.GET('/customers/{id}', { params: { path: { id: customerId } } })),
     enabled: Boolean(customerId),
   });
+  // Stock is reserved at confirm in the order's warehouse: one is needed (the only one is chosen for you).
+  const warehouses = useQuery({
+    queryKey: ['warehouses', 'list', { picker: true }],
+    queryFn: () => ok(api.GET('/warehouses', { params: { query: { pageSize: 200 } } })),
+  });
+  const onlyWarehouse = warehouses.data?.data.length === 1 ? warehouses.data.data[0]?.id : undefined;
+  const shipFrom = warehouseId || onlyWarehouse || '';
   const options: Customer[] = customers.data?.data ?? [];
   const currency = chosen.data?.currency;
 
@@ -80,7 +88,7 @@ export function SalesOrderCreate() {
     if (!Number.isFinite(price) || price < 0) return 'The price must be 0 or more.';
     return null;
   };
-  const ready = Boolean(customerId) && lines.every((line) => problems(line) === null);
+  const ready = Boolean(customerId) && Boolean(shipFrom) && lines.every((line) => problems(line) === null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -88,6 +96,7 @@ export function SalesOrderCreate() {
     if (!ready) return;
     create.mutate({
       customerId,
+      warehouseId: shipFrom,
       ...(requiredDate ? { requiredDate } : {}),
       ...(notes ? { notes } : {}),
       lines: lines.map((line) => ({
@@ -127,30 +136,28 @@ export function SalesOrderCreate() {
               Find
             </button>
           </fieldset>
-          <label htmlFor={`${id}-customer`}>
-            Customer
-            <select
-              id={`${id}-customer`}
-              value={customerId}
-              aria-busy={customers.isFetching}
-              aria-invalid={tried && !customerId ? true : undefined}
-              aria-describedby={tried && !customerId ? `${id}-customer-error` : undefined}
-              onChange={(event) => setCustomerId(event.target.value)}
-            >
-              <option value="">{options.length ? 'Choose a customer' : 'No customer matches'}</option>
-              {chosen.data && !options.some((c) => c.id === chosen.data.id) && (
-                <option value={chosen.data.id}>
-                  {chosen.data.name} ({chosen.data.code})
-                </option>
-              )}
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name} ({c.code}){c.creditHold ? ', on credit hold' : ''}
-                </option>
-              ))}
-            </select>
-            {tried && !customerId && <small id={`${id}-customer-error`}>Choose the customer.</small>}
-          </label>
+          <label htmlFor={`${id}-customer`}>Customer</label>
+          <select
+            id={`${id}-customer`}
+            value={customerId}
+            aria-busy={customers.isFetching}
+            aria-invalid={tried && !customerId ? true : undefined}
+            aria-describedby={tried && !customerId ? `${id}-customer-error` : undefined}
+            onChange={(event) => setCustomerId(event.target.value)}
+          >
+            <option value="">{options.length ? 'Choose a customer' : 'No customer matches'}</option>
+            {chosen.data && !options.some((c) => c.id === chosen.data.id) && (
+              <option value={chosen.data.id}>
+                {chosen.data.name} ({chosen.data.code})
+              </option>
+            )}
+            {options.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name} ({c.code}){c.creditHold ? ', on credit hold' : ''}
+              </option>
+            ))}
+          </select>
+          {tried && !customerId && <small id={`${id}-customer-error`}>Choose the customer.</small>}
           {chosen.data?.creditHold && (
             <p role="status" className="error-message">
               {chosen.data.name} is on credit hold: the API will refuse to confirm its orders.
@@ -184,6 +191,28 @@ export function SalesOrderCreate() {
         </fieldset>
 
         <div className="grid-2">
+          <div>
+            <label htmlFor={`${id}-warehouse`}>Ship from warehouse</label>
+            <select
+              id={`${id}-warehouse`}
+              value={shipFrom}
+              aria-busy={warehouses.isFetching}
+              aria-invalid={tried && !shipFrom ? true : undefined}
+              aria-describedby={tried && !shipFrom ? `${id}-warehouse-error` : undefined}
+              onChange={(event) => setWarehouseId(event.target.value)}
+            >
+              <option value="">Choose a warehouse</option>
+              {warehouses.data?.data.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.name} ({w.code})
+                </option>
+              ))}
+            </select>
+            {warehouses.isError && <ErrorMessage error={warehouses.error} />}
+            {tried && !shipFrom && (
+              <small id={`${id}-warehouse-error`}>Choose the warehouse the stock is reserved in.</small>
+            )}
+          </div>
           <label htmlFor={`${id}-required`}>
             Required by (optional)
             <input
@@ -295,38 +324,36 @@ function LineEditor({
           Find
         </button>
       </fieldset>
-      <label htmlFor={`${id}-product`}>
-        Product for line {number}
-        <select
-          id={`${id}-product`}
-          value={line.product?.id ?? ''}
-          aria-busy={products.isFetching}
-          aria-invalid={problem === 'Choose a product.' ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(event) => {
-            const product = found.find((p) => p.id === event.target.value) ?? null;
-            onChange({ product, priceOverride: '', resolved: null });
-          }}
-        >
-          <option value="">
-            {term === ''
-              ? 'Search first'
-              : found.length
-                ? `${found.length} found: choose one`
-                : 'No product matches'}
+      <label htmlFor={`${id}-product`}>Product for line {number}</label>
+      <select
+        id={`${id}-product`}
+        value={line.product?.id ?? ''}
+        aria-busy={products.isFetching}
+        aria-invalid={problem === 'Choose a product.' ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(event) => {
+          const product = found.find((p) => p.id === event.target.value) ?? null;
+          onChange({ product, priceOverride: '', resolved: null });
+        }}
+      >
+        <option value="">
+          {term === ''
+            ? 'Search first'
+            : found.length
+              ? `${found.length} found: choose one`
+              : 'No product matches'}
+        </option>
+        {line.product && !found.some((p) => p.id === line.product?.id) && (
+          <option value={line.product.id}>
+            {line.product.name} ({line.product.sku})
           </option>
-          {line.product && !found.some((p) => p.id === line.product?.id) && (
-            <option value={line.product.id}>
-              {line.product.name} ({line.product.sku})
-            </option>
-          )}
-          {found.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name} ({p.sku}), {formatQuantity(p.totalStockOnHand)} on hand
-            </option>
-          ))}
-        </select>
-      </label>
+        )}
+        {found.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({p.sku}), {formatQuantity(p.totalStockOnHand)} on hand
+          </option>
+        ))}
+      </select>
       <div className="grid-2">
         <label htmlFor={`${id}-quantity`}>
           Quantity
