@@ -9,7 +9,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { ok, type Schemas } from '../../../client/index.js';
 import { useAction } from '../../ui/actions.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import { formatMoney, formatQuantity, humanise } from '../../ui/format.js';
+import { formatMoney, formatQuantity } from '../../ui/format.js';
 import { useApi } from '../../session/session.js';
 import { CUSTOMERS } from '../customers/queries.js';
 import { SALES_ORDERS } from './queries.js';
@@ -33,6 +33,13 @@ const newLine = (key: number): Line => ({
   priceOverride: '',
   resolved: null,
 });
+/** Where a resolved price came from, in a seller's words. */
+const SOURCE: Record<Schemas['PriceResolution']['source'], string> = {
+  default: 'list price',
+  tier: "the customer's price tier",
+  quantity_break: 'a quantity break',
+  customer_discount: "the customer's discount",
+};
 const priceOf = (line: Line) => (line.priceOverride !== '' ? Number(line.priceOverride) : line.resolved);
 
 export function SalesOrderCreate() {
@@ -387,7 +394,7 @@ function LineEditor({
             ) : resolved === null || !currency ? (
               'The price the API resolves shows here once a customer and product are chosen.'
             ) : (
-              `${formatMoney(resolved, currency)} as the API resolves it (${humanise(price.data?.source ?? 'default')}${
+              `${formatMoney(resolved, currency)} as the API resolves it (${SOURCE[price.data?.source ?? 'default']}${
                 price.data && price.data.resolvedPrice !== price.data.basePrice
                   ? `, list ${formatMoney(price.data.basePrice, currency)}`
                   : ''

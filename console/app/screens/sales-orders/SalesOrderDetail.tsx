@@ -24,7 +24,7 @@ const path = (id: string) => ({ params: { path: { id } } });
  * What a person does to a sales order here, in the order the work flows (the first offered is the
  * primary button). The statuses come from the API's own state machine (domain/sales-orders/status.ts).
  */
-const actionsFor = (id: string): readonly DocumentAction<Status>[] => [
+const actionsFor = (id: string, uninvoiced = false): readonly DocumentAction<Status>[] => [
   {
     label: 'Confirm',
     operation: 'POST /sales-orders/{id}/confirm',
@@ -70,10 +70,10 @@ const actionsFor = (id: string): readonly DocumentAction<Status>[] => [
       ),
   },
   {
-    // o27: the invoice of what is not invoiced yet; opens it to send.
+    // o27: the invoice of what is not invoiced yet (none offered once all is); opens it to send.
     label: 'Create invoice',
     operation: 'POST /sales-orders/{id}/invoice',
-    allowedIn: INVOICEABLE_ORDER_STATUSES,
+    allowedIn: uninvoiced ? INVOICEABLE_ORDER_STATUSES : [],
     run: async (api, _values, headers) => {
       const invoice = await ok(api.POST('/sales-orders/{id}/invoice', { ...path(id), headers }));
       navigate(`/invoices/${invoice.id}`);
@@ -170,7 +170,10 @@ export function SalesOrderDetail() {
       </header>
       <ActionBar
         status={order.status}
-        actions={actionsFor(order.id)}
+        actions={actionsFor(
+          order.id,
+          order.lines.some((line) => line.invoicedQty < line.quantity),
+        )}
         etag={etag}
         invalidates={[SALES_ORDERS, SHIPMENTS, INVOICES]}
       />
