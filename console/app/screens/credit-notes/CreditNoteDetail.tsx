@@ -58,7 +58,7 @@ export function CreditNoteDetail() {
   const customerId = detail.data?.data.customer.id;
   // The credit note carries no currency: its amounts are in its customer's.
   const customer = useQuery({
-    queryKey: [...CUSTOMERS, customerId, 'detail'],
+    queryKey: [...CUSTOMERS, customerId, 'body'],
     queryFn: () => ok(api.GET('/customers/{id}', path(customerId ?? ''))),
     enabled: Boolean(customerId),
   });

@@ -63,7 +63,7 @@ export function SalesOrderCreate() {
     placeholderData: keepPreviousData,
   });
   const chosen = useQuery({
-    queryKey: [...CUSTOMERS, customerId, 'detail'],
+    queryKey: [...CUSTOMERS, customerId, 'body'],
     queryFn: () => ok(api.GET('/customers/{id}', { params: { path: { id: customerId } } })),
     enabled: Boolean(customerId),
   });
