@@ -9,6 +9,16 @@ import type { Operation } from './session/can.js';
 import { SalesOrderDetail } from './screens/sales-orders/SalesOrderDetail.js';
 import { SalesOrderList } from './screens/sales-orders/SalesOrderList.js';
 import { Today } from './screens/today/Today.js';
+// o27: order to cash.
+import { CreditNoteCreate } from './screens/credit-notes/CreditNoteCreate.js';
+import { CreditNoteDetail } from './screens/credit-notes/CreditNoteDetail.js';
+import { CreditNoteList } from './screens/credit-notes/CreditNoteList.js';
+import { CustomerDetail } from './screens/customers/CustomerDetail.js';
+import { CustomerList } from './screens/customers/CustomerList.js';
+import { InvoiceDetail } from './screens/invoices/InvoiceDetail.js';
+import { InvoiceList } from './screens/invoices/InvoiceList.js';
+import { SalesOrderCreate } from './screens/sales-orders/SalesOrderCreate.js';
+import { ShipmentDetail } from './screens/shipments/ShipmentDetail.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -32,5 +42,31 @@ export const SCREENS: readonly Screen[] = [
     nav: { label: 'Sales orders', section: 'Sell' },
     needs: 'GET /sales-orders',
   },
+  // o27 (before '/sales-orders/:id': the first match wins).
+  { path: '/sales-orders/new', component: SalesOrderCreate, needs: 'POST /sales-orders' },
   { path: '/sales-orders/:id', component: SalesOrderDetail, needs: 'GET /sales-orders/{id}' },
+  // o27: order to cash.
+  {
+    path: '/customers',
+    component: CustomerList,
+    nav: { label: 'Customers', section: 'Sell' },
+    needs: 'GET /customers',
+  },
+  { path: '/customers/:id', component: CustomerDetail, needs: 'GET /customers/{id}' },
+  { path: '/shipments/:id', component: ShipmentDetail, needs: 'GET /shipments/{id}' },
+  {
+    path: '/invoices',
+    component: InvoiceList,
+    nav: { label: 'Invoices', section: 'Finance' },
+    needs: 'GET /invoices',
+  },
+  { path: '/invoices/:id', component: InvoiceDetail, needs: 'GET /invoices/{id}' },
+  {
+    path: '/credit-notes',
+    component: CreditNoteList,
+    nav: { label: 'Credit notes', section: 'Finance' },
+    needs: 'GET /credit-notes',
+  },
+  { path: '/credit-notes/new', component: CreditNoteCreate, needs: 'POST /credit-notes' },
+  { path: '/credit-notes/:id', component: CreditNoteDetail, needs: 'GET /credit-notes/{id}' },
 ];

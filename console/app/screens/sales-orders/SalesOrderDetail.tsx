@@ -1,4 +1,5 @@
 import { Link, useParams } from 'wouter';
+import { INVOICEABLE_ORDER_STATUSES } from '../../../../domain/invoices/invoice.js';
 import { SALES_ORDER_TRANSITIONS } from '../../../../domain/sales-orders/status.js';
 import { ok, type Schemas } from '../../../client/index.js';
 import { ActionBar, type DocumentAction } from '../../ui/actions.js';
@@ -7,6 +8,10 @@ import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../ui/format.js';
 import { DataTable, type Column } from '../../ui/list.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
+import { navigate } from '../../routing/hash-location.js';
+import { INVOICES } from '../invoices/queries.js';
+import { SHIPMENTS } from '../shipments/queries.js';
+import { OrderDocuments } from './OrderDocuments.js';
 import { SALES_ORDERS } from './queries.js';
 
 type SalesOrder = Schemas['SalesOrderDetail'];
@@ -19,7 +24,7 @@ const path = (id: string) => ({ params: { path: { id } } });
  * What a person does to a sales order here, in the order the work flows (the first offered is the
  * primary button). The statuses come from the API's own state machine (domain/sales-orders/status.ts).
  */
-const actionsFor = (id: string): readonly DocumentAction<Status>[] => [
+const actionsFor = (id: string, uninvoiced = false): readonly DocumentAction<Status>[] => [
   {
     label: 'Confirm',
     operation: 'POST /sales-orders/{id}/confirm',
@@ -63,6 +68,17 @@ const actionsFor = (id: string): readonly DocumentAction<Status>[] => [
           body: { salesOrderId: id, ...(values.notes ? { notes: values.notes } : {}) },
         }),
       ),
+  },
+  {
+    // o27: the invoice of what is not invoiced yet (none offered once all is); opens it to send.
+    label: 'Create invoice',
+    operation: 'POST /sales-orders/{id}/invoice',
+    allowedIn: uninvoiced ? INVOICEABLE_ORDER_STATUSES : [],
+    run: async (api, _values, headers) => {
+      const invoice = await ok(api.POST('/sales-orders/{id}/invoice', { ...path(id), headers }));
+      navigate(`/invoices/${invoice.id}`);
+      return invoice;
+    },
   },
   {
     label: 'Cancel order',
@@ -154,9 +170,12 @@ export function SalesOrderDetail() {
       </header>
       <ActionBar
         status={order.status}
-        actions={actionsFor(order.id)}
+        actions={actionsFor(
+          order.id,
+          order.lines.some((line) => line.invoicedQty < line.quantity),
+        )}
         etag={etag}
-        invalidates={[SALES_ORDERS]}
+        invalidates={[SALES_ORDERS, SHIPMENTS, INVOICES]}
       />
       <DataTable
         caption="Lines"
@@ -167,6 +186,7 @@ export function SalesOrderDetail() {
         error={null}
         empty="No lines."
       />
+      <OrderDocuments orderId={order.id} customerId={order.customer.id} />
       <div className="grid-2">
         <Fields
           items={[

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { useCan } from '../../session/session.js';
 import { SALES_ORDER_STATUSES } from '../../../../domain/sales-orders/order.js';
 import { ok, type operations, type Schemas } from '../../../client/index.js';
 import { formatDate, formatMoney } from '../../ui/format.js';
@@ -21,6 +22,7 @@ export const SALES_ORDER_COLUMNS: readonly Column<SalesOrder>[] = [
 
 /** The pattern list screen: the API's search, a status filter, its sorts, paging. */
 export function SalesOrderList() {
+  const can = useCan();
   return (
     <ListScreen
       title="Sales orders"
@@ -52,6 +54,13 @@ export function SalesOrderList() {
         { value: 'totalAmount', label: 'Total' },
       ]}
       empty="No sales orders match."
+      actions={
+        can('POST /sales-orders') && (
+          <Link href="/sales-orders/new" role="button">
+            New sales order
+          </Link>
+        )
+      }
     />
   );
 }
