@@ -9,6 +9,8 @@ import type { Operation } from './session/can.js';
 import { SalesOrderDetail } from './screens/sales-orders/SalesOrderDetail.js';
 import { SalesOrderList } from './screens/sales-orders/SalesOrderList.js';
 import { Today } from './screens/today/Today.js';
+import { LotDetail } from './screens/lots/LotDetail.js';
+import { LotList } from './screens/lots/LotList.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -33,4 +35,7 @@ export const SCREENS: readonly Screen[] = [
     needs: 'GET /sales-orders',
   },
   { path: '/sales-orders/:id', component: SalesOrderDetail, needs: 'GET /sales-orders/{id}' },
+  // t27: traceability, making, reports, settings.
+  { path: '/lots', component: LotList, nav: { label: 'Lots', section: 'Stock' }, needs: 'GET /batches' },
+  { path: '/lots/:id', component: LotDetail, needs: 'GET /batches/{id}' },
 ];
