@@ -11,6 +11,7 @@ import { SalesOrderList } from './screens/sales-orders/SalesOrderList.js';
 import { Today } from './screens/today/Today.js';
 import { LotDetail } from './screens/lots/LotDetail.js';
 import { LotList } from './screens/lots/LotList.js';
+import { ApiKeys } from './screens/api-keys/ApiKeys.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -38,4 +39,10 @@ export const SCREENS: readonly Screen[] = [
   // t27: traceability, making, reports, settings.
   { path: '/lots', component: LotList, nav: { label: 'Lots', section: 'Stock' }, needs: 'GET /batches' },
   { path: '/lots/:id', component: LotDetail, needs: 'GET /batches/{id}' },
+  {
+    path: '/settings/api-keys',
+    component: ApiKeys,
+    nav: { label: 'API keys', section: 'Settings' },
+    needs: 'GET /api-keys',
+  },
 ];
