@@ -12,6 +12,9 @@ import { Today } from './screens/today/Today.js';
 import { LotDetail } from './screens/lots/LotDetail.js';
 import { LotList } from './screens/lots/LotList.js';
 import { ApiKeys } from './screens/api-keys/ApiKeys.js';
+import { AgingReport } from './screens/reports/AgingReport.js';
+import { StockMovementReport } from './screens/reports/StockMovementReport.js';
+import { ValuationReport } from './screens/reports/ValuationReport.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -39,6 +42,24 @@ export const SCREENS: readonly Screen[] = [
   // t27: traceability, making, reports, settings.
   { path: '/lots', component: LotList, nav: { label: 'Lots', section: 'Stock' }, needs: 'GET /batches' },
   { path: '/lots/:id', component: LotDetail, needs: 'GET /batches/{id}' },
+  {
+    path: '/reports/stock-movement',
+    component: StockMovementReport,
+    nav: { label: 'Stock movement', section: 'Reports' },
+    needs: 'GET /reports/stock-movement',
+  },
+  {
+    path: '/reports/receivable-aging',
+    component: AgingReport,
+    nav: { label: 'Receivable aging', section: 'Reports' },
+    needs: 'GET /reports/receivable-aging',
+  },
+  {
+    path: '/reports/valuation',
+    component: ValuationReport,
+    nav: { label: 'Stock valuation', section: 'Reports' },
+    needs: 'GET /reports/valuation',
+  },
   {
     path: '/settings/api-keys',
     component: ApiKeys,
