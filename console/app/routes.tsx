@@ -12,6 +12,8 @@ import { Today } from './screens/today/Today.js';
 import { LotDetail } from './screens/lots/LotDetail.js';
 import { LotList } from './screens/lots/LotList.js';
 import { ApiKeys } from './screens/api-keys/ApiKeys.js';
+import { WebhookDetail } from './screens/webhooks/WebhookDetail.js';
+import { WebhookList } from './screens/webhooks/Webhooks.js';
 import { AgingReport } from './screens/reports/AgingReport.js';
 import { StockMovementReport } from './screens/reports/StockMovementReport.js';
 import { ValuationReport } from './screens/reports/ValuationReport.js';
@@ -66,4 +68,11 @@ export const SCREENS: readonly Screen[] = [
     nav: { label: 'API keys', section: 'Settings' },
     needs: 'GET /api-keys',
   },
+  {
+    path: '/settings/webhooks',
+    component: WebhookList,
+    nav: { label: 'Webhooks', section: 'Settings' },
+    needs: 'GET /webhooks',
+  },
+  { path: '/settings/webhooks/:id', component: WebhookDetail, needs: 'GET /webhooks/{id}' },
 ];
