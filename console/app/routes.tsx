@@ -14,6 +14,7 @@ import { LotList } from './screens/lots/LotList.js';
 import { ApiKeys } from './screens/api-keys/ApiKeys.js';
 import { WebhookDetail } from './screens/webhooks/WebhookDetail.js';
 import { WebhookList } from './screens/webhooks/Webhooks.js';
+import { WarehouseDetail, WarehouseList } from './screens/warehouses/Warehouses.js';
 import { AgingReport } from './screens/reports/AgingReport.js';
 import { StockMovementReport } from './screens/reports/StockMovementReport.js';
 import { ValuationReport } from './screens/reports/ValuationReport.js';
@@ -75,4 +76,11 @@ export const SCREENS: readonly Screen[] = [
     needs: 'GET /webhooks',
   },
   { path: '/settings/webhooks/:id', component: WebhookDetail, needs: 'GET /webhooks/{id}' },
+  {
+    path: '/settings/warehouses',
+    component: WarehouseList,
+    nav: { label: 'Warehouses', section: 'Settings' },
+    needs: 'GET /warehouses',
+  },
+  { path: '/settings/warehouses/:id', component: WarehouseDetail, needs: 'GET /warehouses/{id}' },
 ];

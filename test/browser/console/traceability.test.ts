@@ -102,6 +102,38 @@ describe.skipIf(!browserAvailable)('traceability in the console', () => {
     await context.close();
   }, 90_000);
 
+  for (const width of ['desktop', 'phone'] as const) {
+    it(`draws the stock movement and valuation charts, with their figures as tables, at ${width} width`, async () => {
+      const { page, context } = await openSignedIn(env, org.key, {
+        screen: '/reports/stock-movement',
+        width,
+      });
+      const chart = page.getByRole('img', { name: /Units in and out per day/ });
+      await chart.waitFor();
+      await settled(page);
+      // 12 + 5 units came in today: the caption and the table say so.
+      expect(await chart.getAttribute('aria-labelledby')).toBeTruthy();
+      await expect.poll(() => page.locator('figcaption').first().textContent()).toContain('17 in');
+      expect(await page.locator('svg rect.chart-in').count()).toBeGreaterThan(0);
+      const days = page.getByRole('region', { name: 'Days with movement' });
+      expect(await days.getByRole('row').count()).toBe(2);
+      await expectAccessible(page, `stock movement at ${width}`);
+      await screenshot(page, 'report-stock-movement', width);
+
+      await goTo(page, env, '/reports/valuation');
+      await page.getByRole('img', { name: /Stock value by product/ }).waitFor();
+      await settled(page);
+      await expectAccessible(page, `valuation at ${width}`);
+      await screenshot(page, 'report-valuation', width);
+
+      await goTo(page, env, '/reports/receivable-aging');
+      await page.getByRole('heading', { level: 1, name: 'Receivable aging' }).waitFor();
+      await settled(page);
+      await expectAccessible(page, `aging at ${width}`);
+      await context.close();
+    }, 90_000);
+  }
+
   it('sends nothing off the API and logs no error', () => {
     expect(env.elsewhere).toEqual([]);
     expect(env.errors.filter((error) => !/\b(401|422)\b/.test(error))).toEqual([]);
