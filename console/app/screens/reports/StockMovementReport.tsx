@@ -15,7 +15,7 @@ interface Day {
 const DAY_COLUMNS: readonly Column<Day>[] = [
   { header: 'Day', cell: (row) => formatDate(row.day) },
   { header: 'In', cell: (row) => formatQuantity(row.in), numeric: true },
-  { header: 'Out', cell: (row) => formatQuantity(-row.out), numeric: true },
+  { header: 'Out', cell: (row) => formatQuantity(Math.abs(row.out)), numeric: true },
   { header: 'Net', cell: (row) => formatQuantity(row.in + row.out), numeric: true },
 ];
 
@@ -116,7 +116,7 @@ export function StockMovementReport() {
       {report.data && (
         <>
           <BarChart
-            caption={`Units in and out per day, ${formatDate(from)} to ${formatDate(to)}: ${formatQuantity(totalIn)} in, ${formatQuantity(-totalOut)} out.`}
+            caption={`Units in and out per day, ${formatDate(from)} to ${formatDate(to)}: ${formatQuantity(totalIn)} in, ${formatQuantity(Math.abs(totalOut))} out.`}
             labels={days.map((row) => formatDate(row.day).replace(/,? \d{4}$/, ''))}
             series={[
               { name: 'In', tone: 'in', values: days.map((row) => row.in) },

@@ -17,7 +17,7 @@ const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'DEAD'] as const satisfies re
 
 const path = (id: string) => ({ params: { path: { id } } });
 
-/** Retry one delivery now (the API takes it in any status; offered where it did not arrive). */
+/** Retry one delivery now (the API takes it in any status; offered where an attempt failed). */
 function RetryButton({ hookId, delivery }: { hookId: string; delivery: Delivery }) {
   const retry = useAction<void, unknown>({
     run: (api, _input, headers) =>
@@ -70,7 +70,8 @@ function Deliveries({ hookId }: { hookId: string }) {
     {
       header: 'Retry',
       cell: (row) =>
-        row.status !== 'DELIVERED' && can('POST /webhooks/{id}/deliveries/{deliveryId}/retry') ? (
+        (row.status === 'DEAD' || (row.status === 'PENDING' && row.attempts > 0)) &&
+        can('POST /webhooks/{id}/deliveries/{deliveryId}/retry') ? (
           <RetryButton hookId={hookId} delivery={row} />
         ) : null,
     },
