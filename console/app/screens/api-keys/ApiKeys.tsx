@@ -336,6 +336,29 @@ export function ApiKeys() {
           <small className="lots">
             <code>{row.keyPreview}</code>
           </small>
+          <div className="actions compact">
+            {mayChange(row, 'POST /api-keys/{id}/rotate') && (
+              <button
+                type="button"
+                // Not "secondary": in a table that class is a phone-hidden column (styles.css).
+                className="outline"
+                aria-label={`Rotate ${row.name}`}
+                onClick={() => setChanging({ key: row, kind: 'rotate' })}
+              >
+                Rotate
+              </button>
+            )}
+            {mayChange(row, 'DELETE /api-keys/{id}') && (
+              <button
+                type="button"
+                className="outline contrast"
+                aria-label={`Revoke ${row.name}`}
+                onClick={() => setChanging({ key: row, kind: 'revoke' })}
+              >
+                Revoke
+              </button>
+            )}
+          </div>
         </>
       ),
     },
@@ -357,33 +380,6 @@ export function ApiKeys() {
       header: 'Expires',
       cell: (row) => (row.revokedAt ? `Revoked ${formatDateTime(row.revokedAt)}` : formatDate(row.expiresAt)),
       secondary: true,
-    },
-    {
-      header: 'Actions',
-      cell: (row) => (
-        <div className="actions compact">
-          {mayChange(row, 'POST /api-keys/{id}/rotate') && (
-            <button
-              type="button"
-              className="secondary"
-              aria-label={`Rotate ${row.name}`}
-              onClick={() => setChanging({ key: row, kind: 'rotate' })}
-            >
-              Rotate
-            </button>
-          )}
-          {mayChange(row, 'DELETE /api-keys/{id}') && (
-            <button
-              type="button"
-              className="secondary outline"
-              aria-label={`Revoke ${row.name}`}
-              onClick={() => setChanging({ key: row, kind: 'revoke' })}
-            >
-              Revoke
-            </button>
-          )}
-        </div>
-      ),
     },
   ];
 

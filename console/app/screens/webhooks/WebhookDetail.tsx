@@ -33,7 +33,8 @@ function RetryButton({ hookId, delivery }: { hookId: string; delivery: Delivery 
     <>
       <button
         type="button"
-        className="secondary"
+        // Not "secondary": in a table that class is a phone-hidden column (styles.css).
+        className="outline"
         aria-label={`Retry ${delivery.event} delivery of ${formatDateTime(delivery.createdAt)}`}
         aria-busy={retry.isPending}
         disabled={retry.isPending}
