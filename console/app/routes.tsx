@@ -19,6 +19,15 @@ import { InvoiceDetail } from './screens/invoices/InvoiceDetail.js';
 import { InvoiceList } from './screens/invoices/InvoiceList.js';
 import { SalesOrderCreate } from './screens/sales-orders/SalesOrderCreate.js';
 import { ShipmentDetail } from './screens/shipments/ShipmentDetail.js';
+import { LotDetail } from './screens/lots/LotDetail.js';
+import { LotList } from './screens/lots/LotList.js';
+import { ApiKeys } from './screens/api-keys/ApiKeys.js';
+import { WebhookDetail } from './screens/webhooks/WebhookDetail.js';
+import { WebhookList } from './screens/webhooks/Webhooks.js';
+import { WarehouseDetail, WarehouseList } from './screens/warehouses/Warehouses.js';
+import { AgingReport } from './screens/reports/AgingReport.js';
+import { StockMovementReport } from './screens/reports/StockMovementReport.js';
+import { ValuationReport } from './screens/reports/ValuationReport.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -69,4 +78,45 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: '/credit-notes/new', component: CreditNoteCreate, needs: 'POST /credit-notes' },
   { path: '/credit-notes/:id', component: CreditNoteDetail, needs: 'GET /credit-notes/{id}' },
+  // t27: traceability, making, reports, settings.
+  { path: '/lots', component: LotList, nav: { label: 'Lots', section: 'Stock' }, needs: 'GET /batches' },
+  { path: '/lots/:id', component: LotDetail, needs: 'GET /batches/{id}' },
+  {
+    path: '/reports/stock-movement',
+    component: StockMovementReport,
+    nav: { label: 'Stock movement', section: 'Reports' },
+    needs: 'GET /reports/stock-movement',
+  },
+  {
+    path: '/reports/receivable-aging',
+    component: AgingReport,
+    nav: { label: 'Receivable aging', section: 'Reports' },
+    needs: 'GET /reports/receivable-aging',
+  },
+  {
+    path: '/reports/valuation',
+    component: ValuationReport,
+    nav: { label: 'Stock valuation', section: 'Reports' },
+    needs: 'GET /reports/valuation',
+  },
+  {
+    path: '/settings/api-keys',
+    component: ApiKeys,
+    nav: { label: 'API keys', section: 'Settings' },
+    needs: 'GET /api-keys',
+  },
+  {
+    path: '/settings/webhooks',
+    component: WebhookList,
+    nav: { label: 'Webhooks', section: 'Settings' },
+    needs: 'GET /webhooks',
+  },
+  { path: '/settings/webhooks/:id', component: WebhookDetail, needs: 'GET /webhooks/{id}' },
+  {
+    path: '/settings/warehouses',
+    component: WarehouseList,
+    nav: { label: 'Warehouses', section: 'Settings' },
+    needs: 'GET /warehouses',
+  },
+  { path: '/settings/warehouses/:id', component: WarehouseDetail, needs: 'GET /warehouses/{id}' },
 ];
