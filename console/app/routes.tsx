@@ -9,6 +9,13 @@ import type { Operation } from './session/can.js';
 import { SalesOrderDetail } from './screens/sales-orders/SalesOrderDetail.js';
 import { SalesOrderList } from './screens/sales-orders/SalesOrderList.js';
 import { Today } from './screens/today/Today.js';
+import { PurchaseOrderCreate } from './screens/purchase-orders/PurchaseOrderCreate.js';
+import { PurchaseOrderDetail } from './screens/purchase-orders/PurchaseOrderDetail.js';
+import { PurchaseOrderList } from './screens/purchase-orders/PurchaseOrderList.js';
+import { ProductDetail } from './screens/products/ProductDetail.js';
+import { ProductList } from './screens/products/ProductList.js';
+import { SupplierDetail } from './screens/suppliers/SupplierDetail.js';
+import { SupplierList } from './screens/suppliers/SupplierList.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -33,4 +40,27 @@ export const SCREENS: readonly Screen[] = [
     needs: 'GET /sales-orders',
   },
   { path: '/sales-orders/:id', component: SalesOrderDetail, needs: 'GET /sales-orders/{id}' },
+  // q27: procure to pay and stock.
+  {
+    path: '/purchase-orders',
+    component: PurchaseOrderList,
+    nav: { label: 'Purchase orders', section: 'Buy' },
+    needs: 'GET /purchase-orders',
+  },
+  { path: '/purchase-orders/new', component: PurchaseOrderCreate, needs: 'POST /purchase-orders' },
+  { path: '/purchase-orders/:id', component: PurchaseOrderDetail, needs: 'GET /purchase-orders/{id}' },
+  {
+    path: '/suppliers',
+    component: SupplierList,
+    nav: { label: 'Suppliers', section: 'Buy' },
+    needs: 'GET /suppliers',
+  },
+  { path: '/suppliers/:id', component: SupplierDetail, needs: 'GET /suppliers/{id}' },
+  {
+    path: '/products',
+    component: ProductList,
+    nav: { label: 'Products', section: 'Stock' },
+    needs: 'GET /products',
+  },
+  { path: '/products/:id', component: ProductDetail, needs: 'GET /products/{id}' },
 ];
