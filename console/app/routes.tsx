@@ -16,6 +16,12 @@ import { ProductDetail } from './screens/products/ProductDetail.js';
 import { ProductList } from './screens/products/ProductList.js';
 import { SupplierDetail } from './screens/suppliers/SupplierDetail.js';
 import { SupplierList } from './screens/suppliers/SupplierList.js';
+import { AdjustmentCreate } from './screens/stock-adjustments/AdjustmentCreate.js';
+import { AdjustmentDetail } from './screens/stock-adjustments/AdjustmentDetail.js';
+import { AdjustmentList } from './screens/stock-adjustments/AdjustmentList.js';
+import { TransferCreate } from './screens/stock-transfers/TransferCreate.js';
+import { TransferDetail } from './screens/stock-transfers/TransferDetail.js';
+import { TransferList } from './screens/stock-transfers/TransferList.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -63,4 +69,20 @@ export const SCREENS: readonly Screen[] = [
     needs: 'GET /products',
   },
   { path: '/products/:id', component: ProductDetail, needs: 'GET /products/{id}' },
+  {
+    path: '/stock-adjustments',
+    component: AdjustmentList,
+    nav: { label: 'Stock adjustments', section: 'Stock' },
+    needs: 'GET /stock-adjustments',
+  },
+  { path: '/stock-adjustments/new', component: AdjustmentCreate, needs: 'POST /stock-adjustments' },
+  { path: '/stock-adjustments/:id', component: AdjustmentDetail, needs: 'GET /stock-adjustments/{id}' },
+  {
+    path: '/stock-transfers',
+    component: TransferList,
+    nav: { label: 'Stock transfers', section: 'Stock' },
+    needs: 'GET /stock-transfers',
+  },
+  { path: '/stock-transfers/new', component: TransferCreate, needs: 'POST /stock-transfers' },
+  { path: '/stock-transfers/:id', component: TransferDetail, needs: 'GET /stock-transfers/{id}' },
 ];
