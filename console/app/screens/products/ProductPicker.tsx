@@ -3,6 +3,7 @@
  * pick it from the matches. Two labelled controls, both reachable by keyboard; the matches are one
  * request per search.
  */
+import '../../ui/line-editor.css';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ok, type Schemas } from '../../../client/index.js';

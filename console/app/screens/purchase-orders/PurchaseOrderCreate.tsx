@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { ok } from '../../../client/index.js';
 import { useApi } from '../../session/session.js';
 import { useAction } from '../../ui/actions.js';
@@ -32,7 +32,9 @@ export function PurchaseOrderCreate() {
   const id = useId();
   const api = useApi();
   const [, navigate] = useLocation();
-  const [supplierId, setSupplierId] = useState('');
+  const [search] = useSearchParams();
+  // Opened from a supplier: that supplier is chosen.
+  const [supplierId, setSupplierId] = useState(search.get('supplierId') ?? '');
   const [warehouseId, setWarehouseId] = useState('');
   const [expectedDate, setExpectedDate] = useState('');
   const [notes, setNotes] = useState('');

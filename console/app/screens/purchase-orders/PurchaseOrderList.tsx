@@ -1,3 +1,5 @@
+// A section of the navigation with several screens lists them one under another.
+import '../../ui/nav-sections.css';
 import { Link } from 'wouter';
 import {
   PURCHASE_ORDER_SORTS,

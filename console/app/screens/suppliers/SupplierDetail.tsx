@@ -99,7 +99,7 @@ export function SupplierDetail() {
           {supplier.code} · buys in {supplier.currency}
         </p>
         {supplier.isActive && can('POST /purchase-orders') && (
-          <Link href="/purchase-orders/new" role="button">
+          <Link href={`/purchase-orders/new?supplierId=${supplier.id}`} role="button">
             New purchase order
           </Link>
         )}
@@ -132,7 +132,7 @@ export function SupplierDetail() {
       <DataTable
         caption="Recent purchase orders"
         captionHidden
-        columns={PURCHASE_ORDER_COLUMNS}
+        columns={PURCHASE_ORDER_COLUMNS.filter((column) => column.header !== 'Supplier')}
         rows={orders.data?.data}
         rowKey={(row) => row.id}
         busy={orders.isFetching}
