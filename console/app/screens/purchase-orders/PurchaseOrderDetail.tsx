@@ -88,7 +88,13 @@ const lineColumns = (currency: string): readonly Column<Line>[] => [
 function ReceiptResult({ receipt, order }: { receipt: GoodsReceipt; order: PurchaseOrder }) {
   const product = (productId: string) => order.lines.find((line) => line.productId === productId)?.product;
   const columns: readonly Column<ReceiptLine>[] = [
-    { header: 'Product', cell: (line) => product(line.productId)?.sku ?? line.productId },
+    {
+      header: 'Product',
+      cell: (line) => {
+        const named = product(line.productId);
+        return named ? `${named.sku} · ${named.name}` : line.productId;
+      },
+    },
     { header: 'Quantity', cell: (line) => formatQuantity(line.quantity), numeric: true },
     { header: 'Lot', cell: (line) => line.batchNumber ?? '—' },
     {
@@ -110,6 +116,7 @@ function ReceiptResult({ receipt, order }: { receipt: GoodsReceipt; order: Purch
       </p>
       <DataTable
         caption={`Receipt ${receipt.reference}`}
+        captionHidden
         columns={columns}
         rows={receipt.lines}
         rowKey={(line) => `${line.poLineId}-${line.batchNumber ?? ''}-${line.binId ?? ''}`}
@@ -196,13 +203,16 @@ export function PurchaseOrderDetail() {
         />
       )}
       {receipt && <ReceiptResult receipt={receipt} order={order} />}
-      <ActionBar
-        status={order.status}
-        actions={actionsFor(order.id)}
-        etag={etag}
-        invalidates={[PURCHASE_ORDERS]}
-        onDone={() => setReceipt(null)}
-      />
+      {/* While the receive form is open, it is the one thing to do on this order. */}
+      {!receiving && (
+        <ActionBar
+          status={order.status}
+          actions={actionsFor(order.id)}
+          etag={etag}
+          invalidates={[PURCHASE_ORDERS]}
+          onDone={() => setReceipt(null)}
+        />
+      )}
       <DataTable
         caption="Lines"
         columns={lineColumns(order.currency)}

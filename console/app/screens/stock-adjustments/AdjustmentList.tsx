@@ -25,7 +25,7 @@ const columns: readonly Column<Adjustment>[] = [
   { header: 'Reason', cell: (row) => humanise(row.reason) },
   { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
   { header: 'Lines', cell: (row) => row.lines.length, numeric: true, secondary: true },
-  { header: 'Net change', cell: netChange, numeric: true, secondary: true },
+  { header: 'Net change', cell: netChange, numeric: true },
   { header: 'Created', cell: (row) => formatDateTime(row.createdAt), secondary: true },
 ];
 
