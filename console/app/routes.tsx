@@ -28,6 +28,19 @@ import { WarehouseDetail, WarehouseList } from './screens/warehouses/Warehouses.
 import { AgingReport } from './screens/reports/AgingReport.js';
 import { StockMovementReport } from './screens/reports/StockMovementReport.js';
 import { ValuationReport } from './screens/reports/ValuationReport.js';
+import { PurchaseOrderCreate } from './screens/purchase-orders/PurchaseOrderCreate.js';
+import { PurchaseOrderDetail } from './screens/purchase-orders/PurchaseOrderDetail.js';
+import { PurchaseOrderList } from './screens/purchase-orders/PurchaseOrderList.js';
+import { ProductDetail } from './screens/products/ProductDetail.js';
+import { ProductList } from './screens/products/ProductList.js';
+import { SupplierDetail } from './screens/suppliers/SupplierDetail.js';
+import { SupplierList } from './screens/suppliers/SupplierList.js';
+import { AdjustmentCreate } from './screens/stock-adjustments/AdjustmentCreate.js';
+import { AdjustmentDetail } from './screens/stock-adjustments/AdjustmentDetail.js';
+import { AdjustmentList } from './screens/stock-adjustments/AdjustmentList.js';
+import { TransferCreate } from './screens/stock-transfers/TransferCreate.js';
+import { TransferDetail } from './screens/stock-transfers/TransferDetail.js';
+import { TransferList } from './screens/stock-transfers/TransferList.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -119,4 +132,43 @@ export const SCREENS: readonly Screen[] = [
     needs: 'GET /warehouses',
   },
   { path: '/settings/warehouses/:id', component: WarehouseDetail, needs: 'GET /warehouses/{id}' },
+  // q27: procure to pay and stock.
+  {
+    path: '/purchase-orders',
+    component: PurchaseOrderList,
+    nav: { label: 'Purchase orders', section: 'Buy' },
+    needs: 'GET /purchase-orders',
+  },
+  { path: '/purchase-orders/new', component: PurchaseOrderCreate, needs: 'POST /purchase-orders' },
+  { path: '/purchase-orders/:id', component: PurchaseOrderDetail, needs: 'GET /purchase-orders/{id}' },
+  {
+    path: '/suppliers',
+    component: SupplierList,
+    nav: { label: 'Suppliers', section: 'Buy' },
+    needs: 'GET /suppliers',
+  },
+  { path: '/suppliers/:id', component: SupplierDetail, needs: 'GET /suppliers/{id}' },
+  {
+    path: '/products',
+    component: ProductList,
+    nav: { label: 'Products', section: 'Stock' },
+    needs: 'GET /products',
+  },
+  { path: '/products/:id', component: ProductDetail, needs: 'GET /products/{id}' },
+  {
+    path: '/stock-adjustments',
+    component: AdjustmentList,
+    nav: { label: 'Stock adjustments', section: 'Stock' },
+    needs: 'GET /stock-adjustments',
+  },
+  { path: '/stock-adjustments/new', component: AdjustmentCreate, needs: 'POST /stock-adjustments' },
+  { path: '/stock-adjustments/:id', component: AdjustmentDetail, needs: 'GET /stock-adjustments/{id}' },
+  {
+    path: '/stock-transfers',
+    component: TransferList,
+    nav: { label: 'Stock transfers', section: 'Stock' },
+    needs: 'GET /stock-transfers',
+  },
+  { path: '/stock-transfers/new', component: TransferCreate, needs: 'POST /stock-transfers' },
+  { path: '/stock-transfers/:id', component: TransferDetail, needs: 'GET /stock-transfers/{id}' },
 ];
