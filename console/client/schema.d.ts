@@ -2658,7 +2658,8 @@ export interface components {
     schemas: {
         ErrorResponse: {
             error: {
-                code: string;
+                /** @enum {string} */
+                code: "invalid_parameter" | "invalid_json" | "validation_error" | "invalid_api_key" | "insufficient_scope" | "forbidden" | "not_found" | "conflict" | "conflict_in_progress" | "payload_too_large" | "precondition_failed" | "invalid_reference" | "unprocessable" | "idempotency_key_reuse" | "rate_limit_exceeded" | "service_unavailable" | "internal_error";
                 message: string;
                 details?: {
                     path: string;
@@ -2761,7 +2762,8 @@ export interface components {
                 id: string;
                 name: string;
                 abbreviation: string;
-                type: string;
+                /** @enum {string} */
+                type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
             } | null;
             categoryId: string | null;
             category: {
@@ -2810,7 +2812,8 @@ export interface components {
                 id: string;
                 name: string;
                 abbreviation: string;
-                type: string;
+                /** @enum {string} */
+                type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
             } | null;
             categoryId: string | null;
             category: {
@@ -2850,7 +2853,8 @@ export interface components {
                 id: string;
                 name: string;
                 abbreviation: string;
-                type: string;
+                /** @enum {string} */
+                type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
             } | null;
             unitsPerPurchaseUom: number | null;
             saleUomId: string | null;
@@ -2858,7 +2862,8 @@ export interface components {
                 id: string;
                 name: string;
                 abbreviation: string;
-                type: string;
+                /** @enum {string} */
+                type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
             } | null;
             unitsPerSaleUom: number | null;
             preferredSupplierId: string | null;
@@ -2956,7 +2961,7 @@ export interface components {
             id: string;
             name: string;
             abbreviation: string;
-            /** @enum {unknown} */
+            /** @enum {string} */
             type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
         };
         UnitOfMeasureList: {
@@ -2976,7 +2981,7 @@ export interface components {
         UnitOfMeasureCreate: {
             name: string;
             abbreviation: string;
-            /** @enum {unknown} */
+            /** @enum {string} */
             type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
         };
         ProductBomInput: {
