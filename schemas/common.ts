@@ -1,3 +1,4 @@
+import { ERROR_STATUS } from '../domain/errors.js';
 import { ID_PATTERN, MAX_ID_LENGTH } from '../domain/ids.js';
 
 /** Building blocks shared by the JSON Schemas (2020-12) of every resource. */
@@ -70,7 +71,8 @@ export const ErrorResponse = {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { type: 'string' },
+        // Every code an ApiError can carry (domain/errors.ts), the spec's Errors section and precondition_failed.
+        code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
         message: { type: 'string' },
         details: {
           type: 'array',

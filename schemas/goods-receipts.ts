@@ -1,7 +1,18 @@
 import { MAX_LINE_SERIALS, MAX_RECEIPT_LINES } from '../domain/goods-receipts/receipt.js';
 import { MAX_SERIAL_LENGTH } from '../domain/inventory/serial.js';
 import { PURCHASE_ORDER_STATUSES } from '../domain/purchase-orders/purchase-order.js';
-import { arrayOf, idRef, nullable, num, optStr, requiredObject, str, text, timestamp } from './common.js';
+import {
+  arrayOf,
+  idRef,
+  listOf,
+  nullable,
+  num,
+  optStr,
+  requiredObject,
+  str,
+  text,
+  timestamp,
+} from './common.js';
 
 /**
  * POST /purchase-orders/{id}/receipts (spec: Goods receipt body). Unknown keys (landedCosts among them:
@@ -79,6 +90,48 @@ export const GoodsReceipt = {
   ...requiredObject(receiptFields),
 } as const;
 
-export const GOODS_RECEIPT_SCHEMAS = { GoodsReceiptCreate, GoodsReceipt } as const;
+/** GET /goods-receipts/{id} (beyond the spec): the 201 body's fields, each line with its lot's expiry. */
+export const GoodsReceiptDetail = {
+  $id: 'GoodsReceiptDetail',
+  ...requiredObject({ ...receiptFields, lines: arrayOf({ ...lineFields, expiryDate: optStr }) }),
+} as const;
+
+/** A receipt as GET /goods-receipts lists it: stored fields, lines with serial counts (no numbers). */
+export const GoodsReceiptSummary = {
+  $id: 'GoodsReceiptSummary',
+  ...requiredObject({
+    id: str,
+    reference: { type: 'string', pattern: '^GR-' },
+    purchaseOrderId: str,
+    receivedAt: str,
+    warehouseId: str,
+    notes: optStr,
+    currency: str,
+    exchangeRate: num,
+    lineCount: num,
+    totalQuantity: num,
+    lines: arrayOf({
+      poLineId: str,
+      productId: str,
+      quantity: num,
+      batchId: optStr,
+      batchNumber: optStr,
+      binId: optStr,
+      serialCount: num,
+      unitCost: num,
+    }),
+    createdAt: str,
+  }),
+} as const;
+
+export const GoodsReceiptList = listOf('GoodsReceiptList', { $ref: 'GoodsReceiptSummary' });
+
+export const GOODS_RECEIPT_SCHEMAS = {
+  GoodsReceiptCreate,
+  GoodsReceipt,
+  GoodsReceiptDetail,
+  GoodsReceiptSummary,
+  GoodsReceiptList,
+} as const;
 
 export const GOODS_RECEIPT_VALIDATED = ['GoodsReceiptCreate'] as const;

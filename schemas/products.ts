@@ -62,6 +62,10 @@ export const ProductUpdate = {
   properties: { ...writable, isActive: { type: 'boolean' } },
 } as const;
 
+export const UOM_TYPES = ['WEIGHT', 'VOLUME', 'LENGTH', 'AREA', 'UNIT', 'TIME'] as const;
+/** A unit's type as every representation shows it (typed string: generators type a bare enum as unknown). */
+const uomType = { type: 'string', enum: UOM_TYPES } as const;
+
 const ref = (extra: Record<string, object>) =>
   nullable({
     type: 'object',
@@ -83,7 +87,7 @@ const productFields = {
   unitOfMeasure: ref({
     name: { type: 'string' },
     abbreviation: { type: 'string' },
-    type: { type: 'string' },
+    type: uomType,
   }),
   categoryId: nullable({ type: 'string' }),
   category: ref({ name: { type: 'string' } }),
@@ -121,10 +125,10 @@ const detailFields = {
   reorderQuantity: nullable({ type: 'integer' }),
   notes: nullable({ type: 'string' }),
   purchaseUomId: nullable({ type: 'string' }),
-  purchaseUom: ref({ name: { type: 'string' }, abbreviation: { type: 'string' }, type: { type: 'string' } }),
+  purchaseUom: ref({ name: { type: 'string' }, abbreviation: { type: 'string' }, type: uomType }),
   unitsPerPurchaseUom: nullable({ type: 'number' }),
   saleUomId: nullable({ type: 'string' }),
-  saleUom: ref({ name: { type: 'string' }, abbreviation: { type: 'string' }, type: { type: 'string' } }),
+  saleUom: ref({ name: { type: 'string' }, abbreviation: { type: 'string' }, type: uomType }),
   unitsPerSaleUom: nullable({ type: 'number' }),
   preferredSupplierId: nullable({ type: 'string' }),
   // Closed item schemas, so the response conformance of the API tests catches a member the view adds.
@@ -270,7 +274,6 @@ export const Category = {
 } as const;
 export const CategoryList = listOf('CategoryList', { $ref: 'Category' });
 
-export const UOM_TYPES = ['WEIGHT', 'VOLUME', 'LENGTH', 'AREA', 'UNIT', 'TIME'] as const;
 export const UnitOfMeasure = {
   $id: 'UnitOfMeasure',
   type: 'object',
@@ -279,7 +282,7 @@ export const UnitOfMeasure = {
     id: { type: 'string' },
     name: { type: 'string' },
     abbreviation: { type: 'string' },
-    type: { enum: UOM_TYPES },
+    type: uomType,
   },
 } as const;
 export const UnitOfMeasureList = listOf('UnitOfMeasureList', { $ref: 'UnitOfMeasure' });
@@ -304,7 +307,7 @@ export const UnitOfMeasureCreate = {
   properties: {
     name: text(100, 1),
     abbreviation: text(20, 1),
-    type: { enum: UOM_TYPES },
+    type: uomType,
   },
 } as const;
 

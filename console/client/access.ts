@@ -124,6 +124,8 @@ export const ACCESS = {
   'POST /production-orders/{id}/complete': {"family":"production-orders","access":"write","permission":"manufacturing.manage","keyOnly":"never"},
   'POST /production-orders/{id}/cancel': {"family":"production-orders","access":"write","permission":"manufacturing.manage","keyOnly":"never"},
   'POST /purchase-orders/{id}/receipts': {"family":"purchase-orders","access":"write","permission":"purchasing.receive","keyOnly":"never"},
+  'GET /goods-receipts': {"family":"purchase-orders","access":"read","permission":"purchasing.view","keyOnly":"never"},
+  'GET /goods-receipts/{id}': {"family":"purchase-orders","access":"read","permission":"purchasing.view","keyOnly":"never"},
   'GET /api-keys': {"family":"admin","access":"read","permission":"keys.manage","keyOnly":"never"},
   'POST /api-keys': {"family":"admin","access":"write","permission":"keys.manage","keyOnly":"never"},
   'GET /api-keys/current': {"family":"admin","access":"read","permission":null,"keyOnly":"always"},

@@ -2103,6 +2103,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/goods-receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List goods receipts, newest received first (lines with lots and serial counts)
+         * @description Requires the `purchase-orders:read` scope (or `purchase-orders:write`, `read`, `write`). Requires the `purchasing.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        get: operations["listGoodsReceipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/goods-receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a goods receipt: its lines with lots, expiry dates and serial numbers, and the order's summary
+         * @description Requires the `purchase-orders:read` scope (or `purchase-orders:write`, `read`, `write`). Requires the `purchasing.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         */
+        get: operations["getGoodsReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-keys": {
         parameters: {
             query?: never;
@@ -2618,7 +2658,8 @@ export interface components {
     schemas: {
         ErrorResponse: {
             error: {
-                code: string;
+                /** @enum {string} */
+                code: "invalid_parameter" | "invalid_json" | "validation_error" | "invalid_api_key" | "insufficient_scope" | "forbidden" | "not_found" | "conflict" | "conflict_in_progress" | "payload_too_large" | "precondition_failed" | "invalid_reference" | "unprocessable" | "idempotency_key_reuse" | "rate_limit_exceeded" | "service_unavailable" | "internal_error";
                 message: string;
                 details?: {
                     path: string;
@@ -2721,7 +2762,8 @@ export interface components {
                 id: string;
                 name: string;
                 abbreviation: string;
-                type: string;
+                /** @enum {string} */
+                type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
             } | null;
             categoryId: string | null;
             category: {
@@ -2770,7 +2812,8 @@ export interface components {
                 id: string;
                 name: string;
                 abbreviation: string;
-                type: string;
+                /** @enum {string} */
+                type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
             } | null;
             categoryId: string | null;
             category: {
@@ -2810,7 +2853,8 @@ export interface components {
                 id: string;
                 name: string;
                 abbreviation: string;
-                type: string;
+                /** @enum {string} */
+                type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
             } | null;
             unitsPerPurchaseUom: number | null;
             saleUomId: string | null;
@@ -2818,7 +2862,8 @@ export interface components {
                 id: string;
                 name: string;
                 abbreviation: string;
-                type: string;
+                /** @enum {string} */
+                type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
             } | null;
             unitsPerSaleUom: number | null;
             preferredSupplierId: string | null;
@@ -2916,7 +2961,7 @@ export interface components {
             id: string;
             name: string;
             abbreviation: string;
-            /** @enum {unknown} */
+            /** @enum {string} */
             type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
         };
         UnitOfMeasureList: {
@@ -2936,7 +2981,7 @@ export interface components {
         UnitOfMeasureCreate: {
             name: string;
             abbreviation: string;
-            /** @enum {unknown} */
+            /** @enum {string} */
             type: "WEIGHT" | "VOLUME" | "LENGTH" | "AREA" | "UNIT" | "TIME";
         };
         ProductBomInput: {
@@ -5200,6 +5245,66 @@ export interface components {
                 receivedDate: string | null;
             };
             createdAt: string;
+        };
+        GoodsReceiptDetail: {
+            id: string;
+            reference: string;
+            receivedAt: string;
+            warehouseId: string;
+            notes: string | null;
+            currency: string;
+            exchangeRate: number;
+            lines: {
+                poLineId: string;
+                productId: string;
+                quantity: number;
+                batchId: string | null;
+                batchNumber: string | null;
+                binId: string | null;
+                serialNumbers: string[];
+                unitCost: number;
+                expiryDate: string | null;
+            }[];
+            purchaseOrder: {
+                id: string;
+                orderNumber: string;
+                /** @enum {unknown} */
+                status: "DRAFT" | "SUBMITTED" | "APPROVED" | "PARTIALLY_RECEIVED" | "RECEIVED" | "COMPLETED" | "CANCELLED";
+                receivedDate: string | null;
+            };
+            createdAt: string;
+        };
+        GoodsReceiptSummary: {
+            id: string;
+            reference: string;
+            purchaseOrderId: string;
+            receivedAt: string;
+            warehouseId: string;
+            notes: string | null;
+            currency: string;
+            exchangeRate: number;
+            lineCount: number;
+            totalQuantity: number;
+            lines: {
+                poLineId: string;
+                productId: string;
+                quantity: number;
+                batchId: string | null;
+                batchNumber: string | null;
+                binId: string | null;
+                serialCount: number;
+                unitCost: number;
+            }[];
+            createdAt: string;
+        };
+        GoodsReceiptList: {
+            data: components["schemas"]["GoodsReceiptSummary"][];
+            pagination: {
+                total: number;
+                page: number;
+                pageSize: number;
+                totalPages: number;
+            };
         };
         JsonValue: string | number | boolean | null | components["schemas"]["JsonValue"][] | {
             [key: string]: components["schemas"]["JsonValue"];
@@ -10989,6 +11094,82 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listGoodsReceipts: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Rows per page; larger values are clamped to 200. */
+                pageSize?: number;
+                /** @description Receipts of this purchase order, every one it has (an unknown or malformed id gives an empty page). */
+                purchaseOrderId?: components["schemas"]["Id"];
+            };
+            header?: {
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsReceiptList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getGoodsReceipt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
+                "X-Request-Id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoodsReceiptDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -36,6 +36,8 @@ const SEGMENT_FAMILY = new Map<string, Family>(
     events: 'webhooks',
     // Beyond the spec (design.md section 7): transfers are stock; the organisation's own settings are admin.
     'stock-transfers': 'inventory',
+    // Beyond the spec: goods receipts are read as their purchase orders are.
+    'goods-receipts': 'purchase-orders',
     organisation: 'admin',
     'exchange-rates': 'admin',
     'api-keys': 'admin',

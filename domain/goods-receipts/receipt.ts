@@ -32,6 +32,9 @@ import type { PurchaseOrderStatus } from '../purchase-orders/purchase-order.js';
 import { PURCHASE_ORDER_RESOURCE, PURCHASE_ORDER_TRANSITIONS } from '../purchase-orders/status.js';
 import { assertCan } from '../workflow/transitions.js';
 
+/** The resource a goods receipt's 404 names (GET /goods-receipts/{id}, beyond the spec). */
+export const GOODS_RECEIPT_RESOURCE = 'Goods receipt';
+
 export const MAX_RECEIPT_LINES = 100;
 /** Spec limits: at most 1000 serial numbers per line. */
 export const MAX_LINE_SERIALS = 1000;

@@ -1,6 +1,7 @@
 import { createId } from '@paralleldrive/cuid2';
 import { conflict, notFound } from '../../../domain/errors.js';
-import { decideReceipt } from '../../../domain/goods-receipts/receipt.js';
+import { decideReceipt, GOODS_RECEIPT_RESOURCE } from '../../../domain/goods-receipts/receipt.js';
+import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import {
   PURCHASE_ORDER_RESOURCE,
   PURCHASE_ORDER_TRANSITIONS,
@@ -12,14 +13,23 @@ import { sequenceNext } from '../../platform/dynamo/sequence.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { purchaseOrderTransitionItems } from '../purchase-orders/public.js';
-import { supplierStillActive } from '../purchase-orders/public.js';
+import { keyId } from '../../platform/dynamo/batch-get.js';
+import { batches, batchKey, serialsOfReceipt } from '../inventory/public.js';
+import {
+  purchaseOrderKey,
+  purchaseOrders,
+  purchaseOrderTransitionItems,
+  supplierStillActive,
+} from '../purchase-orders/public.js';
 import { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
 import { GOODS_RECEIPT_SEQUENCE, loadReceiptFacts } from './receipt-facts.js';
 import { receiptClosing } from './receipt-closing.js';
 import { receiptChunking, receiveInParts, settlePendingReceipt } from './receipt-parts.js';
 import { createItems, lotsStillOpen, receiptStockWrites } from './receipt-writes.js';
-import { receiptView } from './view.js';
+import { getReceipt, listReceipts } from './store/goods-receipts.js';
+import { receiptDetailView, receiptSummaryView, receiptView, serialsByLine } from './view.js';
+
+type Op<Id extends 'listGoodsReceipts' | 'getGoodsReceipt'> = OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, Id>;
 
 /**
  * POST /purchase-orders/{id}/receipts: decided on the order, its stock and facts as read in one batch
@@ -88,6 +98,41 @@ const receivePurchaseOrderOp: OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, 'recei
   });
 };
 
+/** GET /goods-receipts (beyond the spec): newest first, an order's receipts with purchaseOrderId. */
+const listGoodsReceiptsOp: Op<'listGoodsReceipts'> = async ({ auth, query }) => {
+  const page = pageOf(query);
+  const { items, total } = await listReceipts(
+    auth.orgId,
+    { purchaseOrderId: query.purchaseOrderId },
+    { offset: page.offset, limit: page.pageSize },
+  );
+  return { body: paginate(items.map(receiptSummaryView), total, page) };
+};
+
+/**
+ * GET /goods-receipts/{id} (beyond the spec): the receipt by its index entry, then in parallel its order,
+ * its lots (expiry dates, one batch read) and, per product received with serial numbers, the serials it
+ * created (one query of that instant each).
+ */
+const getGoodsReceiptOp: Op<'getGoodsReceipt'> = async ({ auth, params }) => {
+  const { orgId } = auth;
+  const receipt = await getReceipt(orgId, params.id);
+  if (!receipt) throw notFound(GOODS_RECEIPT_RESOURCE);
+  const lotIds = [...new Set(receipt.lines.flatMap((l) => (l.batchId ? [l.batchId] : [])))];
+  const serialProducts = [...new Set(receipt.lines.filter((l) => l.serialCount > 0).map((l) => l.productId))];
+  const [order, lots, serials] = await Promise.all([
+    purchaseOrders.getByKey(purchaseOrderKey(orgId, receipt.purchaseOrderId)),
+    batches.batchGetByKeys(lotIds.map((id) => batchKey(orgId, id))),
+    Promise.all(serialProducts.map((productId) => serialsOfReceipt(orgId, receipt, productId))),
+  ]);
+  // A receipt's order is never deleted; one missing would be a broken partition, not a caller's mistake.
+  if (!order) throw new Error(`Goods receipt ${receipt.id} has no purchase order ${receipt.purchaseOrderId}`);
+  const expiryOf = (batchId: string) => lots.get(keyId(batchKey(orgId, batchId)))?.expiryDate ?? null;
+  return { body: receiptDetailView(receipt, order, expiryOf, serialsByLine(receipt.lines, serials.flat())) };
+};
+
 export const goodsReceiptOperations = operationsFor(GOODS_RECEIPT_ENDPOINTS, {
   receivePurchaseOrder: receivePurchaseOrderOp,
+  listGoodsReceipts: listGoodsReceiptsOp,
+  getGoodsReceipt: getGoodsReceiptOp,
 });

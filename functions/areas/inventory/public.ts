@@ -33,6 +33,7 @@ export {
   releaseSerialNumber,
   serialCountAdd,
   serialCreateItems,
+  serialsOfReceipt,
 } from './store/serial-numbers.js';
 export {
   copyOf,

@@ -6,6 +6,7 @@ export { openPurchaseOrdersHolding } from './store/open-orders.js';
 export {
   PENDING_RECEIPT_ATTRIBUTE,
   goodsReceiptKey,
+  RECEIPT_SK_PREFIX as GOODS_RECEIPT_SK_PREFIX,
   purchaseOrderKey,
   purchaseOrderStatusCountItems,
   purchaseOrderTransitionItems,

@@ -174,6 +174,17 @@ describe.skipIf(!browserAvailable)('procure to pay in the console', () => {
     await expectAccessible(page, 'a received purchase order');
     await screenshot(page, 'purchase-order-received', 'desktop');
 
+    // The order lists its receipt (GET /goods-receipts); opened, it reads the lot's expiry and the serials.
+    const receipts = page.getByRole('region', { name: 'Goods receipts' });
+    await receipts.getByText(/^GR-\d+$/).click();
+    const receiptLines = page.getByRole('region', { name: /^Lines of receipt GR-/ });
+    await expect.poll(() => receiptLines.textContent(), { timeout: 20_000 }).toContain('TP-0001, TP-0002');
+    expect(await receiptLines.textContent()).toContain('CHD-2611');
+    expect(await receiptLines.textContent()).toContain('2027');
+    await settled(page);
+    await expectAccessible(page, 'a purchase order with its receipt opened');
+    await screenshot(page, 'purchase-order-receipt-lines', 'desktop');
+
     await page.getByRole('button', { name: 'Complete' }).click();
     await expect.poll(() => page.locator('h1 .badge').textContent(), { timeout: 20_000 }).toBe('Completed');
     expect((await detailOf(`/purchase-orders/${id}`)).status).toBe('COMPLETED');

@@ -44,6 +44,7 @@ describe('familyOfPath', () => {
 
   it('maps the first segments design.md section 7 adds', () => {
     expect(familyOfPath('/stock-transfers/ckabc123')).toBe('inventory');
+    expect(familyOfPath('/goods-receipts/ckabc123')).toBe('purchase-orders');
     for (const segment of ['organisation', 'exchange-rates', 'api-keys', 'audit-log']) {
       expect(familyOfPath(`/${segment}`), segment).toBe('admin');
     }

@@ -10,13 +10,13 @@ import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../u
 import { DataTable, type Column } from '../../ui/list.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
 import { useWarehouses } from '../products/pickers.js';
+import { OrderReceipts } from './OrderReceipts.js';
 import { PURCHASE_ORDERS } from './queries.js';
 import { ReceiveForm, type GoodsReceipt } from './ReceiveForm.js';
 
 type PurchaseOrder = Schemas['PurchaseOrderDetail'];
 type Status = PurchaseOrder['status'];
 type Line = PurchaseOrder['lines'][number];
-type ReceiptSummary = PurchaseOrder['receipts'][number];
 type ReceiptLine = GoodsReceipt['lines'][number];
 
 const path = (id: string) => ({ params: { path: { id } } });
@@ -155,14 +155,6 @@ export function PurchaseOrderDetail() {
   const canReceive =
     (PURCHASE_ORDER_TRANSITIONS.receive.from as readonly Status[]).includes(order.status) &&
     can('POST /purchase-orders/{id}/receipts');
-  const receiptColumns: readonly Column<ReceiptSummary>[] = [
-    { header: 'Receipt', cell: (row) => row.reference },
-    { header: 'Received', cell: (row) => formatDateTime(row.receivedAt) },
-    { header: 'Warehouse', cell: (row) => warehouseName(row.warehouseId), secondary: true },
-    { header: 'Lines', cell: (row) => row.lineCount, numeric: true, secondary: true },
-    { header: 'Quantity', cell: (row) => formatQuantity(row.totalQuantity), numeric: true },
-    { header: 'Notes', cell: (row) => row.notes ?? '—', secondary: true },
-  ];
 
   return (
     <section aria-busy={detail.isFetching}>
@@ -222,14 +214,10 @@ export function PurchaseOrderDetail() {
         error={null}
         empty="No lines."
       />
-      <DataTable
-        caption={`Goods receipts${order.receiptsTruncated ? ` (newest ${order.receipts.length} of ${order.receiptsTotal})` : ''}`}
-        columns={receiptColumns}
-        rows={order.receipts}
-        rowKey={(row) => row.id}
-        busy={false}
-        error={null}
-        empty="Nothing received yet."
+      <OrderReceipts
+        orderId={order.id}
+        lines={order.lines}
+        warehouseName={(warehouseId) => warehouseName(warehouseId) ?? warehouseId}
       />
       <div className="grid-2">
         <Fields

@@ -6,21 +6,28 @@
  * - while a receipt too large for one transaction is being written, its plan
  *   (`PENDING_RECEIPT#<receiptId>`, not under the RECEIPT# prefix, so the detail never lists it) and the
  *   `pendingReceipt` marker on the order item (docs/architecture.md, "Goods receipts beyond 100 items").
+ *
+ * A receipt also carries two index entries (GET /goods-receipts, beyond the spec): GSI1 under
+ * `O#<org>#GOODS_RECEIPT` by (receivedAt, id), the organisation's receipts newest first, and GSI2 under
+ * `O#<org>#GOODS_RECEIPT#<id>`, its lookup by id alone (its key holds the order's id, which a reader by
+ * receipt id does not know). Receipts written before these existed are found through their order only.
  */
 import type { Batch } from '../../../../domain/inventory/batch.js';
 import type { StockChange } from '../../../../domain/inventory/movement.js';
 import type { GoodsReceipt, GoodsReceiptLine } from '../../../../domain/goods-receipts/receipt.js';
 import type { PurchaseOrder } from '../../../../domain/purchase-orders/purchase-order.js';
-import { GetCommand } from '../../../platform/dynamo/commands.js';
+import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { entity } from '../../../platform/dynamo/entity.js';
-import type { Key } from '../../../platform/dynamo/keys.js';
+import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { markerItems, type Marker } from '../../../platform/dynamo/parts.js';
+import { queryWindow } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
 import {
   goodsReceiptKey,
+  GOODS_RECEIPT_SK_PREFIX,
   PENDING_RECEIPT_ATTRIBUTE,
   purchaseOrderKey,
 } from '../../purchase-orders/public.js';
@@ -51,7 +58,62 @@ export const receipts = entity<StoredReceipt>({
     'createdAt',
   ],
   key: (orgId, r) => goodsReceiptKey(orgId, r.purchaseOrderId, r.receivedAt, r.id),
+  indexes: (orgId, r) => ({
+    GSI1PK: receiptCollection(orgId),
+    GSI1SK: sortKey(r.receivedAt, r.id),
+    GSI2PK: receiptLookup(orgId, r.id),
+    GSI2SK: RECEIPT_LOOKUP_SK,
+  }),
 });
+
+const receiptCollection = (orgId: string) => `${tenantPrefix(orgId)}#GOODS_RECEIPT`;
+const receiptLookup = (orgId: string, id: string) => `${receiptCollection(orgId)}#${id}`;
+const RECEIPT_LOOKUP_SK = 'RECEIPT';
+
+/** A receipt by its id alone (GSI2, one entry per receipt: a query reading one item). */
+export async function getReceipt(orgId: string, id: string): Promise<StoredReceipt | null> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :sk',
+      ExpressionAttributeValues: { ':pk': receiptLookup(orgId, id), ':sk': RECEIPT_LOOKUP_SK },
+    }),
+  );
+  const item = Items?.[0];
+  return item ? receipts.fromItem(item) : null;
+}
+
+/**
+ * Receipts newest first (receivedAt, id). With a purchase order: its partition's RECEIPT# items (every
+ * receipt of it, older ones included; an unknown order reads nothing); without: the organisation's
+ * collection on GSI1. Cost: the matching range is read once (queryWindow counts the rest for the total).
+ */
+export async function listReceipts(
+  orgId: string,
+  filter: { purchaseOrderId?: string },
+  window: { offset: number; limit: number },
+): Promise<{ items: StoredReceipt[]; total: number }> {
+  const query = filter.purchaseOrderId
+    ? {
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :receipt)',
+        ExpressionAttributeValues: {
+          ':pk': purchaseOrderKey(orgId, filter.purchaseOrderId).PK,
+          ':receipt': GOODS_RECEIPT_SK_PREFIX,
+        },
+        ScanIndexForward: false,
+      }
+    : {
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': receiptCollection(orgId) },
+        ScanIndexForward: false,
+      };
+  const { items, total } = await queryWindow(query, window.offset, window.limit);
+  return { items: items.map(receipts.fromItem), total };
+}
 
 /** The receipt item, created (a receipt is written once). */
 export const receiptPut = (orgId: string, receipt: GoodsReceipt): TransactItem =>

@@ -334,3 +334,45 @@ export async function listSerials(
 
 const newestFirst = (a: SerialNumber, b: SerialNumber) =>
   b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+/**
+ * The serial numbers a goods receipt created for one product, in the order the product's GSI3 partition
+ * holds them (createdAt, id), each with the receipt line, lot and bin it was received on. A receipt's
+ * serials are created at its instant, so the read is the key range of that instant (another receipt of
+ * the product at the very same instant is filtered out by receiptId): nothing older or newer is read.
+ */
+export async function serialsOfReceipt(
+  orgId: string,
+  receipt: { id: string; createdAt: string },
+  productId: string,
+): Promise<Pick<SerialNumber, 'poLineId' | 'batchId' | 'binId' | 'serialNumber'>[]> {
+  const found: Pick<SerialNumber, 'poLineId' | 'batchId' | 'binId' | 'serialNumber'>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'GSI3PK = :pk AND begins_with(GSI3SK, :at)',
+        FilterExpression: 'receiptId = :receipt',
+        ExpressionAttributeValues: {
+          ':pk': serialProductCollection(orgId, productId),
+          ':at': sortKey(receipt.createdAt, ''),
+          ':receipt': receipt.id,
+        },
+        ProjectionExpression: 'poLineId, batchId, binId, serialNumber',
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      found.push({
+        poLineId: (item.poLineId as string | undefined) ?? null,
+        batchId: (item.batchId as string | undefined) ?? null,
+        binId: (item.binId as string | undefined) ?? null,
+        serialNumber: item.serialNumber as string,
+      });
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
