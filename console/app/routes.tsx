@@ -45,6 +45,8 @@ import { TransferList } from './screens/stock-transfers/TransferList.js';
 import { ProductionOrderCreate } from './screens/production-orders/ProductionOrderCreate.js';
 import { ProductionOrderDetail } from './screens/production-orders/ProductionOrderDetail.js';
 import { ProductionOrderList } from './screens/production-orders/ProductionOrderList.js';
+import { SerialDetail } from './screens/serial-numbers/SerialDetail.js';
+import { SerialList } from './screens/serial-numbers/SerialList.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -188,4 +190,11 @@ export const SCREENS: readonly Screen[] = [
     component: ProductionOrderDetail,
     needs: 'GET /production-orders/{id}',
   },
+  {
+    path: '/serial-numbers',
+    component: SerialList,
+    nav: { label: 'Serial numbers', section: 'Stock' },
+    needs: 'GET /serial-numbers',
+  },
+  { path: '/serial-numbers/:id', component: SerialDetail, needs: 'GET /serial-numbers/{id}' },
 ];

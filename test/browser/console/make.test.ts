@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api.js';
 import { adjust, onHand, product, unique, warehouse } from '../../support/inventory.js';
 import { recipe } from '../../support/production.js';
+import { receiveSerials } from '../../support/serials.js';
 import {
   browserAvailable,
   expectAccessible,
@@ -171,6 +172,69 @@ describe.skipIf(!browserAvailable)('making in the console', () => {
     await screenshot(page, 'production-order-new', 'phone');
     await context.close();
   }, 90_000);
+
+  it('looks a serial up and marks it damaged, then available again; a wrong move is not offered', async () => {
+    const { kitchen } = setup;
+    const mixer = await product(org, { name: 'Stand mixer', requiresSerialTracking: true });
+    const base = `MX-${unique()}`;
+    await receiveSerials(org, mixer.id, kitchen, [`${base}-1`, `${base}-2`]);
+    const { page, context } = await openSignedIn(env, org.key, { screen: '/serial-numbers' });
+    await page.getByRole('link', { name: `${base}-2` }).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'serial numbers');
+    // The exact lookup, case ignored, as a person types it from the label.
+    await page.getByLabel('Search', { exact: true }).fill(`${base}-1`.toLowerCase());
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.getByRole('link', { name: /^MX-/ }).count()).toBe(1);
+    await settled(page);
+    await screenshot(page, 'serial-numbers', 'desktop');
+    await page.getByRole('link', { name: `${base}-1` }).click();
+    await page.getByRole('heading', { level: 1, name: new RegExp(`${base}-1`) }).waitFor();
+    await settled(page);
+    // AVAILABLE: damaged, returned, scrapped; not available again.
+    expect(await page.getByRole('button', { name: 'Mark available' }).count()).toBe(0);
+    await expectAccessible(page, 'serial number');
+
+    await page.getByRole('button', { name: 'Mark damaged' }).click();
+    await page.getByRole('button', { name: 'Mark available' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Mark damaged' }).count()).toBe(0);
+    const serialId = page.url().split('/serial-numbers/')[1]!;
+    const damaged = await call('GET', `/serial-numbers/${serialId}`, { key: org.key });
+    expect(damaged.body.status).toBe('DAMAGED');
+    expect(damaged.body.history.map((entry: { toStatus: string }) => entry.toStatus)).toEqual([
+      'AVAILABLE',
+      'DAMAGED',
+    ]);
+    // The history, newest first: received, then damaged by the back office.
+    const history = page.getByRole('region', { name: 'Status history' });
+    await expect.poll(() => history.getByRole('row').count()).toBe(3);
+    expect(await history.getByRole('row').nth(1).textContent()).toContain('Back office');
+    await settled(page);
+    await screenshot(page, 'serial-number', 'desktop');
+
+    await page.getByRole('button', { name: 'Mark available' }).click();
+    await page.getByRole('button', { name: 'Mark damaged' }).waitFor();
+    expect((await call('GET', `/serial-numbers/${serialId}`, { key: org.key })).body.status).toBe(
+      'AVAILABLE',
+    );
+    await context.close();
+
+    // At phone width: the list filtered by status, and the detail.
+    const phone = await openSignedIn(env, org.key, {
+      screen: `/serial-numbers?status=AVAILABLE`,
+      width: 'phone',
+    });
+    await phone.page.getByRole('link', { name: `${base}-2` }).waitFor();
+    await settled(phone.page);
+    await expectAccessible(phone.page, 'serial numbers at phone');
+    await screenshot(phone.page, 'serial-numbers', 'phone');
+    await goTo(phone.page, env, `/serial-numbers/${serialId}`);
+    await phone.page.getByRole('button', { name: 'Mark damaged' }).waitFor();
+    await settled(phone.page);
+    await expectAccessible(phone.page, 'serial number at phone');
+    await screenshot(phone.page, 'serial-number', 'phone');
+    await phone.context.close();
+  }, 120_000);
 
   it('sends nothing off the API and logs no error', () => {
     expect(env.elsewhere).toEqual([]);
