@@ -47,6 +47,7 @@ import { ProductionOrderDetail } from './screens/production-orders/ProductionOrd
 import { ProductionOrderList } from './screens/production-orders/ProductionOrderList.js';
 import { SerialDetail } from './screens/serial-numbers/SerialDetail.js';
 import { SerialList } from './screens/serial-numbers/SerialList.js';
+import { LotCreate } from './screens/lots/LotCreate.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -99,6 +100,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/credit-notes/:id', component: CreditNoteDetail, needs: 'GET /credit-notes/{id}' },
   // t27: traceability, making, reports, settings.
   { path: '/lots', component: LotList, nav: { label: 'Lots', section: 'Stock' }, needs: 'GET /batches' },
+  // m27 (before '/lots/:id': the first match wins).
+  { path: '/lots/new', component: LotCreate, needs: 'POST /batches' },
   { path: '/lots/:id', component: LotDetail, needs: 'GET /batches/{id}' },
   {
     path: '/reports/stock-movement',

@@ -236,6 +236,76 @@ describe.skipIf(!browserAvailable)('making in the console', () => {
     await phone.context.close();
   }, 120_000);
 
+  it('creates a lot from the lot list, then expires it on its detail', async () => {
+    const yoghurt = await product(org, { name: 'Greek yoghurt', isBatchTracked: true });
+    const { page, context } = await openSignedIn(env, org.key, { screen: '/lots' });
+    await page.getByRole('button', { name: 'New lot' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New lot' }).waitFor();
+    await page.getByLabel('Find product').fill('yoghurt');
+    await page.getByLabel('Find product').press('Enter');
+    await settled(page);
+    await page
+      .getByRole('combobox', { name: /^Product/ })
+      .selectOption({ label: `${yoghurt.sku} · Greek yoghurt` });
+    const lotNumber = `YO-${unique()}`;
+    await page.getByLabel('Lot number').fill(lotNumber);
+    await page.getByLabel('Expiry date').fill('2031-01-31');
+    await page.getByLabel('Storage').selectOption({ label: 'Chilled' });
+    await settled(page);
+    await expectAccessible(page, 'new lot');
+    await screenshot(page, 'lot-new', 'desktop');
+    await page.getByRole('button', { name: 'Create lot' }).click();
+    await page.getByRole('heading', { level: 1, name: new RegExp(lotNumber) }).waitFor();
+    const lotId = page.url().split('/lots/')[1]!;
+    const created = await call('GET', `/batches/${lotId}`, { key: org.key });
+    expect(created.body).toMatchObject({
+      batchNumber: lotNumber,
+      status: 'ACTIVE',
+      expiryDate: '2031-01-31',
+      storageCondition: 'CHILLED',
+    });
+    // An empty lot's detail names no product (the spec derives it from stock): the product's lot list has it.
+    await page.getByText('Empty: its product shows once stock is received').waitFor();
+    const ofProduct = await call('GET', '/batches', { key: org.key, query: { productId: yoghurt.id } });
+    expect(ofProduct.body.data.map((lot: { id: string }) => lot.id)).toEqual([lotId]);
+
+    // The same number again is refused with the API's message.
+    await goTo(page, env, '/lots/new');
+    await page.getByLabel('Find product').fill('yoghurt');
+    await page.getByLabel('Find product').press('Enter');
+    await settled(page);
+    await page
+      .getByRole('combobox', { name: /^Product/ })
+      .selectOption({ label: `${yoghurt.sku} · Greek yoghurt` });
+    await page.getByLabel('Lot number').fill(lotNumber);
+    await page.getByRole('button', { name: 'Create lot' }).click();
+    const alert = page.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('The lot was refused');
+    expect(await alert.textContent()).toContain(`A batch numbered '${lotNumber}' already exists`);
+    await settled(page);
+    await screenshot(page, 'lot-new-refused', 'desktop');
+
+    await goTo(page, env, `/lots/${lotId}`);
+    await page.getByRole('button', { name: 'Expire' }).click();
+    await page.getByText('Expired: this lot').waitFor();
+    // EXPIRED: only a recall is left.
+    expect(await page.getByRole('button', { name: 'Expire' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Quarantine' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Recall' }).waitFor();
+    expect((await call('GET', `/batches/${lotId}`, { key: org.key })).body.status).toBe('EXPIRED');
+    await settled(page);
+    await expectAccessible(page, 'expired lot');
+    await screenshot(page, 'lot-expired', 'desktop');
+    await context.close();
+
+    const phone = await openSignedIn(env, org.key, { screen: '/lots/new', width: 'phone' });
+    await phone.page.getByRole('heading', { level: 1, name: 'New lot' }).waitFor();
+    await settled(phone.page);
+    await expectAccessible(phone.page, 'new lot at phone');
+    await screenshot(phone.page, 'lot-new', 'phone');
+    await phone.context.close();
+  }, 120_000);
+
   it('sends nothing off the API and logs no error', () => {
     expect(env.elsewhere).toEqual([]);
     expect(env.errors.filter((error) => !/\b(401|422)\b/.test(error))).toEqual([]);
