@@ -41,6 +41,13 @@ import { AdjustmentList } from './screens/stock-adjustments/AdjustmentList.js';
 import { TransferCreate } from './screens/stock-transfers/TransferCreate.js';
 import { TransferDetail } from './screens/stock-transfers/TransferDetail.js';
 import { TransferList } from './screens/stock-transfers/TransferList.js';
+// m27: production, serials, lot create.
+import { ProductionOrderCreate } from './screens/production-orders/ProductionOrderCreate.js';
+import { ProductionOrderDetail } from './screens/production-orders/ProductionOrderDetail.js';
+import { ProductionOrderList } from './screens/production-orders/ProductionOrderList.js';
+import { SerialDetail } from './screens/serial-numbers/SerialDetail.js';
+import { SerialList } from './screens/serial-numbers/SerialList.js';
+import { LotCreate } from './screens/lots/LotCreate.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -93,6 +100,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/credit-notes/:id', component: CreditNoteDetail, needs: 'GET /credit-notes/{id}' },
   // t27: traceability, making, reports, settings.
   { path: '/lots', component: LotList, nav: { label: 'Lots', section: 'Stock' }, needs: 'GET /batches' },
+  // m27 (before '/lots/:id': the first match wins).
+  { path: '/lots/new', component: LotCreate, needs: 'POST /batches' },
   { path: '/lots/:id', component: LotDetail, needs: 'GET /batches/{id}' },
   {
     path: '/reports/stock-movement',
@@ -171,4 +180,24 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: '/stock-transfers/new', component: TransferCreate, needs: 'POST /stock-transfers' },
   { path: '/stock-transfers/:id', component: TransferDetail, needs: 'GET /stock-transfers/{id}' },
+  // m27: production, serials, lot create.
+  {
+    path: '/production-orders',
+    component: ProductionOrderList,
+    nav: { label: 'Production orders', section: 'Make' },
+    needs: 'GET /production-orders',
+  },
+  { path: '/production-orders/new', component: ProductionOrderCreate, needs: 'POST /production-orders' },
+  {
+    path: '/production-orders/:id',
+    component: ProductionOrderDetail,
+    needs: 'GET /production-orders/{id}',
+  },
+  {
+    path: '/serial-numbers',
+    component: SerialList,
+    nav: { label: 'Serial numbers', section: 'Stock' },
+    needs: 'GET /serial-numbers',
+  },
+  { path: '/serial-numbers/:id', component: SerialDetail, needs: 'GET /serial-numbers/{id}' },
 ];

@@ -32,6 +32,11 @@ const TONES: Record<string, 'waiting' | 'active' | 'done' | 'stopped' | 'alert'>
   QUARANTINED: 'alert',
   RECALLED: 'alert',
   DEAD: 'alert',
+  // m27: serial numbers.
+  AVAILABLE: 'done',
+  SOLD: 'done',
+  DAMAGED: 'alert',
+  SCRAPPED: 'stopped',
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -153,6 +153,8 @@ describe.skipIf(!browserAvailable)('sales orders in the console', () => {
       'Products',
       'Stock adjustments',
       'Stock transfers',
+      'Serial numbers',
+      'Production orders',
       'Invoices',
       'Credit notes',
       'Stock movement',
@@ -176,7 +178,14 @@ describe.skipIf(!browserAvailable)('sales orders in the console', () => {
       'To dispatch',
     ]);
     const stock = await navOf(stockOnly);
-    expect(stock.links).toEqual(['Today', 'Lots', 'Stock adjustments', 'Stock transfers', 'Warehouses']);
+    expect(stock.links).toEqual([
+      'Today',
+      'Lots',
+      'Stock adjustments',
+      'Stock transfers',
+      'Serial numbers',
+      'Warehouses',
+    ]);
     expect(stock.queues.map((title) => title.replace(/\s*\d+$/, ''))).toEqual([
       'Lots expiring within 30 days',
     ]);

@@ -41,6 +41,13 @@ const actionsFor = (id: string): readonly DocumentAction<BatchStatus>[] => [
     run: (api, _values, headers) => ok(api.POST('/batches/{id}/quarantine', { ...path(id), headers })),
   },
   {
+    label: 'Expire',
+    operation: 'POST /batches/{id}/expire',
+    allowedIn: BATCH_TRANSITIONS.expire.from,
+    destructive: true,
+    run: (api, _values, headers) => ok(api.POST('/batches/{id}/expire', { ...path(id), headers })),
+  },
+  {
     label: 'Recall',
     operation: 'POST /batches/{id}/recall',
     allowedIn: BATCH_TRANSITIONS.recall.from,
@@ -165,14 +172,19 @@ export function LotDetail() {
           {lot.batchNumber} <StatusBadge status={lot.status} />
         </h1>
         <p className="lead">
-          {lot.product ? `${lot.product.name} (${lot.product.sku})` : 'No product yet'} ·{' '}
-          {formatQuantity(lot.totalQuantity)} on hand
+          {lot.product
+            ? `${lot.product.name} (${lot.product.sku})`
+            : 'Empty: its product shows once stock is received or adjusted into it'}{' '}
+          · {formatQuantity(lot.totalQuantity)} on hand
         </p>
       </header>
       {lot.status === 'QUARANTINED' && (
         <p className="notice">
           Quarantined: this lot is not reserved or picked for orders until it is released.
         </p>
+      )}
+      {lot.status === 'EXPIRED' && (
+        <p className="notice">Expired: this lot is not reserved or picked and takes no new stock.</p>
       )}
       {lot.status === 'RECALLED' && (
         <p className="notice">Recalled: a recall is final. The lot takes no new stock and is never picked.</p>

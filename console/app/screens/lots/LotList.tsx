@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { BATCH_STATUSES, type BatchStatus } from '../../../../domain/inventory/batch.js';
 import { ok, type Schemas } from '../../../client/index.js';
+import { useCan } from '../../session/session.js';
 import { formatDate } from '../../ui/format.js';
 import { ListScreen, type Column } from '../../ui/list.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
@@ -28,6 +29,7 @@ const COLUMNS: readonly Column<Lot>[] = [
 
 /** Lots (the API's batches), earliest expiry first (FEFO), as the API lists them. */
 export function LotList() {
+  const can = useCan();
   return (
     <ListScreen
       title="Lots"
@@ -52,6 +54,13 @@ export function LotList() {
       search="Lot number"
       filters={[{ name: 'status', label: 'Status', options: BATCH_STATUSES }]}
       empty="No lots match."
+      actions={
+        can('POST /batches') && (
+          <Link href="/lots/new" role="button">
+            New lot
+          </Link>
+        )
+      }
     />
   );
 }
