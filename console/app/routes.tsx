@@ -27,6 +27,7 @@ import { WebhookList } from './screens/webhooks/Webhooks.js';
 import { WarehouseDetail, WarehouseList } from './screens/warehouses/Warehouses.js';
 // s27: settings.
 import { ThisKey } from './screens/api-keys/ThisKey.js';
+import { Organisation } from './screens/organisation/Organisation.js';
 import { AgingReport } from './screens/reports/AgingReport.js';
 import { StockMovementReport } from './screens/reports/StockMovementReport.js';
 import { ValuationReport } from './screens/reports/ValuationReport.js';
@@ -135,6 +136,12 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: '/settings/warehouses/:id', component: WarehouseDetail, needs: 'GET /warehouses/{id}' },
   // s27: settings.
+  {
+    path: '/settings/organisation',
+    component: Organisation,
+    nav: { label: 'Organisation', section: 'Settings' },
+    needs: 'GET /organisation',
+  },
   {
     path: '/settings/this-key',
     component: ThisKey,

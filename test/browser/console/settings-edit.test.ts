@@ -102,6 +102,39 @@ describe.skipIf(!browserAvailable)('settings edits in the console', () => {
     await context.close();
   }, 120_000);
 
+  it('sets the credit-limit mode and an exchange rate on the organisation screen', async () => {
+    const before = (await call('GET', '/organisation', { key: org.key })).body;
+    const foreign = ['USD', 'AUD', 'NZD'].find((code) => code !== before.baseCurrency)!;
+    const { page, context } = await openOn('/settings/organisation', org.key);
+    await page.getByRole('heading', { level: 2, name: 'Credit limit' }).waitFor();
+    await look(page, 'organisation');
+
+    const target = before.creditLimitMode === 'BLOCK' ? 'Warn' : 'Block';
+    await page.getByRole('radio', { name: target }).check();
+    await page.getByRole('button', { name: 'Save credit limit mode' }).click();
+    await page.getByText(`Saved: ${target}.`).waitFor();
+    await eventually(
+      async () => (await call('GET', '/organisation', { key: org.key })).body.creditLimitMode,
+    ).toBe(target.toUpperCase());
+
+    await page.getByLabel('Currency').selectOption(foreign);
+    await page.getByLabel(`${before.baseCurrency} per 1 ${foreign}`).fill('1.6543');
+    await page.getByRole('button', { name: 'Set rate' }).click();
+    await page.getByText(`1 ${foreign} = 1.6543 ${before.baseCurrency} from now on.`).waitFor();
+    await page.getByRole('cell', { name: foreign, exact: true }).waitFor();
+    const after = (await call('GET', '/organisation', { key: org.key })).body;
+    expect(after.exchangeRates).toEqual([expect.objectContaining({ currency: foreign, rate: 1.6543 })]);
+
+    // A refusal shows the API's message as sent: the base currency needs no rate.
+    await page.getByLabel('Currency').selectOption(foreign);
+    await page.getByLabel(`${before.baseCurrency} per 1 ${foreign}`).fill('0');
+    await page.getByRole('button', { name: 'Set rate' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('The rate was not set');
+    await screenshot(page, 'organisation-refused', 'desktop');
+    await context.close();
+  }, 120_000);
+
   it('sends nothing off the API and logs no error', () => {
     expect(env.elsewhere).toEqual([]);
     expect(env.errors.filter((error) => !/\b(401|403)\b/.test(error))).toEqual([]);
