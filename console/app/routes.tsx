@@ -27,6 +27,7 @@ import { WebhookList } from './screens/webhooks/Webhooks.js';
 import { WarehouseDetail, WarehouseList } from './screens/warehouses/Warehouses.js';
 // s27: settings.
 import { ThisKey } from './screens/api-keys/ThisKey.js';
+import { AuditLog } from './screens/audit-log/AuditLog.js';
 import { Organisation } from './screens/organisation/Organisation.js';
 import { AgingReport } from './screens/reports/AgingReport.js';
 import { StockMovementReport } from './screens/reports/StockMovementReport.js';
@@ -141,6 +142,12 @@ export const SCREENS: readonly Screen[] = [
     component: Organisation,
     nav: { label: 'Organisation', section: 'Settings' },
     needs: 'GET /organisation',
+  },
+  {
+    path: '/settings/audit-log',
+    component: AuditLog,
+    nav: { label: 'Audit log', section: 'Settings' },
+    needs: 'GET /audit-log',
   },
   {
     path: '/settings/this-key',

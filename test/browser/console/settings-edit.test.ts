@@ -135,6 +135,28 @@ describe.skipIf(!browserAvailable)('settings edits in the console', () => {
     await context.close();
   }, 120_000);
 
+  it('lists the audit log with its filters, each entry linking to its record', async () => {
+    const { page, context } = await openOn('/settings/audit-log', org.key);
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await settled(page);
+    await look(page, 'audit-log');
+
+    await page.getByLabel('Record type').selectOption('organisation');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const expected = (
+      await call('GET', '/audit-log', { key: org.key, query: { entityType: 'organisation' } })
+    ).body.data as { entityId: string }[];
+    expect(expected.length).toBeGreaterThan(0);
+    const links = page.getByRole('link', { name: `Organisation ${org.orgId}` });
+    await eventually(() => links.count()).toBe(expected.length);
+    await eventually(() => page.getByRole('row').count()).toBe(expected.length + 1);
+    await settled(page);
+    await screenshot(page, 'audit-log-filtered', 'desktop');
+    await links.first().click();
+    await page.getByRole('heading', { level: 2, name: 'Credit limit' }).waitFor();
+    await context.close();
+  }, 120_000);
+
   it('sends nothing off the API and logs no error', () => {
     expect(env.elsewhere).toEqual([]);
     expect(env.errors.filter((error) => !/\b(401|403)\b/.test(error))).toEqual([]);
