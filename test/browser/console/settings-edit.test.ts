@@ -211,6 +211,46 @@ describe.skipIf(!browserAvailable)('settings edits in the console', () => {
     await context.close();
   }, 120_000);
 
+  it('edits a webhook subscription (url, events, off), pings it and deletes it after asking', async () => {
+    const created = await call('POST', '/webhooks', {
+      key: org.key,
+      body: { url: 'https://hooks.example.com/a', events: ['product.created'], description: 'Shop sync' },
+    });
+    expect(created.status).toBe(201);
+    const id: string = created.body.id;
+    const { page, context } = await openOn(`/settings/webhooks/${id}`, org.key);
+    await page.getByRole('heading', { level: 1, name: /Shop sync/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Send a test ping' }).click();
+    await page.getByText('A ping is queued').waitFor();
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('textbox', { name: 'URL' }).fill('https://hooks.example.com/b');
+    await page.getByLabel('product.created').uncheck();
+    await page.getByLabel('invoice.created').check();
+    await page.getByRole('switch', { name: /Active/ }).uncheck();
+    await settled(page);
+    await expectAccessible(page, 'webhook edit form');
+    await screenshot(page, 'webhook-edit', 'desktop');
+    await page.getByRole('button', { name: 'Save subscription' }).click();
+    await page.getByText('https://hooks.example.com/b').first().waitFor();
+    const hook = (await call('GET', `/webhooks/${id}`, { key: org.key })).body;
+    expect(hook).toMatchObject({
+      url: 'https://hooks.example.com/b',
+      events: ['invoice.created'],
+      isActive: false,
+    });
+    await look(page, 'webhook-edited');
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('This cannot be undone').waitFor();
+    await screenshot(page, 'webhook-delete', 'desktop');
+    await page.getByRole('button', { name: 'Delete subscription' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    expect((await call('GET', `/webhooks/${id}`, { key: org.key })).status).toBe(404);
+    await context.close();
+  }, 120_000);
+
   it('sends nothing off the API and logs no error', () => {
     expect(env.elsewhere).toEqual([]);
     // 400: the bin code refused on purpose; 401: the revoked key's last reads.
