@@ -7,6 +7,7 @@ import { useApi, useCan, useSession } from '../../session/session.js';
 import { formatDateTime, humanise } from '../../ui/format.js';
 import { DataTable, useListParams, type Column } from '../../ui/list.js';
 import { ENTITY_ROUTES, entityLabel } from './entities.js';
+import './audit-log.css';
 
 type Entry = Schemas['AuditEntry'];
 
@@ -155,7 +156,12 @@ export function AuditLog() {
       header: 'Record',
       cell: (row) => {
         const href = hrefOf(row);
-        const label = `${entityLabel(row.entityType)} ${row.entityId}`;
+        // The id on a line of its own, broken anywhere: a phone's column is narrower than an id.
+        const label = (
+          <>
+            {entityLabel(row.entityType)} <span className="entity-id">{row.entityId}</span>
+          </>
+        );
         return href ? <Link href={href}>{label}</Link> : label;
       },
     },
