@@ -161,6 +161,9 @@ describe.skipIf(!browserAvailable)('sales orders in the console', () => {
       'API keys',
       'Webhooks',
       'Warehouses',
+      'Organisation',
+      'Audit log',
+      'This key',
     ]);
     expect(full.buttons).toEqual(['Confirm', 'Cancel order']);
     expect((await navOf(approver, `/sales-orders/${order.id}`)).buttons).toEqual(['Confirm']);
@@ -176,7 +179,14 @@ describe.skipIf(!browserAvailable)('sales orders in the console', () => {
       'To dispatch',
     ]);
     const stock = await navOf(stockOnly);
-    expect(stock.links).toEqual(['Today', 'Lots', 'Stock adjustments', 'Stock transfers', 'Warehouses']);
+    expect(stock.links).toEqual([
+      'Today',
+      'Lots',
+      'Stock adjustments',
+      'Stock transfers',
+      'Warehouses',
+      'This key',
+    ]);
     expect(stock.queues.map((title) => title.replace(/\s*\d+$/, ''))).toEqual([
       'Lots expiring within 30 days',
     ]);
