@@ -25,6 +25,10 @@ import { ApiKeys } from './screens/api-keys/ApiKeys.js';
 import { WebhookDetail } from './screens/webhooks/WebhookDetail.js';
 import { WebhookList } from './screens/webhooks/Webhooks.js';
 import { WarehouseDetail, WarehouseList } from './screens/warehouses/Warehouses.js';
+// s27: settings.
+import { ThisKey } from './screens/api-keys/ThisKey.js';
+import { AuditLog } from './screens/audit-log/AuditLog.js';
+import { Organisation } from './screens/organisation/Organisation.js';
 import { AgingReport } from './screens/reports/AgingReport.js';
 import { StockMovementReport } from './screens/reports/StockMovementReport.js';
 import { ValuationReport } from './screens/reports/ValuationReport.js';
@@ -141,6 +145,25 @@ export const SCREENS: readonly Screen[] = [
     needs: 'GET /warehouses',
   },
   { path: '/settings/warehouses/:id', component: WarehouseDetail, needs: 'GET /warehouses/{id}' },
+  // s27: settings.
+  {
+    path: '/settings/organisation',
+    component: Organisation,
+    nav: { label: 'Organisation', section: 'Settings' },
+    needs: 'GET /organisation',
+  },
+  {
+    path: '/settings/audit-log',
+    component: AuditLog,
+    nav: { label: 'Audit log', section: 'Settings' },
+    needs: 'GET /audit-log',
+  },
+  {
+    path: '/settings/this-key',
+    component: ThisKey,
+    nav: { label: 'This key', section: 'Settings' },
+    needs: 'GET /api-keys/current',
+  },
   // q27: procure to pay and stock.
   {
     path: '/purchase-orders',

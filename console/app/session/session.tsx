@@ -1,8 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { ApiClient } from '../../client/index.js';
 import { clientFor, describeKey } from './client.js';
-import { keyAllows, type CurrentKey, type Operation } from './can.js';
+import { keyAllows, type CurrentKey, type Operation, type Target } from './can.js';
 import { forgetKey, storedKey, storeKey, UNAUTHORISED_EVENT } from './storage.js';
 import { SignIn } from './SignIn.js';
 import { ErrorMessage } from '../ui/ErrorMessage.js';
@@ -11,8 +20,13 @@ export interface Session {
   api: ApiClient;
   /** The signed-in key as GET /api-keys/current describes it: name, scopes, permissions, expiry. */
   key: CurrentKey;
-  /** Whether this key may make the call, e.g. `can('POST /sales-orders/{id}/confirm')`. */
-  can: (operation: Operation) => boolean;
+  /**
+   * Whether this key may make the call, e.g. `can('POST /sales-orders/{id}/confirm')`; `target` names the
+   * path's id where the rule depends on it (`can('DELETE /api-keys/{id}', { id })`: a key may revoke itself).
+   */
+  can: (operation: Operation, target?: Target) => boolean;
+  /** Carries on with another secret of the same key (after rotating it): the old one is forgotten. */
+  switchKey: (newKey: string) => void;
   signOut: (reason?: string) => void;
 }
 
@@ -36,6 +50,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [apiKey, setApiKey] = useState<string | null>(storedKey);
   const [notice, setNotice] = useState<string | null>(null);
+  const switched = useRef(false);
 
   const signOut = useCallback(
     (reason?: string) => {
@@ -54,6 +69,14 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => removeEventListener(UNAUTHORISED_EVENT, onUnauthorised);
   }, [signOut]);
 
+  // After a switch, everything shown is read again with the new secret: this effect runs after the
+  // screens' own (children first), so their queries already carry the new client.
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    void queryClient.invalidateQueries();
+  }, [apiKey, queryClient]);
+
   const current = useQuery({
     queryKey: ['api-keys', 'current', apiKey],
     queryFn: () => describeKey(apiKey!),
@@ -65,8 +88,21 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const session = useMemo<Session | null>(() => {
     if (!apiKey || !current.data) return null;
     const key = current.data;
-    return { api: clientFor(apiKey), key, can: (operation) => keyAllows(key, operation), signOut };
-  }, [apiKey, current.data, signOut]);
+    const switchKey = (newKey: string) => {
+      storeKey(newKey);
+      // Same key, new secret: what it may do is unchanged, so nothing read needs throwing away.
+      queryClient.setQueryData(['api-keys', 'current', newKey], key);
+      switched.current = true;
+      setApiKey(newKey);
+    };
+    return {
+      api: clientFor(apiKey),
+      key,
+      can: (operation, target) => keyAllows(key, operation, target),
+      switchKey,
+      signOut,
+    };
+  }, [apiKey, current.data, signOut, queryClient]);
 
   if (!apiKey) {
     return (

@@ -163,6 +163,9 @@ describe.skipIf(!browserAvailable)('sales orders in the console', () => {
       'API keys',
       'Webhooks',
       'Warehouses',
+      'Organisation',
+      'Audit log',
+      'This key',
     ]);
     expect(full.buttons).toEqual(['Confirm', 'Cancel order']);
     expect((await navOf(approver, `/sales-orders/${order.id}`)).buttons).toEqual(['Confirm']);
@@ -185,6 +188,7 @@ describe.skipIf(!browserAvailable)('sales orders in the console', () => {
       'Stock transfers',
       'Serial numbers',
       'Warehouses',
+      'This key',
     ]);
     expect(stock.queues.map((title) => title.replace(/\s*\d+$/, ''))).toEqual([
       'Lots expiring within 30 days',

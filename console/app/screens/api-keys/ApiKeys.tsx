@@ -41,16 +41,16 @@ const within = (own: readonly Scope[], scope: Scope): boolean => {
   return scopesAllow(own, family, access);
 };
 
-const describeScopes = (scopes: readonly string[]) =>
+export const describeScopes = (scopes: readonly string[]) =>
   scopes
     .map((scope) => (scope === 'write' ? 'everything' : scope === 'read' ? 'read everything' : scope))
     .join(', ');
 
-const describePermissions = (permissions: ApiKey['permissions']) =>
+export const describePermissions = (permissions: ApiKey['permissions']) =>
   permissions === 'all' ? 'All' : permissions.length === 0 ? 'None' : permissions.join(', ');
 
 /** A secret the API answered once: shown until dismissed, never stored. */
-function Secret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
+export function Secret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   return (
     <section role="status" aria-label="New secret" className="notice secret">
       <h2>The secret of “{name}”</h2>
@@ -235,8 +235,12 @@ function NewKeyForm({
   );
 }
 
-/** Rotate or revoke one key, asked first: both cut off whoever holds the old secret. */
-function KeyChange({
+/**
+ * Rotate or revoke one key, asked first: both cut off whoever holds the old secret. The console's own key
+ * carries on with its new secret after a rotate (the old one may stop at once, grace 0), and signs out
+ * after a revoke.
+ */
+export function KeyChange({
   apiKey,
   kind,
   onRotated,
@@ -248,19 +252,31 @@ function KeyChange({
   onClose: () => void;
 }) {
   const id = useId();
+  const { key: own, switchKey, signOut } = useSession();
+  const isOwn = apiKey.id === own.id;
   const [grace, setGrace] = useState('24');
-  const change = useAction<void, unknown>({
+  // Answers the new secret of a rotate (null after a revoke, or a replay that carries none).
+  const change = useAction<void, string | null>({
     run: async (api, _input, headers) => {
       const path = { params: { path: { id: apiKey.id } } };
-      if (kind === 'revoke') return ok(api.DELETE('/api-keys/{id}', { ...path, headers }));
+      if (kind === 'revoke') {
+        await ok(api.DELETE('/api-keys/{id}', { ...path, headers }));
+        return null;
+      }
       const rotated = await ok(
         api.POST('/api-keys/{id}/rotate', { ...path, headers, body: { graceHours: Number(grace) } }),
       );
-      if (rotated.key) onRotated(rotated.key);
-      return rotated;
+      return rotated.key ?? null;
     },
-    invalidates: [KEYS, ['audit-log']],
-    onDone: onClose,
+    // The own key's session changes below and reads everything again with the new secret.
+    invalidates: isOwn ? [] : [KEYS, ['audit-log']],
+    onDone: (secret) => {
+      onClose();
+      if (secret) onRotated(secret);
+      if (!isOwn) return;
+      if (kind === 'revoke') signOut('This key was revoked: sign in with another one.');
+      else if (secret) switchKey(secret);
+    },
   });
   return (
     <form
@@ -291,7 +307,10 @@ function KeyChange({
           </small>
         </label>
       ) : (
-        <p>Every secret of this key stops working within seconds. This cannot be undone.</p>
+        <p>
+          Every secret of this key stops working within seconds. This cannot be undone.
+          {isOwn && ' It is the key this console is signed in with: you will be signed out.'}
+        </p>
       )}
       {change.isError && (
         <ErrorMessage error={change.error} title={`${kind === 'rotate' ? 'Rotate' : 'Revoke'} was refused`} />
@@ -324,7 +343,7 @@ export function ApiKeys() {
   const keys = useQuery({ queryKey: KEYS, queryFn: () => ok(api.GET('/api-keys')) });
 
   const mayChange = (row: ApiKey, operation: 'POST /api-keys/{id}/rotate' | 'DELETE /api-keys/{id}') =>
-    row.revokedAt === null && (row.id === own.id || can(operation));
+    row.revokedAt === null && can(operation, { id: row.id });
 
   const columns: readonly Column<ApiKey>[] = [
     {

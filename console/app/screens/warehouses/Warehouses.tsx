@@ -7,6 +7,7 @@ import { Fields, useDetail } from '../../ui/detail.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { formatDateTime, formatQuantity, humanise } from '../../ui/format.js';
 import { DataTable, ListScreen, type Column } from '../../ui/list.js';
+import { AddBin, WarehouseActions } from './WarehouseEdits.js';
 
 type Warehouse = Schemas['Warehouse'];
 type Zone = Warehouse['zones'][number];
@@ -169,6 +170,7 @@ export function WarehouseDetail() {
         </h1>
         <p className="lead">{warehouse.name}</p>
       </header>
+      <WarehouseActions warehouse={warehouse} etag={detail.data.etag} />
       <Fields
         items={[
           ['Address', warehouse.address],
@@ -200,6 +202,7 @@ export function WarehouseDetail() {
               Showing {zone.bins.length} of {zone.binsTotal} bins.
             </p>
           )}
+          <AddBin warehouse={warehouse} zone={zone} />
         </div>
       ))}
       {warehouse.zonesTruncated && (

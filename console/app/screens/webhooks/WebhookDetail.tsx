@@ -9,6 +9,7 @@ import { formatDateTime } from '../../ui/format.js';
 import { DataTable, Pager, useListParams, useListQuery, type Column } from '../../ui/list.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
 import { WEBHOOKS, webhookState } from './Webhooks.js';
+import { WebhookDeleteForm, WebhookEditForm } from './WebhookEdit.js';
 import '../api-keys/api-keys.css';
 
 type Delivery = Schemas['WebhookDelivery'];
@@ -123,6 +124,7 @@ export function WebhookDetail() {
   const { id } = useParams<{ id: string }>();
   const can = useCan();
   const [secret, setSecret] = useState<Schemas['WebhookSecretRotated'] | null>(null);
+  const [open, setOpen] = useState<'edit' | 'delete' | null>(null);
   const detail = useDetail([...WEBHOOKS, id], (api) => api.GET('/webhooks/{id}', path(id)));
   const rotate = useAction<void, Schemas['WebhookSecretRotated']>({
     run: (api, _input, headers) => ok(api.POST('/webhooks/{id}/rotate-secret', { ...path(id), headers })),
@@ -196,7 +198,21 @@ export function WebhookDetail() {
               Rotate secret
             </button>
           )}
+          {can('PUT /webhooks/{id}') && (
+            <button type="button" className="secondary" onClick={() => setOpen('edit')}>
+              Edit
+            </button>
+          )}
+          {can('DELETE /webhooks/{id}') && (
+            <button type="button" className="secondary outline" onClick={() => setOpen('delete')}>
+              Delete
+            </button>
+          )}
         </div>
+        {open === 'edit' && (
+          <WebhookEditForm hook={hook} etag={detail.data.etag} onClose={() => setOpen(null)} />
+        )}
+        {open === 'delete' && <WebhookDeleteForm hook={hook} onClose={() => setOpen(null)} />}
         {ping.isSuccess && <p role="status">A ping is queued: it shows in the deliveries within a minute.</p>}
         {ping.isError && <ErrorMessage error={ping.error} title="Ping was refused" />}
         {rotate.isError && <ErrorMessage error={rotate.error} title="Rotate was refused" />}
