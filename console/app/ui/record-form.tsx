@@ -72,18 +72,19 @@ export function changedFields<T extends object>(next: T, before: T): Partial<T> 
 }
 
 /**
- * The record as the edit form opened on it: pinned at the first read, so a refetch in the background (a
- * refused save refreshes the screen's queries) never moves the form or its ETag under the person's
- * hands. `reload` reads it again and pins the new version.
+ * The record as the edit form opened on it: pinned once a read of it has finished (never the cached copy
+ * a read is still refreshing, which may be older), so a refetch in the background (a refused save
+ * refreshes the screen's queries) never moves the form or its ETag under the person's hands. `reload`
+ * reads it again and pins the new version.
  */
 export function usePinnedRecord<T>(query: UseQueryResult<{ data: T; etag: string | null }>) {
   const [pinned, setPinned] = useState<{ data: T; etag: string | null } | null>(null);
-  if (pinned === null && query.data) setPinned(query.data);
+  if (pinned === null && query.status === 'success' && !query.isFetching) setPinned(query.data);
   const reload = async () => {
     const fresh = await query.refetch();
-    if (fresh.data) setPinned(fresh.data);
+    if (fresh.status === 'success') setPinned(fresh.data);
   };
-  return { record: pinned ?? query.data ?? null, reload };
+  return { record: pinned, reload };
 }
 
 export function RecordForm<Body extends object, Result>({

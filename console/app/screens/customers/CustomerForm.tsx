@@ -5,7 +5,7 @@
 import { Link, useLocation, useParams } from 'wouter';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { ok, type Schemas } from '../../../client/index.js';
-import { CURRENCY_OPTIONS, startingCurrency } from '../../ui/currency-choice.js';
+import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
 import { useDetail } from '../../ui/detail.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import {
@@ -19,7 +19,6 @@ import {
   type FormSection,
   type FormValues,
 } from '../../ui/record-form.js';
-import { useBaseCurrency } from '../organisation/base-currency.js';
 import { CUSTOMERS } from './queries.js';
 
 type Customer = Schemas['CustomerDetail'];
@@ -69,11 +68,6 @@ const SECTIONS: readonly FormSection[] = [
   },
 ];
 
-/** A new customer buys in the organisation's currency unless told otherwise. */
-const blank = (base: string | undefined): FormValues => ({
-  currency: startingCurrency(base),
-});
-
 const valuesOf = (customer: Customer): FormValues => ({
   name: customer.name,
   code: customer.code,
@@ -111,7 +105,7 @@ const toBody = (values: FormValues): CustomerBody => ({
 
 export function CustomerCreate() {
   const [, navigate] = useLocation();
-  const base = useBaseCurrency();
+  const currency = useStartingCurrency();
   return (
     <section>
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -120,19 +114,21 @@ export function CustomerCreate() {
       <header className="screen-header">
         <h1>New customer</h1>
       </header>
-      <RecordForm
-        mode="create"
-        sections={SECTIONS}
-        // The organisation's currency may arrive after the form opened: the form starts again on it.
-        key={base ?? 'default'}
-        initial={blank(base)}
-        toBody={toBody}
-        save={(api, { body }, headers) => ok(api.POST('/customers', { headers, body }))}
-        invalidates={[CUSTOMERS]}
-        onDone={(customer) => navigate(`/customers/${customer.id}`)}
-        cancelHref="/customers"
-        submitLabel="Create customer"
-      />
+      {currency === undefined ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <RecordForm
+          mode="create"
+          sections={SECTIONS}
+          initial={{ currency }}
+          toBody={toBody}
+          save={(api, { body }, headers) => ok(api.POST('/customers', { headers, body }))}
+          invalidates={[CUSTOMERS]}
+          onDone={(customer) => navigate(`/customers/${customer.id}`)}
+          cancelHref="/customers"
+          submitLabel="Create customer"
+        />
+      )}
     </section>
   );
 }

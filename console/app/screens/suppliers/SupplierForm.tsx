@@ -5,7 +5,7 @@
 import { Link, useLocation, useParams } from 'wouter';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { ok, type Schemas } from '../../../client/index.js';
-import { CURRENCY_OPTIONS, startingCurrency } from '../../ui/currency-choice.js';
+import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
 import { useDetail } from '../../ui/detail.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import {
@@ -18,7 +18,6 @@ import {
   type FormSection,
   type FormValues,
 } from '../../ui/record-form.js';
-import { useBaseCurrency } from '../organisation/base-currency.js';
 import { SUPPLIERS } from '../purchase-orders/queries.js';
 
 type Supplier = Schemas['SupplierDetail'];
@@ -96,7 +95,7 @@ const toBody = (values: FormValues): SupplierBody => ({
 
 export function SupplierCreate() {
   const [, navigate] = useLocation();
-  const base = useBaseCurrency();
+  const currency = useStartingCurrency();
   return (
     <section>
       <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -105,19 +104,21 @@ export function SupplierCreate() {
       <header className="screen-header">
         <h1>New supplier</h1>
       </header>
-      <RecordForm
-        // The organisation's currency may arrive after the form opened: the form starts again on it.
-        key={base ?? 'default'}
-        mode="create"
-        sections={SECTIONS}
-        initial={{ currency: startingCurrency(base) }}
-        toBody={toBody}
-        save={(api, { body }, headers) => ok(api.POST('/suppliers', { headers, body }))}
-        invalidates={[SUPPLIERS]}
-        onDone={(supplier) => navigate(`/suppliers/${supplier.id}`)}
-        cancelHref="/suppliers"
-        submitLabel="Create supplier"
-      />
+      {currency === undefined ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <RecordForm
+          mode="create"
+          sections={SECTIONS}
+          initial={{ currency }}
+          toBody={toBody}
+          save={(api, { body }, headers) => ok(api.POST('/suppliers', { headers, body }))}
+          invalidates={[SUPPLIERS]}
+          onDone={(supplier) => navigate(`/suppliers/${supplier.id}`)}
+          cancelHref="/suppliers"
+          submitLabel="Create supplier"
+        />
+      )}
     </section>
   );
 }
