@@ -28,6 +28,8 @@ export interface FormField {
   /** For numbers: '0.01' for money, 'any' for quantities, '1' for days. */
   step?: string;
   hint?: string;
+  /** Two columns wide on a wide screen (a control with something beside it). */
+  wide?: boolean;
   /** Drawn under the control, given a way to set its value (a select's "add a new one"). */
   extra?: (set: (value: string) => void) => ReactNode;
 }
@@ -176,7 +178,7 @@ export function RecordForm<Body extends object, Result>({
             <div role="alert" className="error-message">
               <strong>{mode === 'edit' ? 'Not saved' : 'Not created'}: </strong>
               {refusal.message}
-              {fieldErrors.size > 0 && <span> See the fields marked below their boxes.</span>}
+              {fieldErrors.size > 0 && <span> (said again under the field).</span>}
               {otherDetails.length > 0 && (
                 <ul>
                   {otherDetails.map((detail, index) => (
@@ -268,9 +270,12 @@ function Control({
     );
   }
   const text = typeof value === 'string' ? value : '';
-  const label = `${field.label}${field.required ? '' : ' (optional)'}`;
+  // A select always holds one of its options: "optional" would only puzzle.
+  const optional = !field.required && field.type !== 'select';
+  const label = `${field.label}${optional ? ' (optional)' : ''}`;
+  const width = field.type === 'textarea' ? 'record-wide' : field.wide ? 'record-span-2' : undefined;
   return (
-    <div className={field.type === 'textarea' ? 'record-wide' : undefined}>
+    <div className={width}>
       <label htmlFor={id}>{label}</label>
       {field.type === 'select' ? (
         <select {...common} value={text} onChange={(event) => onChange(event.target.value)}>

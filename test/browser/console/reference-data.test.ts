@@ -225,7 +225,7 @@ describe.skipIf(!browserAvailable)('customers, suppliers and products in the con
     await page.getByLabel('New category name').fill(category);
     await page.getByRole('button', { name: 'Add category' }).click();
     await eventually(async () => {
-      const select = page.getByLabel('Category (optional)');
+      const select = page.getByLabel('Category', { exact: true });
       return select.locator('option:checked').textContent();
     }).toBe(category);
     await page.getByLabel('Sale price (optional)').fill('12.5');

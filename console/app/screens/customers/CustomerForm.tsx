@@ -157,7 +157,7 @@ export function CustomerEdit() {
   return (
     <section>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/customers">Customers</Link> / <Link href={`/customers/${id}`}>{customer.name}</Link>
+        <Link href={`/customers/${id}`}>{customer.name}</Link>
       </nav>
       <header className="screen-header">
         <h1>Edit {customer.name}</h1>

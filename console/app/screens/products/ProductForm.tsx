@@ -75,6 +75,7 @@ function sectionsFor(
           name: 'categoryId',
           label: 'Category',
           type: 'select',
+          wide: true,
           options: [
             { value: '', label: 'None' },
             ...categories.map((category) => ({ value: category.id, label: category.name })),
@@ -273,7 +274,7 @@ export function ProductEdit() {
   return (
     <section>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/products">Products</Link> / <Link href={`/products/${id}`}>{product.name}</Link>
+        <Link href={`/products/${id}`}>{product.name}</Link>
       </nav>
       <header className="screen-header">
         <h1>Edit {product.name}</h1>

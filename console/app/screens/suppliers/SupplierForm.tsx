@@ -147,7 +147,7 @@ export function SupplierEdit() {
   return (
     <section>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/suppliers">Suppliers</Link> / <Link href={`/suppliers/${id}`}>{supplier.name}</Link>
+        <Link href={`/suppliers/${id}`}>{supplier.name}</Link>
       </nav>
       <header className="screen-header">
         <h1>Edit {supplier.name}</h1>
