@@ -8,17 +8,8 @@ import { ok, type Schemas } from '../../../client/index.js';
 import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
 import { useDetail } from '../../ui/detail.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import {
-  numberOrNull,
-  oneOf,
-  RecordForm,
-  shown,
-  text,
-  textOrNull,
-  usePinnedRecord,
-  type FormSection,
-  type FormValues,
-} from '../../ui/record-form.js';
+import { numberOrNull, oneOf, shown, text, textOrNull, type FormValues } from '../../ui/form-values.js';
+import { RecordForm, usePinnedRecord, type FormSection } from '../../ui/record-form.js';
 import { CUSTOMERS } from './queries.js';
 
 type Customer = Schemas['CustomerDetail'];

@@ -18,14 +18,12 @@ import {
   numberOrNull,
   numberOrOmit,
   oneOf,
-  RecordForm,
   shown,
   text,
   textOrNull,
-  usePinnedRecord,
-  type FormSection,
   type FormValues,
-} from '../../ui/record-form.js';
+} from '../../ui/form-values.js';
+import { RecordForm, usePinnedRecord, type FormSection } from '../../ui/record-form.js';
 import { PRODUCT_TYPES } from './ProductList.js';
 
 type Product = Schemas['ProductDetail'];

@@ -8,16 +8,8 @@ import { ok, type Schemas } from '../../../client/index.js';
 import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
 import { useDetail } from '../../ui/detail.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
-import {
-  oneOf,
-  RecordForm,
-  shown,
-  text,
-  textOrNull,
-  usePinnedRecord,
-  type FormSection,
-  type FormValues,
-} from '../../ui/record-form.js';
+import { oneOf, shown, text, textOrNull, type FormValues } from '../../ui/form-values.js';
+import { RecordForm, usePinnedRecord, type FormSection } from '../../ui/record-form.js';
 import { SUPPLIERS } from '../purchase-orders/queries.js';
 
 type Supplier = Schemas['SupplierDetail'];
