@@ -52,6 +52,10 @@ import { ProductionOrderList } from './screens/production-orders/ProductionOrder
 import { SerialDetail } from './screens/serial-numbers/SerialDetail.js';
 import { SerialList } from './screens/serial-numbers/SerialList.js';
 import { LotCreate } from './screens/lots/LotCreate.js';
+// r27: customers, suppliers, products (create and edit).
+import { CustomerCreate, CustomerEdit } from './screens/customers/CustomerForm.js';
+import { ProductCreate, ProductEdit } from './screens/products/ProductForm.js';
+import { SupplierCreate, SupplierEdit } from './screens/suppliers/SupplierForm.js';
 
 /** The navigation's groups, in the order a day's work flows. */
 export const SECTIONS = ['Sell', 'Buy', 'Stock', 'Make', 'Finance', 'Reports', 'Settings'] as const;
@@ -85,6 +89,9 @@ export const SCREENS: readonly Screen[] = [
     nav: { label: 'Customers', section: 'Sell' },
     needs: 'GET /customers',
   },
+  // r27 (before '/customers/:id').
+  { path: '/customers/new', component: CustomerCreate, needs: 'POST /customers' },
+  { path: '/customers/:id/edit', component: CustomerEdit, needs: 'PUT /customers/{id}' },
   { path: '/customers/:id', component: CustomerDetail, needs: 'GET /customers/{id}' },
   { path: '/shipments/:id', component: ShipmentDetail, needs: 'GET /shipments/{id}' },
   {
@@ -179,6 +186,9 @@ export const SCREENS: readonly Screen[] = [
     nav: { label: 'Suppliers', section: 'Buy' },
     needs: 'GET /suppliers',
   },
+  // r27 (before '/suppliers/:id').
+  { path: '/suppliers/new', component: SupplierCreate, needs: 'POST /suppliers' },
+  { path: '/suppliers/:id/edit', component: SupplierEdit, needs: 'PUT /suppliers/{id}' },
   { path: '/suppliers/:id', component: SupplierDetail, needs: 'GET /suppliers/{id}' },
   {
     path: '/products',
@@ -186,6 +196,9 @@ export const SCREENS: readonly Screen[] = [
     nav: { label: 'Products', section: 'Stock' },
     needs: 'GET /products',
   },
+  // r27 (before '/products/:id').
+  { path: '/products/new', component: ProductCreate, needs: 'POST /products' },
+  { path: '/products/:id/edit', component: ProductEdit, needs: 'PUT /products/{id}' },
   { path: '/products/:id', component: ProductDetail, needs: 'GET /products/{id}' },
   {
     path: '/stock-adjustments',

@@ -56,6 +56,11 @@ export function CustomerDetail() {
         <h1>
           {customer.name} <small className="muted">{customer.code}</small>
         </h1>
+        {can('PUT /customers/{id}') && (
+          <Link href={`/customers/${customer.id}/edit`} role="button" className="secondary">
+            Edit
+          </Link>
+        )}
         {can('POST /sales-orders') && customer.isActive && (
           <Link href={`/sales-orders/new?customerId=${customer.id}`} role="button">
             New sales order

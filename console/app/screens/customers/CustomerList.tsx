@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { ok, type operations, type Schemas } from '../../../client/index.js';
+import { useCan } from '../../session/session.js';
 import { formatMoney } from '../../ui/format.js';
 import { ListScreen, type Column } from '../../ui/list.js';
 import { CUSTOMERS } from './queries.js';
@@ -23,6 +24,7 @@ const COLUMNS: readonly Column<Customer>[] = [
 
 /** Customers: the API's search on name, code and email; inactive ones on request. */
 export function CustomerList() {
+  const can = useCan();
   return (
     <ListScreen
       title="Customers"
@@ -54,6 +56,13 @@ export function CustomerList() {
         { value: 'createdAt', label: 'Created' },
       ]}
       empty="No customers match."
+      actions={
+        can('POST /customers') && (
+          <Link href="/customers/new" role="button">
+            New customer
+          </Link>
+        )
+      }
     />
   );
 }

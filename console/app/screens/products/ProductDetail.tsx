@@ -144,6 +144,11 @@ export function ProductDetail() {
         <p className="lead">
           {product.sku} · {qty(product.totalStockOnHand)} on hand
         </p>
+        {can('PUT /products/{id}') && (
+          <Link href={`/products/${product.id}/edit`} role="button" className="secondary">
+            Edit
+          </Link>
+        )}
       </header>
       <h2>Stock by warehouse</h2>
       <DataTable

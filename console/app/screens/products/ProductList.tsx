@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 import { ok, type Schemas } from '../../../client/index.js';
+import { useCan } from '../../session/session.js';
 import { enumOne } from '../../ui/enum-filter.js';
 import { formatQuantity } from '../../ui/format.js';
 import { ListScreen, type Column } from '../../ui/list.js';
 
 type Product = Schemas['Product'];
 
-const TYPES = ['STOCKED', 'NON_STOCKED', 'ASSEMBLED'] as const;
+export const PRODUCT_TYPES = ['STOCKED', 'NON_STOCKED', 'ASSEMBLED'] as const;
 const SORTS = ['name', 'sku', 'createdAt', 'updatedAt'] as const;
 
 /** What a product is tracked by, in words. */
@@ -30,6 +31,7 @@ const columns: readonly Column<Product>[] = [
 
 /** Products: the API's search (name, SKU, barcode), type and activity filters, sorts and paging. */
 export function ProductList() {
+  const can = useCan();
   return (
     <ListScreen
       title="Products"
@@ -41,7 +43,7 @@ export function ProductList() {
             params: {
               query: {
                 search: params.search,
-                productType: enumOne(params.filters.productType, TYPES),
+                productType: enumOne(params.filters.productType, PRODUCT_TYPES),
                 includeInactive: params.filters.show === 'ALL' ? true : undefined,
                 page: params.page,
                 pageSize: params.pageSize,
@@ -56,7 +58,7 @@ export function ProductList() {
       rowKey={(product) => product.id}
       search="Name, SKU or barcode"
       filters={[
-        { name: 'productType', label: 'Type', options: TYPES },
+        { name: 'productType', label: 'Type', options: PRODUCT_TYPES },
         { name: 'show', label: 'Show', options: ['ALL'], labelOf: () => 'Active and archived' },
       ]}
       sorts={[
@@ -65,6 +67,13 @@ export function ProductList() {
         { value: 'updatedAt', label: 'Last changed' },
       ]}
       empty="No products match."
+      actions={
+        can('POST /products') && (
+          <Link href="/products/new" role="button">
+            New product
+          </Link>
+        )
+      }
     />
   );
 }

@@ -98,6 +98,11 @@ export function SupplierDetail() {
         <p className="lead">
           {supplier.code} · buys in {supplier.currency}
         </p>
+        {can('PUT /suppliers/{id}') && (
+          <Link href={`/suppliers/${supplier.id}/edit`} role="button" className="secondary">
+            Edit
+          </Link>
+        )}
         {supplier.isActive && can('POST /purchase-orders') && (
           <Link href={`/purchase-orders/new?supplierId=${supplier.id}`} role="button">
             New purchase order

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { ok, type Schemas } from '../../../client/index.js';
+import { useCan } from '../../session/session.js';
 import { enumOne } from '../../ui/enum-filter.js';
 import { ListScreen, type Column } from '../../ui/list.js';
 import { StatusBadge } from '../../ui/StatusBadge.js';
@@ -23,6 +24,7 @@ const columns: readonly Column<Supplier>[] = [
 
 /** Suppliers: the API's search (name, code, email), inactive ones on request, sorts and paging. */
 export function SupplierList() {
+  const can = useCan();
   return (
     <ListScreen
       title="Suppliers"
@@ -61,6 +63,13 @@ export function SupplierList() {
         { value: 'createdAt', label: 'Added' },
       ]}
       empty="No suppliers match."
+      actions={
+        can('POST /suppliers') && (
+          <Link href="/suppliers/new" role="button">
+            New supplier
+          </Link>
+        )
+      }
     />
   );
 }

@@ -1,0 +1,175 @@
+/**
+ * New customer (`#/customers/new`) and edit customer (`#/customers/:id/edit`): one form (ui/record-form),
+ * created with POST /customers, edited with a merge-patch of the changed fields under If-Match.
+ */
+import { Link, useLocation, useParams } from 'wouter';
+import { CURRENCIES } from '../../../../domain/currency.js';
+import { ok, type Schemas } from '../../../client/index.js';
+import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
+import { useDetail } from '../../ui/detail.js';
+import { ErrorMessage } from '../../ui/ErrorMessage.js';
+import { numberOrNull, oneOf, shown, text, textOrNull, type FormValues } from '../../ui/form-values.js';
+import { RecordForm, usePinnedRecord, type FormSection } from '../../ui/record-form.js';
+import { CUSTOMERS } from './queries.js';
+
+type Customer = Schemas['CustomerDetail'];
+type CustomerBody = Schemas['CustomerCreate'];
+
+const SECTIONS: readonly FormSection[] = [
+  {
+    legend: 'Customer',
+    fields: [
+      { name: 'name', label: 'Name', required: true },
+      { name: 'code', label: 'Code', required: true, hint: 'Up to 20 letters, digits, _ or -.' },
+      {
+        name: 'currency',
+        label: 'Currency',
+        type: 'select',
+        options: CURRENCY_OPTIONS,
+        hint: 'Orders and invoices are priced in it.',
+      },
+      { name: 'taxNumber', label: 'Tax number' },
+    ],
+  },
+  {
+    legend: 'Contact',
+    fields: [
+      { name: 'email', label: 'Email', type: 'email' },
+      { name: 'phone', label: 'Phone', type: 'tel' },
+      { name: 'address', label: 'Address' },
+      { name: 'suburb', label: 'Suburb' },
+      { name: 'region', label: 'Region' },
+      { name: 'postcode', label: 'Postcode' },
+    ],
+  },
+  {
+    legend: 'Terms',
+    fields: [
+      {
+        name: 'paymentTermsDays',
+        label: 'Payment terms (days)',
+        type: 'number',
+        step: '1',
+        hint: "Empty: the organisation's default.",
+      },
+      { name: 'creditLimit', label: 'Credit limit', type: 'number', step: '0.01', hint: 'Empty: no limit.' },
+      { name: 'discountPct', label: 'Discount %', type: 'number', step: '0.01' },
+      { name: 'notes', label: 'Notes', type: 'textarea' },
+    ],
+  },
+];
+
+const valuesOf = (customer: Customer): FormValues => ({
+  name: customer.name,
+  code: customer.code,
+  currency: customer.currency,
+  taxNumber: shown(customer.taxNumber),
+  email: shown(customer.email),
+  phone: shown(customer.phone),
+  address: shown(customer.address),
+  suburb: shown(customer.suburb),
+  region: shown(customer.region),
+  postcode: shown(customer.postcode),
+  paymentTermsDays: shown(customer.paymentTermsDays),
+  creditLimit: shown(customer.creditLimit),
+  discountPct: shown(customer.discountPct),
+  notes: shown(customer.notes),
+});
+
+const toBody = (values: FormValues): CustomerBody => ({
+  name: text(values, 'name'),
+  code: text(values, 'code'),
+  currency: oneOf(values, 'currency', CURRENCIES),
+  taxNumber: textOrNull(values, 'taxNumber'),
+  // The API takes an email or "" (none), never null.
+  email: text(values, 'email'),
+  phone: textOrNull(values, 'phone'),
+  address: textOrNull(values, 'address'),
+  suburb: textOrNull(values, 'suburb'),
+  region: textOrNull(values, 'region'),
+  postcode: textOrNull(values, 'postcode'),
+  paymentTermsDays: numberOrNull(values, 'paymentTermsDays'),
+  creditLimit: numberOrNull(values, 'creditLimit'),
+  discountPct: numberOrNull(values, 'discountPct'),
+  notes: textOrNull(values, 'notes'),
+});
+
+export function CustomerCreate() {
+  const [, navigate] = useLocation();
+  const currency = useStartingCurrency();
+  return (
+    <section>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/customers">Customers</Link>
+      </nav>
+      <header className="screen-header">
+        <h1>New customer</h1>
+      </header>
+      {currency === undefined ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <RecordForm
+          mode="create"
+          sections={SECTIONS}
+          initial={{ currency }}
+          toBody={toBody}
+          save={(api, { body }, headers) => ok(api.POST('/customers', { headers, body }))}
+          invalidates={[CUSTOMERS]}
+          onDone={(customer) => navigate(`/customers/${customer.id}`)}
+          cancelHref="/customers"
+          submitLabel="Create customer"
+        />
+      )}
+    </section>
+  );
+}
+
+export function CustomerEdit() {
+  const { id } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const detail = useDetail([...CUSTOMERS, id], (api) =>
+    api.GET('/customers/{id}', { params: { path: { id } } }),
+  );
+  const { record, reload } = usePinnedRecord(detail);
+
+  if (!record) {
+    if (detail.isError) {
+      return (
+        <section>
+          <h1>Edit customer</h1>
+          <ErrorMessage error={detail.error} />
+          <Link href="/customers">All customers</Link>
+        </section>
+      );
+    }
+    return <p aria-busy="true">Loading the customer…</p>;
+  }
+  const { data: customer, etag } = record;
+  return (
+    <section>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href={`/customers/${id}`}>{customer.name}</Link>
+      </nav>
+      <header className="screen-header">
+        <h1>Edit {customer.name}</h1>
+      </header>
+      <RecordForm
+        // A reloaded version starts a new form on its values and ETag.
+        key={etag ?? customer.updatedAt}
+        mode="edit"
+        sections={SECTIONS}
+        initial={valuesOf(customer)}
+        etag={etag}
+        toBody={toBody}
+        save={(api, { changed }, headers) =>
+          ok(api.PUT('/customers/{id}', { params: { path: { id } }, headers, body: changed }))
+        }
+        invalidates={[CUSTOMERS]}
+        onDone={() => navigate(`/customers/${id}`)}
+        onReload={() => void reload()}
+        cancelHref={`/customers/${id}`}
+        submitLabel="Save changes"
+      />
+    </section>
+  );
+}
