@@ -24,6 +24,14 @@ interface NagTargets {
   /** Rules that invoke a function on a schedule. */
   schedules: IConstruct[];
   alarmTopic: IConstruct;
+  /** With `-c waf=true`: the CloudFront distribution in front of the API (infra/edge.ts). */
+  distribution?: IConstruct;
+  /** With `-c domainName=...` on that distribution: it then enforces TLS 1.2. */
+  distributionHasDomain?: boolean;
+  /** With `-c backup=true`: the backup plan (its selection's role). */
+  backupPlan?: IConstruct;
+  /** With `-c tableEncryption=customer-managed`. */
+  tableKeyed?: boolean;
 }
 
 const acknowledge = (scope: IConstruct, id: string, reason: string) =>
@@ -87,6 +95,42 @@ export function acknowledgeNagFindings(stack: Stack, targets: NagTargets): void 
     'Serverless-SNSRedrivePolicy',
     'The only subscription is the optional alarm email; an undeliverable email leaves the alarm itself in ALARM on the dashboard and in the console.',
   );
+  if (targets.tableKeyed) {
+    // CDK's grants on a customer-managed table key; the resource is that one key.
+    for (const action of ['kms:ReEncrypt*', 'kms:GenerateDataKey*']) {
+      acknowledge(
+        stack,
+        `AwsSolutions-IAM5[Action::${action}]`,
+        "DynamoDB's use of the table's customer-managed key (CDK's table grants), on that key only.",
+      );
+    }
+  }
+  if (targets.distribution) {
+    acknowledge(
+      targets.distribution,
+      'AwsSolutions-CFR1',
+      "The API serves integrations wherever the tenants run them; restricting countries is the tenant's call, not the platform's (a WAF rule can add it).",
+    );
+    acknowledge(
+      targets.distribution,
+      'AwsSolutions-CFR3',
+      "Every request is logged at the origin (the API stage's JSON access logs) and WAF keeps sampled requests and metrics; CloudFront's own logs would need a bucket and repeat them.",
+    );
+    if (!targets.distributionHasDomain) {
+      acknowledge(
+        targets.distribution,
+        'AwsSolutions-CFR4',
+        "Without -c domainName the distribution uses CloudFront's default certificate, which cannot set a minimum TLS version; with a domain it requires TLS 1.2 (docs/operating.md).",
+      );
+    }
+  }
+  if (targets.backupPlan) {
+    acknowledge(
+      targets.backupPlan,
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+      'AWS Backup runs the selection with its own service-role policy, maintained by AWS for backup jobs; the role trusts backup.amazonaws.com only.',
+    );
+  }
   for (const rule of targets.schedules) {
     acknowledge(
       rule,

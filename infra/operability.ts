@@ -6,6 +6,7 @@
  */
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -27,13 +28,14 @@ import {
   SystemLogLevel,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { METRIC, NAMESPACE, SERVICE_NAME } from '../functions/platform/observability/metric-names.js';
+import { contextNumber } from './context.js';
 
 /** Context values (`cdk deploy -c name=value`) that change operability settings. */
 export const CONTEXT = {
@@ -63,6 +65,69 @@ export const THRESHOLDS = {
   /** Seconds an outbox item may stay unpublished: the sweeper republishes after 2 minutes, every 5. */
   outboxOldestSeconds: 15 * 60,
 } as const;
+
+/** Context values (`-c name=value`) overriding the thresholds of the alarms issue 28 added. */
+export const ALARM_CONTEXT = {
+  apiP99Ms: 'alarmApiP99Ms',
+  api4xxPercent: 'alarmApi4xxPercent',
+  api429Percent: 'alarmApi429Percent',
+  dynamoThrottles: 'alarmDynamoThrottles',
+  dynamoSystemErrors: 'alarmDynamoSystemErrors',
+  jobMissedHours: 'alarmJobMissedHours',
+  wafBlocked: 'alarmWafBlocked',
+} as const;
+export type ContextThreshold = keyof typeof ALARM_CONTEXT;
+
+/** Their defaults: what a small deployment should hear about without being paged for noise. */
+export const CONTEXT_THRESHOLD_DEFAULTS: Record<ContextThreshold, number> = {
+  /** API Gateway's p99 latency in ms over 5 minutes, two periods in a row (the handlers aim for 100s). */
+  apiP99Ms: 2000,
+  /** Percent of requests answered 4xx over 5 minutes, two periods in a row: a broken integration. */
+  api4xxPercent: 25,
+  /** Percent answered 429 (our limiter or the stage throttle) over 5 minutes: a client storm. */
+  api429Percent: 5,
+  /** DynamoDB requests throttled in 5 minutes (on demand: a hot partition or a sudden doubling). */
+  dynamoThrottles: 10,
+  /** DynamoDB 500s in 5 minutes (AWS-side; the SDK retries them, a run of them needs a look). */
+  dynamoSystemErrors: 5,
+  /** Hours without a completed run of a daily scheduled job before it counts as missed. */
+  jobMissedHours: 25,
+  /** Requests WAF blocked in 5 minutes (with `-c waf=true`). */
+  wafBlocked: 100,
+};
+
+/** Rates (4xx, 429) are judged only over periods with at least this many requests: 1 of 2 is not a storm. */
+export const RATE_MIN_REQUESTS = 20;
+
+/**
+ * The DynamoDB operations the functions and the CLI call; throttles and system errors are summed over
+ * them (an alarm's metric math takes at most 10 metrics, so not over every operation DynamoDB has).
+ */
+export const TABLE_OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.BATCH_GET_ITEM,
+  Operation.QUERY,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.BATCH_WRITE_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+  Operation.SCAN,
+];
+
+export const contextThresholds = (scope: Construct): Record<ContextThreshold, number> =>
+  Object.fromEntries(
+    (Object.keys(ALARM_CONTEXT) as ContextThreshold[]).map((name) => [
+      name,
+      contextNumber(
+        scope,
+        ALARM_CONTEXT[name],
+        CONTEXT_THRESHOLD_DEFAULTS[name],
+        // Hourly periods: an alarm may look back at most 7 days.
+        name === 'jobMissedHours' ? { min: 2, max: 168, integer: true } : {},
+      ),
+    ]),
+  ) as Record<ContextThreshold, number>;
 
 /** API Gateway's stage-level defaults, before the per-key and per-organisation limits of the handlers. */
 export const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
@@ -103,6 +168,9 @@ export interface Operability {
   dashboard: Dashboard;
   alarms: Alarm[];
 }
+
+/** The access-log metric counting responses with status 429 (HTTP APIs publish no per-status metric). */
+export const API_429_METRIC = 'Api429Responses';
 
 /** JSON access logs and throttling defaults on the API's default stage. */
 function configureStage(scope: Construct, api: HttpApi): LogGroup {
@@ -146,22 +214,43 @@ function alarmTopic(scope: Construct): Topic {
   return topic;
 }
 
+export interface Watched {
+  api: HttpApi;
+  table: Table;
+  /** The scheduled jobs' names: each must complete a run within `jobMissedHours`. */
+  scheduledJobs: readonly string[];
+  /** WAF's blocked requests, when the stack has a web ACL (infra/edge.ts). */
+  wafBlocked?: Metric;
+}
+
 /**
  * Alarms, dashboard and topic. Call last in the stack's constructor: it covers every Lambda function,
  * every queue and every stream consumer that exists by then.
  */
-export function addOperability(scope: Construct, api: HttpApi): Operability {
-  configureStage(scope, api);
+export function addOperability(scope: Construct, watched: Watched): Operability {
+  const { api, table } = watched;
+  const accessLogs = configureStage(scope, api);
+  const limits = contextThresholds(scope);
   const topic = alarmTopic(scope);
   const action = new SnsAction(topic);
   const alarms: Alarm[] = [];
-  const alarm = (id: string, metric: IMetric, threshold: number, description: string, periods = 1) => {
+  const alarm = (
+    id: string,
+    metric: IMetric,
+    threshold: number,
+    description: string,
+    periods = 1,
+    when: { below?: boolean } = {},
+  ) => {
     const created = new Alarm(scope, id, {
       metric,
       threshold,
       evaluationPeriods: periods,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      // "Below" alarms watch for something that should happen: no data is the failure itself.
+      comparisonOperator: when.below
+        ? ComparisonOperator.LESS_THAN_THRESHOLD
+        : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: when.below ? TreatMissingData.BREACHING : TreatMissingData.NOT_BREACHING,
       alarmDescription: description,
     });
     created.addAlarmAction(action);
@@ -186,6 +275,108 @@ export function addOperability(scope: Construct, api: HttpApi): Operability {
     'API: 5xx responses above 1% of requests',
     2,
   );
+
+  alarm(
+    'ApiP99LatencyAlarm',
+    api.metricLatency({ statistic: 'p99', period: FIVE_MINUTES }),
+    limits.apiP99Ms,
+    `API: p99 latency at or above ${limits.apiP99Ms} ms`,
+    2,
+  );
+  const requests = api.metricCount({ period: FIVE_MINUTES });
+  /** Percent of requests, over periods with enough requests to mean something. */
+  const rate = (label: string, id: string, part: IMetric) =>
+    new MathExpression({
+      expression: `IF(requests >= ${RATE_MIN_REQUESTS}, 100 * ${id} / requests, 0)`,
+      usingMetrics: { [id]: part, requests },
+      label,
+      period: FIVE_MINUTES,
+    });
+  const api4xxRate = rate('API 4xx %', 'clientErrors', api.metricClientError({ period: FIVE_MINUTES }));
+  alarm(
+    'Api4xxRateAlarm',
+    api4xxRate,
+    limits.api4xxPercent,
+    `API: 4xx responses at or above ${limits.api4xxPercent}% of requests`,
+    2,
+  );
+  new MetricFilter(scope, 'Api429Filter', {
+    logGroup: accessLogs,
+    filterPattern: FilterPattern.stringValue('$.status', '=', '429'),
+    metricNamespace: NAMESPACE,
+    metricName: API_429_METRIC,
+    metricValue: '1',
+    defaultValue: 0,
+  });
+  const api429 = new Metric({
+    namespace: NAMESPACE,
+    metricName: API_429_METRIC,
+    statistic: 'Sum',
+    period: FIVE_MINUTES,
+  });
+  const api429Rate = rate('API 429 %', 'tooMany', api429);
+  alarm(
+    'Api429RateAlarm',
+    api429Rate,
+    limits.api429Percent,
+    `API: 429 responses at or above ${limits.api429Percent}% of requests`,
+  );
+
+  const dynamoThrottles = table.metricThrottledRequestsForOperations({
+    operations: TABLE_OPERATIONS,
+    period: FIVE_MINUTES,
+  });
+  alarm(
+    'TableThrottlesAlarm',
+    dynamoThrottles,
+    limits.dynamoThrottles,
+    `DynamoDB: ${limits.dynamoThrottles} or more throttled requests in 5 minutes`,
+  );
+  const dynamoSystemErrors = table.metricSystemErrorsForOperations({
+    operations: TABLE_OPERATIONS,
+    period: FIVE_MINUTES,
+  });
+  alarm(
+    'TableSystemErrorsAlarm',
+    dynamoSystemErrors,
+    limits.dynamoSystemErrors,
+    `DynamoDB: ${limits.dynamoSystemErrors} or more system errors in 5 minutes`,
+  );
+
+  // A job's every completed run counts ScheduledJobChanged (value 0 when nothing was due), so an hour
+  // without a sample is an hour without a run; `jobMissedHours` of them in a row is a missed run (the
+  // rule did not fire, or every attempt failed). Failed attempts alarm sooner: the jobs function's
+  // errors and JobFailures messages alarms below.
+  const jobRuns = watched.scheduledJobs.map(
+    (job) =>
+      new Metric({
+        namespace: NAMESPACE,
+        metricName: METRIC.scheduledJobChanged,
+        dimensionsMap: { service: SERVICE_NAME, job },
+        statistic: 'SampleCount',
+        period: Duration.hours(1),
+        label: job,
+      }),
+  );
+  watched.scheduledJobs.forEach((job, i) =>
+    alarm(
+      `${job.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}MissedAlarm`,
+      jobRuns[i]!,
+      1,
+      `Scheduled job ${job}: no completed run in ${limits.jobMissedHours} hours`,
+      limits.jobMissedHours,
+      { below: true },
+    ),
+  );
+
+  if (watched.wafBlocked) {
+    alarm(
+      'WafBlockedRequestsAlarm',
+      watched.wafBlocked.with({ period: FIVE_MINUTES }),
+      limits.wafBlocked,
+      `WAF: ${limits.wafBlocked} or more requests blocked in 5 minutes`,
+    );
+  }
 
   const stack = Stack.of(scope);
   const children = stack.node.findAll();
@@ -260,6 +451,16 @@ export function addOperability(scope: Construct, api: HttpApi): Operability {
       api.metricLatency({ statistic: 'p99' }),
     ]),
   );
+  // The DynamoDB sums name their metrics after the operations, so each gets a graph of its own.
+  dashboard.addWidgets(
+    graph('API 4xx and 429 rates (%)', [api4xxRate, api429Rate]),
+    graph('DynamoDB throttled requests', [dynamoThrottles]),
+  );
+  dashboard.addWidgets(
+    graph('DynamoDB system errors', [dynamoSystemErrors]),
+    graph('Scheduled job runs (per hour)', jobRuns),
+  );
+  if (watched.wafBlocked) dashboard.addWidgets(graph('WAF blocked requests', [watched.wafBlocked]));
   dashboard.addWidgets(
     graph(
       'Lambda errors',

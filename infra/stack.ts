@@ -15,12 +15,16 @@ import {
   type NodejsFunctionProps,
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { acknowledgeNagFindings } from './nag.js';
 import { copyRenderer } from './api-reference.js';
+import { tableBackup, tableDeletionProtection, type TableBackup } from './data-protection.js';
+import { addEdge, type Edge } from './edge.js';
 import { addOperability, functionObservability, type Operability } from './operability.js';
+import { operatorPolicy } from './operator-access.js';
 import { tableEncryption } from './table-encryption.js';
 import { allowOpening, allowSealing, webhookSecretsKey } from './webhook-secrets.js';
 import { ENDPOINTS } from '../functions/catalogue.js';
@@ -79,6 +83,9 @@ export class ApiStack extends Stack {
   readonly webhookSecretsKey: Key;
   readonly jobs: NodejsFunction;
   readonly jobFailures: Queue;
+  readonly edge: Edge;
+  readonly backup: TableBackup | undefined;
+  readonly operatorPolicy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -91,6 +98,7 @@ export class ApiStack extends Stack {
       stream: StreamViewType[TABLE_DEFINITION.stream],
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: tableDeletionProtection(this),
       ...tableEncryption(this),
     });
     for (const index of TABLE_DEFINITION.globalIndexes) {
@@ -141,11 +149,38 @@ export class ApiStack extends Stack {
     this.jobs = jobs.fn;
     this.jobFailures = jobs.failures;
 
-    new CfnOutput(this, 'ApiUrl', { value: `${this.api.apiEndpoint}${API_PREFIX}` });
+    this.edge = addEdge(this, this.api);
+    this.backup = tableBackup(this, this.table);
+    this.operatorPolicy = operatorPolicy(this, {
+      table: this.table,
+      webhookSecretsKey: this.webhookSecretsKey,
+      bus: this.bus,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.edge.url });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'OperatorPolicyArn', {
+      value: this.operatorPolicy.managedPolicyArn,
+      description: 'Attach to the role, group or permission set of whoever runs the admin CLI',
+    });
+    new CfnOutput(this, 'WebhookSecretsKeyArn', {
+      value: this.webhookSecretsKey.keyArn,
+      description: 'WEBHOOK_SECRETS_KEY_ID for `webhooks dispatch` run from the admin CLI',
+    });
+    if (this.edge.distribution) {
+      new CfnOutput(this, 'ExecuteApiUrl', {
+        value: `${this.api.apiEndpoint}${API_PREFIX}`,
+        description: 'The API without CloudFront and WAF in front: keep it to yourselves',
+      });
+    }
 
     // Last: alarms and the dashboard cover every function and queue defined above.
-    this.operability = addOperability(this, this.api);
+    this.operability = addOperability(this, {
+      api: this.api,
+      table: this.table,
+      scheduledJobs: SCHEDULED_JOB_NAMES,
+      wafBlocked: this.edge.blockedRequests,
+    });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.operability.topic.topicArn });
     acknowledgeNagFindings(this, {
       api: this.api,
@@ -159,6 +194,10 @@ export class ApiStack extends Stack {
       queueConsumers: [this.eventFunctions.deliveryWorker],
       schedules: ['SweepSchedule', 'DispatchSchedule'].map((id) => this.node.findChild(id)),
       alarmTopic: this.operability.topic,
+      distribution: this.edge.distribution,
+      distributionHasDomain: this.edge.hasDomain,
+      backupPlan: this.backup?.plan,
+      tableKeyed: this.table.encryptionKey !== undefined,
     });
   }
 

@@ -22,6 +22,10 @@ noun it acts on, in registry order. Each prints one JSON document on stdout; how
 and exit codes are in [operating.md](operating.md#the-back-office-admin-cli), and what the commands do in
 its "What the commands do" list.
 
+Every command also takes \`--operator <name>\` (before or after the command's words): the audit entries the
+command writes name who ran it. Against AWS they record the caller's AWS principal (STS GetCallerIdentity)
+and the name beside it; against a local table the name, or the OS account when it is left out.
+
 Most commands are one door of a step a tenant's key also reaches over the API (design.md section 7: one
 operation, two doors): under each group, the endpoint that runs the same step is named (an integration
 uses it with its own key, see [integrating.md](integrating.md)). The commands marked **operator only**

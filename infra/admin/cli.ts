@@ -5,11 +5,14 @@
 import '../node-support.js';
 import { parseArgs } from 'node:util';
 import { BackOfficeError } from '../../functions/platform/back-office/actor.js';
+import { asOperator } from '../../functions/platform/back-office/operator.js';
+import { config } from '../../functions/platform/config.js';
 import { COMMANDS, UsageError, type Command } from './commands.js';
+import { resolveOperator, type CallerArn } from './operator-identity.js';
 
 function usage(): string {
   return [
-    'usage: npm run --silent admin -- <command>',
+    'usage: npm run --silent admin -- [--operator <name>] <command>',
     ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
   ].join('\n');
 }
@@ -22,9 +25,36 @@ function resolve(argv: string[]): { command: Command; rest: string[] } {
   throw new UsageError(`unknown command '${argv.slice(0, 2).join(' ')}'`);
 }
 
-export async function runAdmin(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * `--operator <name>` (or `--operator=<name>`) may come before or after the command's words: it belongs
+ * to every command, so it is taken out before the command's own flags are parsed.
+ */
+function takeOperator(argv: string[]): { operator: string | undefined; rest: string[] } {
+  const rest: string[] = [];
+  let operator: string | undefined;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    if (arg === '--operator') {
+      operator = argv[i + 1];
+      if (operator === undefined || operator.startsWith('--'))
+        throw new UsageError('--operator needs a name');
+      i += 1;
+    } else if (arg.startsWith('--operator=')) {
+      operator = arg.slice('--operator='.length);
+    } else {
+      rest.push(arg);
+    }
+  }
+  return { operator, rest };
+}
+
+export async function runAdmin(
+  argv: string[],
+  options: { callerArn?: CallerArn } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { command, rest } = resolve(argv);
+    const named = takeOperator(argv);
+    const { command, rest } = resolve(named.rest);
     const { values, positionals } = parseArgs({
       args: rest,
       options: Object.fromEntries(
@@ -43,7 +73,12 @@ export async function runAdmin(argv: string[]): Promise<{ code: number; stdout: 
     ) as Record<string, string | undefined>;
     const missing = command.required.filter((f) => !flags[f]);
     if (missing.length > 0) throw new UsageError(`missing --${missing.join(', --')}\n  ${command.usage}`);
-    const result = await command.run(flags);
+    const operator = await resolveOperator({
+      name: named.operator,
+      againstAws: !config.dynamodbEndpoint,
+      callerArn: options.callerArn,
+    });
+    const result = await asOperator(operator, () => command.run(flags));
     return { code: 0, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr: '' };
   } catch (error) {
     const usageProblem =

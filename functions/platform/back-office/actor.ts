@@ -2,15 +2,23 @@ import { createId } from '@paralleldrive/cuid2';
 import type { AuthContext } from '../access/auth-context.js';
 import { createJournal, type Journal } from '../journal/journal.js';
 import { transact, WriteRace, type WriteItem } from '../dynamo/transact.js';
+import { currentOperator } from './operator.js';
 
-/** Writes made "in the application" are attributed to the back office in the audit log. */
-export const backOfficeActor = (orgId: string): AuthContext => ({
-  orgId,
-  keyId: 'back-office',
-  keyName: 'back office',
-  scopes: ['write'],
-  permissions: 'all',
-});
+/**
+ * Writes made "in the application" are attributed to the back office in the audit log, and to the
+ * operator running the CLI command, if any (functions/platform/back-office/operator.ts).
+ */
+export const backOfficeActor = (orgId: string): AuthContext => {
+  const operator = currentOperator();
+  return {
+    orgId,
+    keyId: 'back-office',
+    keyName: 'back office',
+    scopes: ['write'],
+    permissions: 'all',
+    ...(operator ? { operator } : {}),
+  };
+};
 
 /** The journal of one back-office write: its events and audit entries, attributed to the back office. */
 export const backOfficeJournal = (orgId: string, now: Date = new Date()): Journal =>

@@ -3,6 +3,7 @@ import { db } from '../dynamo/client.js';
 import { tenantPrefix } from '../dynamo/keys.js';
 import { queryAll } from '../dynamo/query-window.js';
 import { tableName } from '../dynamo/table-definition.js';
+import type { Operator } from '../back-office/operator.js';
 
 /** An organisation's audit log: one partition, sorted by time. */
 export const auditCollection = (orgId: string) => `${tenantPrefix(orgId)}#AUDIT`;
@@ -20,6 +21,8 @@ export interface AuditView {
   warnings: string[];
   /** Present on entries that recorded a reason (a purchase-order cancel). */
   reason?: string;
+  /** Present on entries a back-office command wrote: who ran it. */
+  operator?: Operator;
 }
 
 /** An organisation's audit log, oldest first, optionally since an instant and for one resource. */
@@ -56,6 +59,7 @@ export async function listAudit(
     changedFields: (item.changedFields as string[]) ?? [],
     warnings: (item.warnings as string[]) ?? [],
     ...(typeof item.reason === 'string' ? { reason: item.reason } : {}),
+    ...(item.operator ? { operator: item.operator as Operator } : {}),
   }));
 }
 

@@ -78,6 +78,7 @@ export function auditPut(auth: AuthContext, entry: AuditEntry): TransactItem {
         orgId: auth.orgId,
         apiKeyId: auth.keyId,
         apiKeyName: auth.keyName,
+        ...(auth.operator ? { operator: auth.operator } : {}),
         ...entry,
       },
     },
