@@ -241,7 +241,7 @@ describe('POST /purchase-orders', () => {
     expect(list.body.pagination.total).toBe(1);
   });
 
-  it('parallel creates get distinct, gapless numbers', async () => {
+  it('parallel creates get distinct numbers, gapless when every create succeeds', async () => {
     const fresh = await newTenant('Parallel purchasing org');
     const s = await purchaseSetup(fresh);
     const results = await Promise.all(

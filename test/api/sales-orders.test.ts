@@ -217,7 +217,7 @@ describe('POST /sales-orders', () => {
     expect([reused.status, reused.body.error.code]).toEqual([422, 'idempotency_key_reuse']);
   });
 
-  it('parallel creates get distinct, gapless numbers', async () => {
+  it('parallel creates get distinct numbers, gapless when every create succeeds', async () => {
     const fresh = await newTenant('Parallel sales org');
     const s = await orderSetup(fresh, 0);
     const results = await Promise.all(

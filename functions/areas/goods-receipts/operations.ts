@@ -9,7 +9,7 @@ import {
 } from '../../../domain/purchase-orders/status.js';
 import { assertCan } from '../../../domain/workflow/transitions.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
-import { sequenceNext } from '../../platform/dynamo/sequence.js';
+import { numberDrawer } from '../../platform/dynamo/sequence.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
@@ -48,17 +48,22 @@ const receivePurchaseOrderOp: OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, 'recei
   const { orgId } = auth;
   const at = now.toISOString();
   const receiptId = createId();
+  // Drawn beside the first read and kept for the retries: only the order and its stock are decided again.
+  const nextNumber = numberDrawer(orgId, GOODS_RECEIPT_SEQUENCE);
   return writeOptimistically({
     onExhausted: () => conflict('Other requests kept changing this order or its stock; retry the receipt'),
     run: async () => {
-      const { found, facts, loaded, lastNumber } = await loadReceiptFacts(orgId, params.id, input);
+      const [{ found, facts, loaded }, number] = await Promise.all([
+        loadReceiptFacts(orgId, params.id, input),
+        nextNumber(),
+      ]);
       if (!found) throw notFound(PURCHASE_ORDER_RESOURCE);
       if (found.pending) await settlePendingReceipt(orgId, found.order, found.pending, now, journal);
       const read = found.order;
       assertCan(PURCHASE_ORDER_TRANSITIONS, PURCHASE_ORDER_RESOURCE, read.status, 'receive');
       const decision = decideReceipt(read, input, facts, {
         receiptId,
-        sequence: lastNumber + 1,
+        sequence: number,
         now: at,
         newId: createId,
       });
@@ -78,7 +83,6 @@ const receivePurchaseOrderOp: OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, 'recei
         ...stock.items,
         ...lotsStillOpen(orgId, decision.changes, decision.batches, stock.items),
         ...createItems(orgId, decision, skuOf),
-        sequenceNext(orgId, GOODS_RECEIPT_SEQUENCE, lastNumber),
         supplierStillActive(orgId, read.supplierId, supplierNotActive(read, 'receive')),
         ...receiptClosing(orgId, journal, {
           receipt: decision.receipt,
@@ -91,7 +95,7 @@ const receivePurchaseOrderOp: OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, 'recei
       if (items.length <= receiptChunking.maxItems) {
         await transact(items);
       } else {
-        await receiveInParts(orgId, { read, decision, loaded, lastNumber, skuOf, journal, response });
+        await receiveInParts(orgId, { read, decision, loaded, skuOf, journal, response });
       }
       return response;
     },

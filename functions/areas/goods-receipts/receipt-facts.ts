@@ -3,7 +3,6 @@ import type { StockChange } from '../../../domain/inventory/movement.js';
 import { CURRENCIES } from '../../../domain/currency.js';
 import type { ReceiptBatchFact, ReceiptFacts, ReceiptInput } from '../../../domain/goods-receipts/receipt.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
-import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { batchFromItem, batchKey, batchNumberGuardKey, isPendingBatchItem } from '../inventory/public.js';
 import { forgetLot, loadStockFacts, rememberLot, type LoadedStockFacts } from '../inventory/public.js';
 import { exchangeRateKey, exchangeRateOf, organisationKey } from '../organisations/public.js';
@@ -19,15 +18,13 @@ export interface LoadedReceiptFacts {
   facts: ReceiptFacts;
   /** The stock of the received products (and the warehouse, bins and named lots), for the stock plan. */
   loaded: LoadedStockFacts;
-  /** The GOODS_RECEIPT sequence as read; the receipt draws the next number conditioned on it. */
-  lastNumber: number;
 }
 
 /**
  * Everything a receipt decides on, in one batch read: the order (with any marker), the received products
  * and their stock, the warehouse and bins, the lots named by id, the organisation (base currency), the
  * exchange rates of the currencies an order can be in (the order's is among them: reading them all saves
- * waiting for the order), the receipt sequence and the guards of the lot numbers named; a second read only
+ * waiting for the order) and the guards of the lot numbers named; a second read only
  * when a named number already exists (its lot). Lots another receipt is still creating (pending) are
  * unknown by id and `pending` by number. The supplier is not read: the receipt's write checks it active.
  */
@@ -50,9 +47,8 @@ export async function loadReceiptFacts(
   const order = orderKeyForReceipt(orgId, orderId);
   const organisation = organisationKey(orgId);
   const rates = CURRENCIES.map((currency) => exchangeRateKey(orgId, currency));
-  const sequence = sequenceKey(orgId, GOODS_RECEIPT_SEQUENCE);
   const guards = numbers.map((n) => batchNumberGuardKey(orgId, n));
-  const loaded = await loadStockFacts(orgId, probe, [order, organisation, ...rates, sequence, ...guards]);
+  const loaded = await loadStockFacts(orgId, probe, [order, organisation, ...rates, ...guards]);
   const get = loaded.alongside;
   const orderItem = get(order);
   const found = orderItem
@@ -116,7 +112,6 @@ export async function loadReceiptFacts(
   return {
     found,
     loaded,
-    lastNumber: sequenceValue(get(sequence)),
     facts: {
       baseCurrency: (get(organisation)?.baseCurrency as string | undefined) ?? 'NZD',
       exchangeRate: currency ? (exchangeRateOf(get(exchangeRateKey(orgId, currency)))?.rate ?? null) : null,

@@ -30,7 +30,6 @@ import {
 import { ConditionalCheckFailedException, DeleteCommand } from '../../platform/dynamo/commands.js';
 import { db } from '../../platform/dynamo/client.js';
 import { isRace, retryPart, settle, STALE_MARKER_MS } from '../../platform/dynamo/parts.js';
-import { sequenceNext } from '../../platform/dynamo/sequence.js';
 import {
   MAX_TRANSACTION_ITEMS,
   transact,
@@ -43,7 +42,6 @@ import type { SerialNumber } from '../../../domain/inventory/serial.js';
 import { batchCountAdd, batchDeleteItems, batchRevealItem } from '../inventory/public.js';
 import { claimSerialNumber, putSerialIfAbsent, releaseSerialNumber } from '../inventory/public.js';
 import { loadStockFacts, type LoadedStockFacts } from '../inventory/public.js';
-import { GOODS_RECEIPT_SEQUENCE } from './receipt-facts.js';
 import {
   batchUnits,
   eachLimited,
@@ -94,7 +92,6 @@ export interface PartsWrite {
   decision: ReceiptDecision<PurchaseOrder>;
   /** The stock as the decision read it (the commit part's first attempt plans on it). */
   loaded: LoadedStockFacts;
-  lastNumber: number;
   skuOf: (productId: string) => string;
   journal: Journal;
   response: { status: number; body: unknown };
@@ -145,7 +142,6 @@ export async function receiveInParts(orgId: string, write: PartsWrite): Promise<
       action: 'receive',
     }),
     planPut(orgId, plan),
-    sequenceNext(orgId, GOODS_RECEIPT_SEQUENCE, write.lastNumber),
     supplierStillActive(orgId, read.supplierId, supplierNotActive(read, 'receive')),
   ]);
   await receiptChunking.afterStep?.('start');

@@ -14,7 +14,7 @@ import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { adjustmentPut, getAdjustment, listAdjustments } from './store/stock-adjustments.js';
-import { sequenceKey, sequenceNext, sequenceValue } from '../../platform/dynamo/sequence.js';
+import { numberDrawer } from '../../platform/dynamo/sequence.js';
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
 import { listBinsOf, listWarehouseRecords, listZoneRecords } from './store/warehouses.js';
@@ -106,17 +106,14 @@ const createStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'createSt
   const id = createId();
   const lines = adjustmentLines(input);
   const changes = adjustmentChanges(lines);
-  const sequence = sequenceKey(orgId, 'ADJUSTMENT');
+  // Drawn beside the first read and kept for the retries: only the stock is decided again.
+  const nextNumber = numberDrawer(orgId, 'ADJUSTMENT');
   const attemptOnce = async () => {
-    const loaded = await loadStockFacts(orgId, changes, [sequence]);
-    const lastNumber = sequenceValue(loaded.alongside(sequence));
+    const [loaded, number] = await Promise.all([loadStockFacts(orgId, changes), nextNumber()]);
     checkLines(lines, loaded.facts);
-    const adjustment = newAdjustment(input, { id, sequence: lastNumber + 1, now: at });
+    const adjustment = newAdjustment(input, { id, sequence: number, now: at });
     const response = { status: 201, body: adjustmentView(adjustment) };
-    const items: TransactItem[] = [
-      adjustmentPut(orgId, adjustment),
-      sequenceNext(orgId, 'ADJUSTMENT', lastNumber),
-    ];
+    const items: TransactItem[] = [adjustmentPut(orgId, adjustment)];
     // DRAFT records the header and lines only; stock moves when an adjustment is completed.
     const completion =
       adjustment.status === 'COMPLETED' ? completionWrites(orgId, adjustment, loaded, at) : null;

@@ -18,7 +18,7 @@ export interface LoadedStockFacts {
    * that adds a lot to the facts adds it here too (rememberLot).
    */
   lots: Map<string, Batch>;
-  /** An item asked for beside the facts (a document's sequence), undefined when absent. */
+  /** An item asked for beside the facts (a receipt's order, a warehouse), undefined when absent. */
   alongside: (key: Key) => Record<string, unknown> | undefined;
 }
 

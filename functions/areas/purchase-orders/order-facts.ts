@@ -3,31 +3,26 @@ import type {
   PurchaseOrderInput,
 } from '../../../domain/purchase-orders/purchase-order.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
-import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
 import { warehouseKey, warehouses } from '../inventory/public.js';
 import { productKey, products, readDeactivations } from '../products/public.js';
 import { supplierKey, supplierLocationKey, suppliers } from '../suppliers/public.js';
-import { PURCHASE_ORDER_SEQUENCE } from './store/purchase-orders.js';
 
 /**
- * Everything a new order references (supplier, its ship-to location, warehouse, products), the order
- * sequence (after the product deactivation count, read first), in one consistent batch read. Absent ids are simply
- * missing: the domain says 422.
+ * Everything a new order references (supplier, its ship-to location, warehouse, products), after the
+ * product deactivation count (read first), in one consistent batch read. Absent ids are simply missing:
+ * the domain says 422.
  */
 export async function loadPurchaseOrderFacts(
   orgId: string,
   input: PurchaseOrderInput,
 ): Promise<{
   facts: PurchaseOrderFacts;
-  lastNumber: number;
   deactivations: number;
 }> {
   const productIds = [...new Set(input.lines.map((l) => l.productId))];
-  const sequence = sequenceKey(orgId, PURCHASE_ORDER_SEQUENCE);
   // Read first: the products below are then read active under this count or a later one.
   const deactivations = await readDeactivations(orgId);
   const b = readBatch();
-  const sequenceItem = b.get(rawItem, sequence);
   const supplierRead = b.get(suppliers, supplierKey(orgId, input.supplierId));
   const warehouseRead = input.warehouseId ? b.get(warehouses, warehouseKey(orgId, input.warehouseId)) : null;
   // A location key under the supplier's partition exists only for that supplier's own locations.
@@ -44,7 +39,6 @@ export async function loadPurchaseOrderFacts(
     productFacts.set(id, { sku: p.sku, name: p.name, isActive: p.isActive });
   }
   return {
-    lastNumber: sequenceValue(sequenceItem.value ?? undefined),
     // The products were read active after this count was; create checks it unchanged in its write.
     deactivations,
     facts: {

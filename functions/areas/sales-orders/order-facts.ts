@@ -1,6 +1,5 @@
 import type { OrderFacts, SalesOrderInput } from '../../../domain/sales-orders/order.js';
-import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
-import { sequenceKey, sequenceValue } from '../../platform/dynamo/sequence.js';
+import { readBatch } from '../../platform/dynamo/read-batch.js';
 import { customerKey, customers } from '../customers/public.js';
 import { salesReps } from '../customers/public.js';
 import { warehouseKey, warehouses } from '../inventory/public.js';
@@ -9,20 +8,18 @@ import { productKey, products, readDeactivations } from '../products/public.js';
 export const SALES_ORDER_SEQUENCE = 'SALES_ORDER';
 
 /**
- * Everything a new order references (customer with its addresses, warehouse, rep, products) and the order
- * sequence (after the product deactivation count, read first), in one consistent batch read. Absent ids
+ * Everything a new order references (customer with its addresses, warehouse, rep, products), after the
+ * product deactivation count (read first), in one consistent batch read. Absent ids
  * are simply missing: the domain says 422.
  */
 export async function loadOrderFacts(
   orgId: string,
   input: SalesOrderInput,
-): Promise<{ facts: OrderFacts; lastNumber: number; deactivations: number }> {
+): Promise<{ facts: OrderFacts; deactivations: number }> {
   const productIds = [...new Set(input.lines.map((l) => l.productId))];
-  const sequence = sequenceKey(orgId, SALES_ORDER_SEQUENCE);
   // Read first: the products below are then read active under this count or a later one.
   const deactivations = await readDeactivations(orgId);
   const b = readBatch();
-  const sequenceItem = b.get(rawItem, sequence);
   const customerRead = b.get(customers, customerKey(orgId, input.customerId));
   const warehouseRead = input.warehouseId ? b.get(warehouses, warehouseKey(orgId, input.warehouseId)) : null;
   const productReads = productIds.map((id) => [id, b.get(products, productKey(orgId, id))] as const);
@@ -37,7 +34,6 @@ export async function loadOrderFacts(
     productFacts.set(id, { sku: p.sku, name: p.name, isActive: p.isActive, productType: p.productType });
   }
   return {
-    lastNumber: sequenceValue(sequenceItem.value ?? undefined),
     // The products were read active after this count was; create checks it unchanged in its write.
     deactivations,
     facts: {

@@ -7,9 +7,19 @@ import { isTransactionConflict, WriteRace } from './transact.js';
  */
 export const WRITE_ATTEMPTS = 15;
 
+/**
+ * How long a write keeps trying after its attempts are spent, measured from its first try: a crowd of 50
+ * writers of one product's stock outlasts 15 attempts, and each of them is a legitimate write that only
+ * has to wait its turn (issue 29). Well inside the API Lambdas' 10 s timeout (infra/stack.ts), so a
+ * write still out of luck answers 409 rather than being cut off mid-request.
+ */
+export const WRITE_BUDGET_MS = 6_000;
+
 export interface OptimisticWrite<T> {
   /** How many times the write may be decided and tried, the first time included (WRITE_ATTEMPTS). */
   attempts?: number;
+  /** Keeps trying past `attempts` until this long after the first try (WRITE_BUDGET_MS). */
+  budgetMs?: number;
   /** Reads, decides and writes once; a lost race (WriteRace from `transact`) makes it run again. */
   run: (attempt: number) => Promise<T>;
   /** The error reported when every attempt lost its race. */
@@ -24,22 +34,27 @@ export interface OptimisticWrite<T> {
  */
 export async function writeOptimistically<T>({
   attempts = WRITE_ATTEMPTS,
+  budgetMs = WRITE_BUDGET_MS,
   run,
   onExhausted,
 }: OptimisticWrite<T>): Promise<T> {
-  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt += 1) {
     try {
       return await run(attempt);
     } catch (error) {
       if (!(error instanceof WriteRace) && !isTransactionConflict(error)) throw error;
-      if (attempt < attempts) await backoff(attempt);
+      if (attempt >= attempts && Date.now() - started >= budgetMs) throw onExhausted();
+      await backoff(attempt);
     }
   }
-  throw onExhausted();
 }
 
-/** Full jitter, doubling from 40 ms and capped at 400 ms. */
+/**
+ * Full jitter, doubling from 40 ms and capped at 1 s: a writer that keeps losing spreads its tries over a
+ * wider window, so a crowd of 50 thins out instead of colliding in step.
+ */
 const backoff = (attempt: number) =>
   new Promise((resolve) =>
-    setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** Math.min(attempt, 5))),
+    setTimeout(resolve, Math.random() * Math.min(1000, 20 * 2 ** Math.min(attempt, 6))),
   );

@@ -26,7 +26,7 @@ import {
 import { CLI_TRANSFER_NAMES, sameLocation } from '../../../../domain/inventory/transfer.js';
 import { numberFlag, UsageError } from '../../../platform/back-office/command.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
-import { sequenceKey, sequenceNext, sequenceValue } from '../../../platform/dynamo/sequence.js';
+import { numberDrawer } from '../../../platform/dynamo/sequence.js';
 import { fitsOneTransaction, transact, type WriteItem } from '../../../platform/dynamo/transact.js';
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { loadStockFacts } from '../stock-facts.js';
@@ -81,11 +81,11 @@ export async function createStockTransfer(
   const at = context.now.toISOString();
   const id = createId();
   const changes = request.lines.flatMap((line) => transferChanges(lineTransfer(request, line)));
-  const sequence = sequenceKey(orgId, SEQUENCE);
+  // Drawn beside the first read and kept for the retries: only the stock is decided again.
+  const nextNumber = numberDrawer(orgId, SEQUENCE);
   return writeOptimistically({
     run: async () => {
-      const loaded = await loadStockFacts(orgId, changes, [sequence]);
-      const last = sequenceValue(loaded.alongside(sequence));
+      const [loaded, number] = await Promise.all([loadStockFacts(orgId, changes), nextNumber()]);
       checkTransferLines(request, loaded.facts, loaded.levels, names);
       const plan = planStockMovement(changes, loaded.levels, loaded.facts, at);
       const named = (warehouseId: string) => {
@@ -95,7 +95,7 @@ export async function createStockTransfer(
       };
       const transfer: StockTransfer = {
         id,
-        transferNumber: formatTransferNumber(last + 1),
+        transferNumber: formatTransferNumber(number),
         fromWarehouse: named(request.fromWarehouseId),
         toWarehouse: named(request.toWarehouseId),
         notes: request.notes,
@@ -113,7 +113,6 @@ export async function createStockTransfer(
       const items: WriteItem[] = [
         stockTransferPut(orgId, transfer),
         ...writes.items,
-        sequenceNext(orgId, SEQUENCE, last),
         ...context.journal.items({
           events: writes.events,
           audit: [

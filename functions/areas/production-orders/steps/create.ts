@@ -9,7 +9,7 @@ import { explodeBom } from '../../../../domain/production-orders/bom-explosion.j
 import { createProductionOrder } from '../../../../domain/production-orders/production-order.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { readBatch } from '../../../platform/dynamo/read-batch.js';
-import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
+import { drawNumber } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { warehouseKey, warehouses } from '../../inventory/public.js';
@@ -95,9 +95,10 @@ export async function createProductionOrderCommand(
   const id = createId();
   const lineIds = [createId(), ...refs.inputs.map(() => createId())];
   const at = context.now.toISOString();
+  // Drawn once, outside the write: the order's write then has no condition another create can fail.
+  const number = await drawNumber(orgId, PRODUCTION_ORDER_SEQUENCE);
   return writeOptimistically({
     run: async () => {
-      const lastNumber = await readSequence(orgId, PRODUCTION_ORDER_SEQUENCE);
       const order = createProductionOrder(
         {
           ...refs,
@@ -105,12 +106,11 @@ export async function createProductionOrderCommand(
           plannedStartDate: input.plannedStart ?? null,
           priority: input.priority ?? null,
         },
-        { id, sequence: lastNumber + 1, now: at, lineIds },
+        { id, sequence: number, now: at, lineIds },
       );
       const response = { status: 201, body: productionOrderDetail(order) };
       await transact([
         productionOrderCreateItem(orgId, order),
-        sequenceNext(orgId, PRODUCTION_ORDER_SEQUENCE, lastNumber),
         ...productionOrderCountItems(orgId, order, null),
         ...context.journal.items({
           audit: [
@@ -126,6 +126,6 @@ export async function createProductionOrderCommand(
       ]);
       return response.body;
     },
-    onExhausted: () => context.exhausted('Production-order numbers kept changing'),
+    onExhausted: () => context.exhausted('The production-order counters kept changing'),
   });
 }

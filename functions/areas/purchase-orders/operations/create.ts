@@ -3,7 +3,7 @@ import { conflict } from '../../../../domain/errors.js';
 import { purchaseOrderCreated } from '../../../../domain/purchase-orders/events.js';
 import { newPurchaseOrder } from '../../../../domain/purchase-orders/purchase-order.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
-import { sequenceNext } from '../../../platform/dynamo/sequence.js';
+import { numberDrawer } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import type { OperationOf } from '../../../platform/http/types.js';
 import type { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
@@ -24,19 +24,23 @@ export const createPurchaseOrderOp: OperationOf<
   const { orgId } = auth;
   const id = createId();
   const at = now.toISOString();
+  // Drawn beside the first read and kept for the retries (a deactivation race re-reads the facts only).
+  const nextNumber = numberDrawer(orgId, PURCHASE_ORDER_SEQUENCE);
   return writeOptimistically({
     run: async () => {
-      const { facts, lastNumber, deactivations } = await loadPurchaseOrderFacts(orgId, input);
+      const [{ facts, deactivations }, number] = await Promise.all([
+        loadPurchaseOrderFacts(orgId, input),
+        nextNumber(),
+      ]);
       const order = newPurchaseOrder(input, facts, {
         id,
-        sequence: lastNumber + 1,
+        sequence: number,
         now: at,
         newId: createId,
       });
       const response = { status: 201, body: purchaseOrderDetail(order) };
       await transact([
         ...purchaseOrderCreateItems(orgId, order),
-        sequenceNext(orgId, PURCHASE_ORDER_SEQUENCE, lastNumber),
         // A product deactivated since the read: retry, and the re-read product is refused (422).
         productDeactivationsUnchanged(orgId, deactivations),
         // The supplier read active: deactivated since, the create re-reads and refuses it (422).
@@ -56,6 +60,7 @@ export const createPurchaseOrderOp: OperationOf<
       ]);
       return response;
     },
-    onExhausted: () => conflict('Other orders kept taking the next order number; retry the request'),
+    onExhausted: () =>
+      conflict('Products or the supplier kept changing while the order was created; retry it'),
   });
 };

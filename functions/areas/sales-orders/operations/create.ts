@@ -3,7 +3,7 @@ import { conflict } from '../../../../domain/errors.js';
 import { salesOrderCreated } from '../../../../domain/sales-orders/events.js';
 import { newSalesOrder } from '../../../../domain/sales-orders/order.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
-import { sequenceNext } from '../../../platform/dynamo/sequence.js';
+import { numberDrawer } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { productDeactivationsUnchanged } from '../../products/public.js';
 import type { OperationOf } from '../../../platform/http/types.js';
@@ -25,14 +25,18 @@ export const createSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'crea
   const { orgId } = auth;
   const id = createId();
   const at = now.toISOString();
+  // Drawn beside the first read and kept for the retries (a deactivation race re-reads the products only).
+  const nextNumber = numberDrawer(orgId, SALES_ORDER_SEQUENCE);
   return writeOptimistically({
     run: async () => {
-      const { facts, lastNumber, deactivations } = await loadOrderFacts(orgId, input);
-      const order = newSalesOrder(input, facts, { id, sequence: lastNumber + 1, now: at, newId: createId });
+      const [{ facts, deactivations }, number] = await Promise.all([
+        loadOrderFacts(orgId, input),
+        nextNumber(),
+      ]);
+      const order = newSalesOrder(input, facts, { id, sequence: number, now: at, newId: createId });
       const response = { status: 201, body: salesOrderDetail(order) };
       await transact([
         salesOrders.createItem(orgId, order),
-        sequenceNext(orgId, SALES_ORDER_SEQUENCE, lastNumber),
         // A product deactivated since the read: retry, and the re-read product is refused (422).
         productDeactivationsUnchanged(orgId, deactivations),
         ...orderCountItems(orgId, order, null),
@@ -51,6 +55,6 @@ export const createSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'crea
       ]);
       return response;
     },
-    onExhausted: () => conflict('Other orders kept taking the next order number; retry the request'),
+    onExhausted: () => conflict('Products kept being deactivated while the order was created; retry it'),
   });
 };

@@ -16,7 +16,7 @@ import { MAX_ORDER_LINES } from '../../../../domain/sales-orders/order.js';
 import { UsageError } from '../../../platform/back-office/command.js';
 import { readBatch } from '../../../platform/dynamo/read-batch.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
-import { readSequence, sequenceNext } from '../../../platform/dynamo/sequence.js';
+import { numberDrawer } from '../../../platform/dynamo/sequence.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { productKey, products as productEntities } from '../../products/public.js';
@@ -97,11 +97,13 @@ export async function createShipment(
   const texts = shipmentTexts(input);
   const id = createId();
   const at = context.now.toISOString();
+  // Drawn beside the first read and kept for the retries: only the order is read and decided again.
+  const nextNumber = numberDrawer(orgId, SHIPMENT_SEQUENCE);
   return writeOptimistically({
     run: async () => {
-      const [order, lastNumber] = await Promise.all([
+      const [order, number] = await Promise.all([
         readOrderToTransition(orgId, input.salesOrderId),
-        readSequence(orgId, SHIPMENT_SEQUENCE),
+        nextNumber(),
       ]);
       const productIds = [...new Set(order.lines.filter((l) => !l.isServiceLine).map((l) => l.productId))];
       const b = readBatch();
@@ -110,7 +112,7 @@ export async function createShipment(
       const products = reads.flatMap(({ value }) => (value ? [value] : []));
       const decision = newShipment(order, input.lines, {
         id,
-        sequence: lastNumber + 1,
+        sequence: number,
         now: at,
         weights: new Map(products.map((p) => [p.id, p.weight])),
         manualAllocation: new Set(products.filter((p) => p.allocationPolicy === 'MANUAL').map((p) => p.id)),
@@ -120,7 +122,6 @@ export async function createShipment(
       const detail = shipmentDetail(shipment);
       await transact([
         shipmentCreateItem(orgId, shipment),
-        sequenceNext(orgId, SHIPMENT_SEQUENCE, lastNumber),
         orderReplaceItem(orgId, decision.order, order, 'ship'),
         ...context.journal.items({
           response: { status: 201, body: detail },

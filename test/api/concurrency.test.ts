@@ -1,0 +1,125 @@
+/**
+ * Issue 29 item 2: no legitimate write is refused because another request raced it. Bursts of creates in
+ * one organisation, creates on one product's stock and merge-patches of one product all succeed, and the
+ * documents get distinct numbers (unique numbering: gapless here, because no create fails).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, newTenant, type Tenant } from '../support/api.js';
+import { adjust, onHand, product, warehouse } from '../support/inventory.js';
+import { createOrder, customer } from '../support/sales.js';
+
+let t: Tenant;
+let wh: Awaited<ReturnType<typeof warehouse>>;
+
+beforeAll(async () => {
+  t = await newTenant('Concurrency org');
+  wh = await warehouse(t);
+});
+
+const numbered = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix}-${String(i + 1).padStart(6, '0')}`);
+
+/** The statuses answered, with the race's 409 message where there is one (for a readable failure). */
+const outcomes = (results: { status: number; body: { error?: { message?: string } } }[]) =>
+  results.map((r) =>
+    r.status === 201 || r.status === 200 ? r.status : `${r.status} ${r.body.error?.message}`,
+  );
+
+describe('a burst of creates in one organisation', () => {
+  it('40 concurrent adjustments over 10 products: every one 201, distinct numbers, every unit booked', async () => {
+    const fresh = await newTenant('Adjustment burst org');
+    const w = await warehouse(fresh);
+    const products = await Promise.all(Array.from({ length: 10 }, () => product(fresh)));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        adjust(fresh, [{ productId: products[i % 10]!.id, warehouseId: w.id, quantityChange: 2 }]),
+      ),
+    );
+    expect(outcomes(results)).toEqual(Array(40).fill(201));
+    const numbers = results.map((r) => r.body.adjustmentNumber as string).sort();
+    expect(numbers).toEqual(numbered('ADJ', 40));
+    const levels = await Promise.all(products.map((p) => onHand(fresh, p.id)));
+    expect(levels).toEqual(Array(10).fill(8));
+  }, 180_000);
+
+  it('30 concurrent adjustments of one product: every one 201 and the stock holds their sum', async () => {
+    const p = await product(t);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        adjust(t, [{ productId: p.id, warehouseId: wh.id, quantityChange: i + 1 }]),
+      ),
+    );
+    expect(outcomes(results)).toEqual(Array(30).fill(201));
+    expect(new Set(results.map((r) => r.body.adjustmentNumber)).size).toBe(30);
+    expect(await onHand(t, p.id)).toBe((30 * 31) / 2);
+  }, 180_000);
+
+  it('40 concurrent sales-order creates for one customer: every one 201, numbers SO-000001..SO-000040', async () => {
+    const fresh = await newTenant('Order burst org');
+    const [c, p] = await Promise.all([customer(fresh), product(fresh, { defaultPrice: 10 })]);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        createOrder(fresh, { customerId: c.id, lines: [{ productId: p.id, quantity: 1, unitPrice: 10 }] }),
+      ),
+    );
+    expect(outcomes(results)).toEqual(Array(40).fill(201));
+    expect(results.map((r) => r.body.orderNumber as string).sort()).toEqual(numbered('SO', 40));
+    const list = await call('GET', '/sales-orders', { key: fresh.key, query: { pageSize: 100 } });
+    expect(list.body.pagination.total).toBe(40);
+  }, 180_000);
+
+  it('a create refused after its number was drawn leaves a gap, never a duplicate; a replay keeps its number', async () => {
+    const fresh = await newTenant('Numbering gaps org');
+    const w = await warehouse(fresh);
+    const p = await product(fresh);
+    const first = await adjust(fresh, [{ productId: p.id, warehouseId: w.id, quantityChange: 1 }]);
+    const refused = await adjust(fresh, [{ productId: p.id, warehouseId: w.id, quantityChange: -5 }]);
+    expect(refused.status).toBe(422);
+    const headers = { 'Idempotency-Key': 'gap-replay-1' };
+    const body = { reason: 'FOUND', lines: [{ productId: p.id, warehouseId: w.id, quantityChange: 1 }] };
+    const third = await call('POST', '/stock-adjustments', { key: fresh.key, body, headers });
+    const replay = await call('POST', '/stock-adjustments', { key: fresh.key, body, headers });
+    expect([first.status, third.status, replay.status]).toEqual([201, 201, 201]);
+    expect(first.body.adjustmentNumber).toBe('ADJ-000001');
+    expect(third.body.adjustmentNumber).toBe('ADJ-000003');
+    expect(replay.body).toEqual(third.body);
+    expect(await onHand(fresh, p.id)).toBe(2);
+  });
+});
+
+describe('merge-patches without If-Match on one product', () => {
+  const patches: Record<string, unknown>[] = [
+    { description: 'Concurrent description' },
+    { barcode: '9400000000017' },
+    { costPrice: 4.25 },
+    { defaultPrice: 9.5 },
+    { taxRate: 0.15 },
+    { weight: 1.75 },
+    { minStockLevel: 5 },
+    { maxStockLevel: 50 },
+    { reorderQuantity: 12 },
+    { notes: 'Concurrent notes' },
+    { imageUrl: 'https://example.com/p.png' },
+    { requiresInspection: true },
+    { allergenReviewed: true },
+    { requiresAllergenCheck: true },
+    { requiresFinalQC: true },
+    { requiresLineClearance: true },
+    { expiryRequired: true },
+    { shelfLifeDays: 30 },
+    { containsAllergens: ['MILK'] },
+    { mayContainAllergens: ['SESAME'] },
+  ];
+
+  it('20 concurrent PUTs of different fields: every one 200 and every field lands', async () => {
+    const p = await product(t);
+    const results = await Promise.all(
+      patches.map((body) => call('PUT', `/products/${p.id}`, { key: t.key, body })),
+    );
+    expect(outcomes(results)).toEqual(Array(20).fill(200));
+    const got = await call('GET', `/products/${p.id}`, { key: t.key });
+    expect(got.body).toMatchObject(Object.assign({}, ...patches));
+    const versions = results.map((r) => r.headers.etag);
+    expect(new Set(versions).size).toBe(20);
+  }, 180_000);
+});
