@@ -1,20 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  DEFAULT_LIMITS,
-  shardsFor,
-  type CounterResult,
-  type Limits,
-} from '../../../domain/limits/rate-limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../../../domain/limits/rate-limits.js';
+import { grantedOf } from '../../../domain/limits/token-lease.js';
 import { db } from '../dynamo/client.js';
 import { keys, tenantPrefix, type Key } from '../dynamo/keys.js';
 import { tableName } from '../dynamo/table-definition.js';
 
-const rateCounterKey = (orgId: string, apiKeyId: string, windowStart: number): Key => ({
+/** The counter items of a window: one per key, one (or a few shards) per organisation. */
+export const rateCounterKey = (orgId: string, apiKeyId: string, windowStart: number): Key => ({
   PK: `${tenantPrefix(orgId)}#RATE#KEY#${apiKeyId}`,
   SK: String(windowStart),
 });
-const rateCounterOrg = (orgId: string, windowStart: number, shard: number): Key => ({
+export const rateCounterOrg = (orgId: string, windowStart: number, shard: number): Key => ({
   PK: `${tenantPrefix(orgId)}#RATE#ORG#${shard}`,
   SK: String(windowStart),
 });
@@ -27,62 +24,38 @@ const authFailuresKey = (sourceIp: string, windowStart: number): Key => ({
 const COUNTER_TTL_SECONDS = 180;
 
 /**
- * Takes one slot of a counter if it is below its limit, in one conditional write. A refused take
- * writes nothing, so a rejected burst never pushes the count past the limit.
+ * Leases up to `asked` slots of a counter in one conditional write: the whole ask is added while the count
+ * is under the limit, and the part that fitted is granted (grantedOf). A counter already full writes
+ * nothing, so hammering it past the limit never grows it.
  */
-async function take(key: Key, limit: number, windowStart: number): Promise<CounterResult> {
+export async function leaseSlots(
+  key: Key,
+  asked: number,
+  limit: number,
+  windowStart: number,
+): Promise<{ granted: number; count: number }> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
+        UpdateExpression: 'ADD #count :asked SET #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + COUNTER_TTL_SECONDS },
+        ExpressionAttributeValues: {
+          ':asked': asked,
+          ':limit': limit,
+          ':ttl': windowStart + COUNTER_TTL_SECONDS,
+        },
         ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return { admitted: true, count: Attributes?.count as number, limit };
+    const count = Attributes?.count as number;
+    return { granted: grantedOf(asked, count, limit), count };
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return { admitted: false, count: limit, limit };
+    if (error instanceof ConditionalCheckFailedException) return { granted: 0, count: limit };
     throw error;
   }
-}
-
-/** Gives back a slot taken by a request that the other counter refused. */
-async function giveBack(key: Key): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'ADD #count :minusOne',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':minusOne': -1 },
-    }),
-  );
-}
-
-/** Per key and per organisation at once, in parallel; a slot taken by only one of them is returned. */
-export async function takeRateLimitSlots(
-  orgId: string,
-  apiKeyId: string,
-  limits: Limits,
-  windowStart: number,
-): Promise<{ key: CounterResult; org: CounterResult }> {
-  const shards = shardsFor(limits.perOrg);
-  const shard = Math.floor(Math.random() * shards);
-  const keyCounter = rateCounterKey(orgId, apiKeyId, windowStart);
-  const orgCounter = rateCounterOrg(orgId, windowStart, shard);
-  const [key, org] = await Promise.all([
-    take(keyCounter, limits.perKey, windowStart),
-    take(orgCounter, Math.ceil(limits.perOrg / shards), windowStart),
-  ]);
-  if (key.admitted && !org.admitted) await giveBack(keyCounter);
-  if (org.admitted && !key.admitted) await giveBack(orgCounter);
-  // Report the organisation's limit as a whole, not one shard's share of it.
-  const orgView = shards === 1 ? org : { ...org, limit: limits.perOrg, count: org.count * shards };
-  return { key, org: orgView };
 }
 
 export async function loadOrganisationLimits(orgId: string): Promise<Limits> {
