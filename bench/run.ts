@@ -5,7 +5,7 @@
  * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
- * runs too), lists, sales-lists, reports, peer, bundles; default all; a partial run writes
+ * runs too), lists, sales-lists, reports, peer, bundles, ratelimit; default all; a partial run writes
  * bench/results-<parts>.json and keeps the full run's file;
  * bundles alone starts no DynamoDB Local). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
  * the knobs above default to 2 iterations, 100 rows, 1 cold run, and the results go to the temp directory.
@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { measureBundles, type BundleResult } from './bundles.js';
 import type { ListCase } from './lists.js';
 import type { PeerResult } from './peer.js';
+import type { RateLimitBench } from './rate-limit.js';
 import type { TwinResult } from './twins.js';
 import { round, table, type Recorder } from './measure.js';
 import { SMOKE } from './smoke.js';
@@ -287,6 +288,12 @@ async function main() {
       log(`p50 ratio ours / Powertools: first ${x(peer.firstP50Ratio)}, replay ${x(peer.replayP50Ratio)}`);
     }
     if (runs('reports')) reports = await reportSection(recorder);
+    let rateLimiting: RateLimitBench | null = null;
+    if (runs('ratelimit')) {
+      log('\n6. Rate limiting: refusals, counter writes per admitted request, bursts across containers');
+      const { measureRateLimit } = await import('./rate-limit.js');
+      rateLimiting = await measureRateLimit(log);
+    }
     if (runs('bundles')) bundles = await bundlesReport();
 
     const results = {
@@ -303,6 +310,8 @@ async function main() {
       reports,
       bundles,
       peer,
+      refusals: rateLimiting?.refusals ?? null,
+      rateLimit: rateLimiting?.rateLimit ?? null,
       durationSeconds: round((performance.now() - started) / 1000, 1),
     };
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);

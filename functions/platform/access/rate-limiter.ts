@@ -13,28 +13,29 @@ import {
   remainingOf,
   type LeaseView,
 } from '../../../domain/limits/token-lease.js';
-import type { Key } from '../dynamo/keys.js';
-import { leaseSlots, loadOrganisationLimits, rateCounterKey, rateCounterOrg } from './rate-limits.js';
+import { leaseSlots, loadOrganisationLimits, rateCounter } from './rate-limits.js';
 
 /** Organisation limits change rarely (back office); a minute's staleness is fine. */
 const LIMITS_CACHE_MS = 60_000;
-/** A container remembers this many counters and organisations before it starts afresh. */
+/** A container remembers this many keys and organisations before it starts afresh. */
 const MEMORY_LIMIT = 10_000;
 
-/** Where a pool leases from: its counter item for a write, and the limit that item enforces. */
-interface Counter {
-  key: () => Key;
-  /** The limit one item enforces (an organisation's share per shard when it has several). */
+/** An organisation's counter as this container last saw it in one window (shared by its keys' pools). */
+interface OrgView {
+  windowStart: number;
+  /** The limit one counter item enforces (the organisation's share per shard when it has several). */
   itemLimit: number;
   /** The limit the headers and the 429 name. */
   limit: number;
-  /** Items the limit is spread over (1 but for very large organisation limits). */
   shards: number;
+  used: number;
 }
 
-/** One counter as this container holds it in one window: the slots it leased and has not spent yet. */
-class LeasePool implements LeaseView {
+/** One key's leased slots in this container for one window; each slot counts for the key and its org. */
+class LeasePool {
   used = 0;
+  /** The count of this key's organisation shard, when the organisation has several. */
+  shardUsed = 0;
   tokens = 0;
   spent = 0;
   waiting = 0;
@@ -42,47 +43,62 @@ class LeasePool implements LeaseView {
 
   constructor(
     readonly windowStart: number,
-    public counter: Counter,
+    readonly orgId: string,
+    readonly keyId: string,
+    public keyLimit: number,
+    public org: OrgView,
   ) {}
 
-  get limit(): number {
-    return this.counter.itemLimit;
+  get keyView(): LeaseView {
+    return { limit: this.keyLimit, used: this.used, tokens: this.tokens };
   }
 
-  /** A slot now if one is leased, a refusal now if the counter is known full, else a lease write. */
+  get orgView(): LeaseView {
+    const used = this.org.shards === 1 ? this.org.used : this.shardUsed;
+    return { limit: this.org.itemLimit, used, tokens: this.tokens };
+  }
+
+  /** The counter known to have no slot left for this key, if any (a leased slot is still spendable). */
+  full(): 'key' | 'org' | undefined {
+    if (this.tokens > 0) return undefined;
+    if (isFull(this.keyView)) return 'key';
+    if (isFull(this.orgView)) return 'org';
+    return undefined;
+  }
+
+  /** A slot now if one is leased, a refusal now if a counter is known full, else after a lease write. */
   take(now: Date): boolean | Promise<boolean> {
     if (this.tokens > 0) {
       this.tokens -= 1;
       this.spent += 1;
       return true;
     }
-    if (isFull(this)) return false;
+    if (this.full()) return false;
     return this.waitForLease(now);
-  }
-
-  /** Returns a slot taken for a request that the other counter refused: it stays this container's. */
-  giveBack(): void {
-    this.tokens += 1;
-    this.spent -= 1;
   }
 
   /** Whether a request that must wait for this pool's lease may do its data read meanwhile. */
   mayOverlap(): boolean {
-    return this.tokens > 0 || mayOverlap(this, this.waiting + 1);
+    const position = this.waiting + 1;
+    return this.tokens > 0 || (mayOverlap(this.keyView, position) && mayOverlap(this.orgView, position));
   }
 
-  /** What the response headers say of this counter after the request took (or did not take) its slot. */
-  view(admitted: boolean): CounterResult {
-    const { limit, shards } = this.counter;
-    const remaining = admitted ? Math.min(limit, remainingOf(this) * shards) : 0;
-    return { admitted, count: limit - remaining, limit };
+  /** What the response headers say of each counter after the request took (or was refused) its slot. */
+  views(admitted: boolean): { key: CounterResult; org: CounterResult } {
+    const refusedBy = admitted ? undefined : (this.full() ?? 'key');
+    const keyRemaining = admitted ? remainingOf(this.keyView) : 0;
+    const orgRemaining = admitted ? Math.min(this.org.limit, remainingOf(this.orgView) * this.org.shards) : 0;
+    return {
+      key: { admitted: refusedBy !== 'key', count: this.keyLimit - keyRemaining, limit: this.keyLimit },
+      org: { admitted: refusedBy !== 'org', count: this.org.limit - orgRemaining, limit: this.org.limit },
+    };
   }
 
   private async waitForLease(now: Date): Promise<boolean> {
     this.waiting += 1;
     try {
-      // One write at a time per counter: the requests arriving meanwhile share its grant, and the next
-      // write asks for those still waiting.
+      // One write at a time per key: the requests arriving meanwhile share its grant, and the next write
+      // asks for those still waiting.
       for (;;) {
         this.refilling ??= this.refill(now).finally(() => {
           this.refilling = undefined;
@@ -93,7 +109,7 @@ class LeasePool implements LeaseView {
           this.spent += 1;
           return true;
         }
-        if (isFull(this)) return false;
+        if (this.full()) return false;
       }
     } finally {
       this.waiting -= 1;
@@ -101,19 +117,37 @@ class LeasePool implements LeaseView {
   }
 
   private async refill(now: Date): Promise<void> {
-    const seconds = now.getTime() / 1000 - this.windowStart;
-    const asked = leaseSize({
-      limit: this.limit,
-      used: this.used,
+    const seconds = now.getTime() / 1000;
+    const asked = leaseSize([this.keyView, this.orgView], {
       waiting: this.waiting,
       spent: this.spent,
-      secondsIntoWindow: seconds,
-      secondsLeft: windowOf(now).reset - now.getTime() / 1000,
+      secondsIntoWindow: seconds - this.windowStart,
+      secondsLeft: windowOf(now).reset - seconds,
     });
-    const { granted, count } = await leaseSlots(this.counter.key(), asked, this.limit, this.windowStart);
-    this.used = Math.max(this.used, count);
-    this.tokens += granted;
+    const shard = this.org.shards === 1 ? 0 : shardOf(this.keyId, this.org.shards);
+    const lease = await leaseSlots({
+      counter: rateCounter(this.orgId, this.windowStart, shard),
+      keyId: this.keyId,
+      asked,
+      keyLimit: this.keyLimit,
+      orgLimit: this.org.itemLimit,
+      windowStart: this.windowStart,
+    });
+    this.used = Math.max(this.used, lease.keyCount);
+    this.shardUsed = Math.max(this.shardUsed, lease.orgCount);
+    if (this.org.shards === 1) this.org.used = Math.max(this.org.used, lease.orgCount);
+    this.tokens += lease.granted;
   }
+}
+
+/**
+ * A key always leases from the same shard, so its own count stays in one item; a very large organisation
+ * (over 30,000 requests a minute) spreads its keys over its shards, each admitting its share of the limit.
+ */
+function shardOf(keyId: string, shards: number): number {
+  let hash = 0;
+  for (let i = 0; i < keyId.length; i += 1) hash = (hash * 31 + keyId.charCodeAt(i)) >>> 0;
+  return hash % shards;
 }
 
 /** How the pipeline is to treat a request: decided now (no I/O), or once the pending lease settles. */
@@ -131,78 +165,64 @@ export interface RateLimited {
 }
 
 /**
- * A container's rate limiter: per key and per organisation, fixed one-minute windows, the counters in the
- * table leased a few slots at a time (domain/limits/token-lease.ts). Most requests are decided from the
- * container's leases without I/O, and a counter seen full refuses the rest of its window without I/O.
+ * A container's rate limiter: per key and per organisation, fixed one-minute windows, both counted in one
+ * item per organisation and window and leased a few slots at a time (domain/limits/token-lease.ts). Most
+ * requests are decided from the container's leases without I/O, and a counter seen full refuses the rest
+ * of its window without I/O.
  */
 export class RateLimiter {
   private readonly limitsCache = new Map<string, { limits: Limits; at: number }>();
   private readonly pools = new Map<string, LeasePool>();
+  private readonly orgs = new Map<string, OrgView>();
 
   clear(): void {
     this.limitsCache.clear();
     this.pools.clear();
+    this.orgs.clear();
   }
 
   check(who: RateLimited, now: Date): RateCheck {
     const { start, reset } = windowOf(now);
-    const key = this.current(`K#${who.keyId}`, start);
-    const org = this.current(`O#${who.orgId}`, start);
-    if (key && org) {
-      for (const pool of [key, org]) {
-        if (pool.tokens === 0 && isFull(pool)) {
-          return { decision: { admitted: false, limit: pool.counter.limit, remaining: 0, reset } };
-        }
+    const pool = this.pools.get(who.keyId);
+    if (pool?.windowStart === start && pool.org.windowStart === start) {
+      if (pool.tokens > 0 || pool.full()) {
+        const admitted = pool.take(now) === true;
+        const { key, org } = pool.views(admitted);
+        return { decision: decide(key, org, reset) };
       }
-      if (key.tokens > 0 && org.tokens > 0) {
-        key.take(now);
-        org.take(now);
-        return { decision: decide(key.view(true), org.view(true), reset) };
-      }
+      return { pending: this.consume(who, now), overlap: pool.mayOverlap() };
     }
-    // The first request of a window knows nothing yet: it overlaps its read, as every request did before.
-    const overlap = (key?.mayOverlap() ?? true) && (org?.mayOverlap() ?? true);
-    return { pending: this.consume(who, now), overlap };
-  }
-
-  private current(id: string, windowStart: number): LeasePool | undefined {
-    const pool = this.pools.get(id);
-    return pool?.windowStart === windowStart ? pool : undefined;
-  }
-
-  private pool(id: string, windowStart: number, counter: Counter): LeasePool {
-    const existing = this.current(id, windowStart);
-    if (existing) {
-      existing.counter = counter;
-      return existing;
-    }
-    if (this.pools.size >= MEMORY_LIMIT) this.pools.clear();
-    const pool = new LeasePool(windowStart, counter);
-    this.pools.set(id, pool);
-    return pool;
+    // The first request of a key in a window knows nothing yet: it overlaps its read, as before leases.
+    return { pending: this.consume(who, now), overlap: true };
   }
 
   private async consume(who: RateLimited, now: Date): Promise<RateDecision> {
     const { start, reset } = windowOf(now);
     const limits = await this.limitsFor(who.orgId, now.getTime());
+    const pool = this.poolFor(who, start, limits);
+    const admitted = await pool.take(now);
+    const { key, org } = pool.views(admitted);
+    return decide(key, org, reset);
+  }
+
+  private poolFor(who: RateLimited, windowStart: number, limits: Limits): LeasePool {
     const shards = shardsFor(limits.perOrg);
-    const key = this.pool(`K#${who.keyId}`, start, {
-      key: () => rateCounterKey(who.orgId, who.keyId, start),
-      itemLimit: limits.perKey,
-      limit: limits.perKey,
-      shards: 1,
-    });
-    const org = this.pool(`O#${who.orgId}`, start, {
-      key: () => rateCounterOrg(who.orgId, start, Math.floor(Math.random() * shards)),
-      itemLimit: Math.ceil(limits.perOrg / shards),
-      limit: limits.perOrg,
-      shards,
-    });
-    // Both counters at once; a slot taken from only one goes back to this container's lease.
-    const [keyAdmits, orgAdmits] = await Promise.all([key.take(now), org.take(now)]);
-    if (keyAdmits && !orgAdmits) key.giveBack();
-    if (orgAdmits && !keyAdmits) org.giveBack();
-    return decide(key.view(keyAdmits), org.view(orgAdmits), reset);
+    let org = this.orgs.get(who.orgId);
+    if (org?.windowStart !== windowStart) {
+      if (this.orgs.size >= MEMORY_LIMIT) this.orgs.clear();
+      org = { windowStart, itemLimit: 0, limit: 0, shards, used: 0 };
+      this.orgs.set(who.orgId, org);
+    }
+    Object.assign(org, { itemLimit: Math.ceil(limits.perOrg / shards), limit: limits.perOrg, shards });
+    let pool = this.pools.get(who.keyId);
+    if (pool?.windowStart !== windowStart) {
+      if (this.pools.size >= MEMORY_LIMIT) this.pools.clear();
+      pool = new LeasePool(windowStart, who.orgId, who.keyId, limits.perKey, org);
+      this.pools.set(who.keyId, pool);
+    }
+    pool.keyLimit = limits.perKey;
+    pool.org = org;
+    return pool;
   }
 
   private async limitsFor(orgId: string, now: number): Promise<Limits> {

@@ -1,18 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_LIMITS, type Limits } from '../../../domain/limits/rate-limits.js';
-import { grantedOf } from '../../../domain/limits/token-lease.js';
+import { roomOf } from '../../../domain/limits/token-lease.js';
 import { db } from '../dynamo/client.js';
 import { keys, tenantPrefix, type Key } from '../dynamo/keys.js';
 import { tableName } from '../dynamo/table-definition.js';
 
-/** The counter items of a window: one per key, one (or a few shards) per organisation. */
-export const rateCounterKey = (orgId: string, apiKeyId: string, windowStart: number): Key => ({
-  PK: `${tenantPrefix(orgId)}#RATE#KEY#${apiKeyId}`,
-  SK: String(windowStart),
-});
-export const rateCounterOrg = (orgId: string, windowStart: number, shard: number): Key => ({
-  PK: `${tenantPrefix(orgId)}#RATE#ORG#${shard}`,
+/**
+ * The counter item of an organisation's window (or of one of its shards): `total` counts the
+ * organisation's slots, `key#<id>` each key's, so one write leases both.
+ */
+export const rateCounter = (orgId: string, windowStart: number, shard: number): Key => ({
+  PK: `${tenantPrefix(orgId)}#RATE#${shard}`,
   SK: String(windowStart),
 });
 const authFailuresKey = (sourceIp: string, windowStart: number): Key => ({
@@ -22,40 +21,88 @@ const authFailuresKey = (sourceIp: string, windowStart: number): Key => ({
 
 /** Counters outlive their window briefly, then TTL removes them. */
 const COUNTER_TTL_SECONDS = 180;
+/** Lease writes refused because others took the room first, before this one gives up for now. */
+const LEASE_ATTEMPTS = 5;
+
+export interface Lease {
+  granted: number;
+  /** The key's and the organisation's counts after the write (or as the refusing write found them). */
+  keyCount: number;
+  orgCount: number;
+}
+
+const countOf = (item: Record<string, unknown> | undefined, name: string): number => {
+  const value = item?.[name];
+  if (typeof value === 'number') return value;
+  // The condition-failure item comes back unconverted by the document client.
+  if (value && typeof value === 'object' && 'N' in value) return Number((value as { N: string }).N);
+  return 0;
+};
+
+/** The counts as they stand, for a store that does not return them with a failed condition. */
+async function readCounter(counter: Key): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: counter, ConsistentRead: true }),
+  );
+  return Item;
+}
 
 /**
- * Leases up to `asked` slots of a counter in one conditional write: the whole ask is added while the count
- * is under the limit, and the part that fitted is granted (grantedOf). A counter already full writes
- * nothing, so hammering it past the limit never grows it.
+ * Leases up to `asked` slots of a key and its organisation in one conditional write that holds only if
+ * the whole ask fits under both limits. When it does not, the failed write returns the counts it found
+ * and the lease asks again for what fits; a counter already full writes nothing, so hammering it never
+ * grows it, and the slots granted never pass a limit.
  */
-export async function leaseSlots(
-  key: Key,
-  asked: number,
-  limit: number,
-  windowStart: number,
-): Promise<{ granted: number; count: number }> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD #count :asked SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':asked': asked,
-          ':limit': limit,
-          ':ttl': windowStart + COUNTER_TTL_SECONDS,
-        },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    const count = Attributes?.count as number;
-    return { granted: grantedOf(asked, count, limit), count };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return { granted: 0, count: limit };
-    throw error;
+export async function leaseSlots(input: {
+  counter: Key;
+  keyId: string;
+  asked: number;
+  keyLimit: number;
+  orgLimit: number;
+  windowStart: number;
+}): Promise<Lease> {
+  const keyName = `key#${input.keyId}`;
+  let asked = Math.min(input.asked, input.keyLimit, input.orgLimit);
+  let found: Lease = { granted: 0, keyCount: 0, orgCount: 0 };
+  for (let attempt = 0; attempt < LEASE_ATTEMPTS && asked > 0; attempt += 1) {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: input.counter,
+          UpdateExpression: 'ADD #total :asked, #key :asked SET #ttl = :ttl',
+          ConditionExpression:
+            '(attribute_not_exists(#total) OR #total <= :orgMax) AND (attribute_not_exists(#key) OR #key <= :keyMax)',
+          ExpressionAttributeNames: { '#total': 'total', '#key': keyName, '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':asked': asked,
+            ':orgMax': input.orgLimit - asked,
+            ':keyMax': input.keyLimit - asked,
+            ':ttl': input.windowStart + COUNTER_TTL_SECONDS,
+          },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return {
+        granted: asked,
+        keyCount: countOf(Attributes, keyName),
+        orgCount: countOf(Attributes, 'total'),
+      };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const item = error.Item ?? (await readCounter(input.counter));
+      found = { granted: 0, keyCount: countOf(item, keyName), orgCount: countOf(item, 'total') };
+      asked = Math.min(
+        asked,
+        roomOf([
+          { limit: input.keyLimit, count: found.keyCount },
+          { limit: input.orgLimit, count: found.orgCount },
+        ]),
+      );
+    }
   }
+  return found;
 }
 
 export async function loadOrganisationLimits(orgId: string): Promise<Limits> {
