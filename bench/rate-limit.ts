@@ -13,7 +13,10 @@ import { windowOf, type Limits } from '../domain/limits/rate-limits.js';
 import { dispatch } from '../infra/local/http-adapter.js';
 import { round } from './measure.js';
 
-/** Who a DynamoDB call serves: the limiter (counters, the organisation's limits), authentication, or data. */
+/**
+ * Who a DynamoDB call serves: the limiter (its counter writes; its reads of the organisation's limits or of a
+ * counter), authentication, or data.
+ */
 export type CallKind = 'counterWrite' | 'limiterRead' | 'auth' | 'data';
 
 export interface CallCounts {
@@ -26,9 +29,11 @@ export interface CallCounts {
 function kindOf(commandName: string, input: Record<string, unknown>): CallKind {
   const key = input.Key as { PK?: unknown } | undefined;
   const pk = typeof key?.PK === 'string' ? key.PK : '';
-  if (pk.includes('#RATE#')) return 'counterWrite';
+  // The name is the document client's (UpdateCommand) or the base client's (UpdateItemCommand).
+  const update = commandName.startsWith('Update');
+  if (pk.includes('#RATE#')) return update ? 'counterWrite' : 'limiterRead';
   if (pk.startsWith('APIKEY#') || pk.startsWith('AUTHFAIL#')) return 'auth';
-  if (commandName === 'GetCommand' && input.ProjectionExpression === 'rateLimitPerKey, rateLimitPerOrg')
+  if (commandName.startsWith('Get') && input.ProjectionExpression === 'rateLimitPerKey, rateLimitPerOrg')
     return 'limiterRead';
   return 'data';
 }

@@ -93,10 +93,16 @@ describe('refusals cost no data reads', () => {
 
 describe('leased slots across containers', () => {
   it('a burst on one key across five containers admits at most its limit + 10%', async () => {
+    const { counts, stop } = countCalls();
     const result = await burst({ limits: SPEC, containers: 5, perContainer: 50, keys: 1, of: 'perKey' });
+    stop();
     expect(result.admitted).toBeLessThanOrEqual(132);
     // Leases are granted only out of what the counter has left: in fact exactly the limit.
     expect(result.admitted).toBe(120);
+    // Each container reads the organisation's limits once (plus the read-back of setting them), and
+    // leases for the requests queued behind a write at once.
+    expect(counts.limiterRead).toBeLessThanOrEqual(6);
+    expect(counts.counterWrite).toBeLessThanOrEqual(20);
   });
 
   it('a burst over many keys across five containers admits at most the organisation limit + 10%', async () => {

@@ -171,7 +171,7 @@ export interface RateLimited {
  * of its window without I/O.
  */
 export class RateLimiter {
-  private readonly limitsCache = new Map<string, { limits: Limits; at: number }>();
+  private readonly limitsCache = new Map<string, { limits: Promise<Limits>; at: number }>();
   private readonly pools = new Map<string, LeasePool>();
   private readonly orgs = new Map<string, OrgView>();
 
@@ -225,12 +225,17 @@ export class RateLimiter {
     return pool;
   }
 
-  private async limitsFor(orgId: string, now: number): Promise<Limits> {
+  /** Concurrent first requests of an organisation share one read of its limits. */
+  private limitsFor(orgId: string, now: number): Promise<Limits> {
     const hit = this.limitsCache.get(orgId);
     if (hit && now - hit.at < LIMITS_CACHE_MS) return hit.limits;
-    const limits = await loadOrganisationLimits(orgId);
+    const limits = loadOrganisationLimits(orgId);
     if (this.limitsCache.size >= MEMORY_LIMIT) this.limitsCache.clear();
     this.limitsCache.set(orgId, { limits, at: now });
+    // A failed read is not kept: the next request asks again.
+    limits.catch(() => {
+      if (this.limitsCache.get(orgId)?.limits === limits) this.limitsCache.delete(orgId);
+    });
     return limits;
   }
 }
