@@ -12,6 +12,7 @@ import { db } from '../functions/platform/dynamo/client.js';
 import { windowOf, type Limits } from '../domain/limits/rate-limits.js';
 import { dispatch } from '../infra/local/http-adapter.js';
 import { round } from './measure.js';
+import { SMOKE } from './smoke.js';
 
 /**
  * Who a DynamoDB call serves: the limiter (its counter writes; its reads of the organisation's limits or of a
@@ -252,7 +253,8 @@ export interface RateLimitBench {
 /** The bench part `ratelimit` (BENCH_ONLY=ratelimit). */
 export async function measureRateLimit(log: (line?: string) => void): Promise<RateLimitBench> {
   const spec = { perKey: 120, perOrg: 600 };
-  const refused = await refusals(20, 50);
+  // A smoke run (bench/smoke.ts) only checks the part runs: a few refusals.
+  const refused = SMOKE ? await refusals(4, 3) : await refusals(20, 50);
   const steadyTraffic = await steady({ limits: spec, containers: 4, keys: 3, share: 0.75 });
   const full = await steady({ limits: { perKey: 120, perOrg: 10_000 }, containers: 4, keys: 3, share: 1 });
   const burstPerKey = await burst({ limits: spec, containers: 4, perContainer: 60, keys: 1, of: 'perKey' });
@@ -286,7 +288,7 @@ export async function measureRateLimit(log: (line?: string) => void): Promise<Ra
   };
   const r = result.refusals;
   const l = result.rateLimit;
-  log(`refusals (limit ${20} a key, GET /products, one container):`);
+  log(`refusals (limit ${SMOKE ? 4 : 20} a key, GET /products, one container):`);
   log(`  calls per admitted request ${r.callsPerAdmitted} (counter writes included)`);
   log(`  first refusal of the window: ${r.firstRefusedCalls} calls`);
   log(`  next ${r.refused} refusals: ${r.callsPerRefused} calls, ${r.dataReadsPerRefused} data reads each`);
