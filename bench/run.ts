@@ -5,7 +5,7 @@
  * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
- * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts); default all; a partial run writes
+ * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit (bench/rate-limit.ts); default all; a partial run writes
  * bench/results-<parts>.json and keeps the full run's file;
  * bundles alone starts no DynamoDB Local). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
  * the knobs above default to 2 iterations, 100 rows, 1 cold run, and the results go to the temp directory.
@@ -20,6 +20,7 @@ import { measureBundles, type BundleResult } from './bundles.js';
 import type { ListCase } from './lists.js';
 import type { PeerResult } from './peer.js';
 import type { ConcurrencyResult } from './concurrency.js';
+import type { RateLimitBench } from './rate-limit.js';
 import type { TwinResult } from './twins.js';
 import { round, table, type Recorder } from './measure.js';
 import { SMOKE } from './smoke.js';
@@ -294,6 +295,12 @@ async function main() {
       const { measureConcurrency } = await import('./concurrency.js');
       concurrency = await measureConcurrency(await newBenchTenant('Bench concurrency'), log);
     }
+    let rateLimiting: RateLimitBench | null = null;
+    if (runs('ratelimit')) {
+      log('\n7. Rate limiting: refusals, counter writes per admitted request, bursts across containers');
+      const { measureRateLimit } = await import('./rate-limit.js');
+      rateLimiting = await measureRateLimit(log);
+    }
     if (runs('bundles')) bundles = await bundlesReport();
 
     const results = {
@@ -321,6 +328,8 @@ async function main() {
         },
         hotRow: { throughputRatio: concurrency.figures.hotRowThroughputRatio },
       }),
+      refusals: rateLimiting?.refusals ?? null,
+      rateLimit: rateLimiting?.rateLimit ?? null,
       durationSeconds: round((performance.now() - started) / 1000, 1),
     };
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);

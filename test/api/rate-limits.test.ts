@@ -169,6 +169,9 @@ describe('rate limits', () => {
 
   it("answers 503 service_unavailable with Retry-After: 30 when the limiter's store is unreachable", async () => {
     const t = await newTenant('Outage org');
+    // Limits this small lease one slot per write, so every request here writes its counters; a container
+    // holding leased slots answers without the store (test/api/rate-limit-leases.test.ts).
+    await setOrganisationLimits(t.orgId, { perKey: 5, perOrg: 5 });
     expect((await call('GET', '/categories', { key: t.key })).status).toBe(200);
     const endpoint = process.env.DYNAMODB_ENDPOINT;
     process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:9';

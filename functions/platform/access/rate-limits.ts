@@ -1,21 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  DEFAULT_LIMITS,
-  shardsFor,
-  type CounterResult,
-  type Limits,
-} from '../../../domain/limits/rate-limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../../../domain/limits/rate-limits.js';
+import { roomOf } from '../../../domain/limits/token-lease.js';
 import { db } from '../dynamo/client.js';
 import { keys, tenantPrefix, type Key } from '../dynamo/keys.js';
 import { tableName } from '../dynamo/table-definition.js';
 
-const rateCounterKey = (orgId: string, apiKeyId: string, windowStart: number): Key => ({
-  PK: `${tenantPrefix(orgId)}#RATE#KEY#${apiKeyId}`,
-  SK: String(windowStart),
-});
-const rateCounterOrg = (orgId: string, windowStart: number, shard: number): Key => ({
-  PK: `${tenantPrefix(orgId)}#RATE#ORG#${shard}`,
+/**
+ * The counter item of an organisation's window (or of one of its shards): `total` counts the
+ * organisation's slots, `key#<id>` each key's, so one write leases both.
+ */
+export const rateCounter = (orgId: string, windowStart: number, shard: number): Key => ({
+  PK: `${tenantPrefix(orgId)}#RATE#${shard}`,
   SK: String(windowStart),
 });
 const authFailuresKey = (sourceIp: string, windowStart: number): Key => ({
@@ -25,64 +21,88 @@ const authFailuresKey = (sourceIp: string, windowStart: number): Key => ({
 
 /** Counters outlive their window briefly, then TTL removes them. */
 const COUNTER_TTL_SECONDS = 180;
+/** Lease writes refused because others took the room first, before this one gives up for now. */
+const LEASE_ATTEMPTS = 5;
+
+export interface Lease {
+  granted: number;
+  /** The key's and the organisation's counts after the write (or as the refusing write found them). */
+  keyCount: number;
+  orgCount: number;
+}
+
+const countOf = (item: Record<string, unknown> | undefined, name: string): number => {
+  const value = item?.[name];
+  if (typeof value === 'number') return value;
+  // The condition-failure item comes back unconverted by the document client.
+  if (value && typeof value === 'object' && 'N' in value) return Number((value as { N: string }).N);
+  return 0;
+};
+
+/** The counts as they stand, for a store that does not return them with a failed condition. */
+async function readCounter(counter: Key): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: counter, ConsistentRead: true }),
+  );
+  return Item;
+}
 
 /**
- * Takes one slot of a counter if it is below its limit, in one conditional write. A refused take
- * writes nothing, so a rejected burst never pushes the count past the limit.
+ * Leases up to `asked` slots of a key and its organisation in one conditional write that holds only if
+ * the whole ask fits under both limits. When it does not, the failed write returns the counts it found
+ * and the lease asks again for what fits; a counter already full writes nothing, so hammering it never
+ * grows it, and the slots granted never pass a limit.
  */
-async function take(key: Key, limit: number, windowStart: number): Promise<CounterResult> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowStart + COUNTER_TTL_SECONDS },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return { admitted: true, count: Attributes?.count as number, limit };
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return { admitted: false, count: limit, limit };
-    throw error;
+export async function leaseSlots(input: {
+  counter: Key;
+  keyId: string;
+  asked: number;
+  keyLimit: number;
+  orgLimit: number;
+  windowStart: number;
+}): Promise<Lease> {
+  const keyName = `key#${input.keyId}`;
+  let asked = Math.min(input.asked, input.keyLimit, input.orgLimit);
+  let found: Lease = { granted: 0, keyCount: 0, orgCount: 0 };
+  for (let attempt = 0; attempt < LEASE_ATTEMPTS && asked > 0; attempt += 1) {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: input.counter,
+          UpdateExpression: 'ADD #total :asked, #key :asked SET #ttl = :ttl',
+          ConditionExpression:
+            '(attribute_not_exists(#total) OR #total <= :orgMax) AND (attribute_not_exists(#key) OR #key <= :keyMax)',
+          ExpressionAttributeNames: { '#total': 'total', '#key': keyName, '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':asked': asked,
+            ':orgMax': input.orgLimit - asked,
+            ':keyMax': input.keyLimit - asked,
+            ':ttl': input.windowStart + COUNTER_TTL_SECONDS,
+          },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return {
+        granted: asked,
+        keyCount: countOf(Attributes, keyName),
+        orgCount: countOf(Attributes, 'total'),
+      };
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const item = error.Item ?? (await readCounter(input.counter));
+      found = { granted: 0, keyCount: countOf(item, keyName), orgCount: countOf(item, 'total') };
+      asked = Math.min(
+        asked,
+        roomOf([
+          { limit: input.keyLimit, count: found.keyCount },
+          { limit: input.orgLimit, count: found.orgCount },
+        ]),
+      );
+    }
   }
-}
-
-/** Gives back a slot taken by a request that the other counter refused. */
-async function giveBack(key: Key): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'ADD #count :minusOne',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':minusOne': -1 },
-    }),
-  );
-}
-
-/** Per key and per organisation at once, in parallel; a slot taken by only one of them is returned. */
-export async function takeRateLimitSlots(
-  orgId: string,
-  apiKeyId: string,
-  limits: Limits,
-  windowStart: number,
-): Promise<{ key: CounterResult; org: CounterResult }> {
-  const shards = shardsFor(limits.perOrg);
-  const shard = Math.floor(Math.random() * shards);
-  const keyCounter = rateCounterKey(orgId, apiKeyId, windowStart);
-  const orgCounter = rateCounterOrg(orgId, windowStart, shard);
-  const [key, org] = await Promise.all([
-    take(keyCounter, limits.perKey, windowStart),
-    take(orgCounter, Math.ceil(limits.perOrg / shards), windowStart),
-  ]);
-  if (key.admitted && !org.admitted) await giveBack(keyCounter);
-  if (org.admitted && !key.admitted) await giveBack(orgCounter);
-  // Report the organisation's limit as a whole, not one shard's share of it.
-  const orgView = shards === 1 ? org : { ...org, limit: limits.perOrg, count: org.count * shards };
-  return { key, org: orgView };
+  return found;
 }
 
 export async function loadOrganisationLimits(orgId: string): Promise<Limits> {

@@ -1,53 +1,18 @@
 import type middy from '@middy/core';
 import { ApiError, serviceUnavailable } from '../../../domain/errors.js';
-import {
-  decide,
-  rateLimitHeaders,
-  windowOf,
-  type Limits,
-  type RateDecision,
-} from '../../../domain/limits/rate-limits.js';
+import { rateLimitHeaders, type RateDecision } from '../../../domain/limits/rate-limits.js';
 import { access } from '../catalogue/endpoint.js';
-import { loadOrganisationLimits, takeRateLimitSlots } from '../access/rate-limits.js';
+import { RateLimiter } from '../access/rate-limiter.js';
 import { logger } from '../observability/logger.js';
 import { peekState, stateOf, type PipelineState } from './state.js';
-import type { ApiEvent, ApiResult, AuthContext } from './types.js';
+import type { ApiEvent, ApiResult } from './types.js';
 
-/** Organisation limits change rarely (back office); a minute's staleness is fine. */
-const LIMITS_CACHE_MS = 60_000;
-const limitsCache = new Map<string, { limits: Limits; at: number }>();
-/** Counters this container has seen full in the current window: later requests are refused without I/O. */
-const exhausted = new Map<string, number>();
+/** This container's limiter: its leases and what it knows of full counters live as long as it does. */
+const limiter = new RateLimiter();
 
 export const clearRateLimitCaches = (): void => {
-  limitsCache.clear();
-  exhausted.clear();
+  limiter.clear();
 };
-
-async function limitsFor(orgId: string, now: number): Promise<Limits> {
-  const hit = limitsCache.get(orgId);
-  if (hit && now - hit.at < LIMITS_CACHE_MS) return hit.limits;
-  const limits = await loadOrganisationLimits(orgId);
-  if (limitsCache.size > 10_000) limitsCache.clear();
-  limitsCache.set(orgId, { limits, at: now });
-  return limits;
-}
-
-async function consume(auth: AuthContext, now: Date): Promise<RateDecision> {
-  const { start, reset } = windowOf(now);
-  const limits = await limitsFor(auth.orgId, now.getTime());
-  const keyId = `K#${auth.keyId}`;
-  const orgId = `O#${auth.orgId}`;
-  if (exhausted.get(keyId) === start || exhausted.get(orgId) === start) {
-    const limit = exhausted.get(keyId) === start ? limits.perKey : limits.perOrg;
-    return { admitted: false, limit, remaining: 0, reset };
-  }
-  const { key, org } = await takeRateLimitSlots(auth.orgId, auth.keyId, limits, start);
-  if (exhausted.size > 10_000) exhausted.clear();
-  if (!key.admitted) exhausted.set(keyId, start);
-  if (!org.admitted) exhausted.set(orgId, start);
-  return decide(key, org, reset);
-}
 
 /** Applies the decision: headers on every authenticated response, 429 past the limit. */
 async function settle(state: PipelineState): Promise<void> {
@@ -66,22 +31,31 @@ async function settle(state: PipelineState): Promise<void> {
 }
 
 /**
- * 120 requests a minute per key and 600 per organisation (or the organisation's own limits). For reads
- * the counter write runs alongside the data access and is awaited before responding; a write is only
- * attempted once admitted, so a refused request never has an effect.
+ * 120 requests a minute per key and 600 per organisation (or the organisation's own limits). Most
+ * requests are decided from the container's leased slots before anything else runs, with no I/O; a
+ * counter this container has seen full refuses the rest of its window the same way. When a lease must be
+ * written, a write waits for it (a refused request never has an effect), and so does a read unless the
+ * container expects to admit it: then the lease write runs alongside the data access and is awaited
+ * before responding.
  */
 export const rateLimit = (): middy.MiddlewareObj<ApiEvent, ApiResult> => ({
   before: async (request) => {
     const state = stateOf(request);
     if (state.endpoint.public) return;
-    const pending = consume(state.auth!, state.now).catch((error: unknown) => {
+    const check = limiter.check(state.auth!, state.now);
+    if ('decision' in check) {
+      state.rateLimit = Promise.resolve<RateDecision>(check.decision);
+      await settle(state);
+      return;
+    }
+    const pending = check.pending.catch((error: unknown) => {
       logger.error('rate limiter unavailable', { error, requestId: state.requestId });
       throw serviceUnavailable();
     });
     // Settled later (after/onError); until then a rejection must not count as unhandled.
     pending.catch(() => undefined);
     state.rateLimit = pending;
-    if (access(state.endpoint) === 'write') await settle(state);
+    if (access(state.endpoint) === 'write' || !check.overlap) await settle(state);
   },
   after: async (request) => {
     const state = stateOf(request);
