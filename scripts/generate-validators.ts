@@ -4,7 +4,7 @@
  * the loader modules validators-<group>.js and validators.js. Run by `npm run gen`, which `npm start`,
  * `npm test` and the CDK app run first.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -91,14 +91,17 @@ function emitLoaders(outDir: string, file: string, names: readonly string[]): st
  */
 export function generateValidators(outDir = GENERATED_DIR): string {
   const perSchema = join(outDir, 'validators');
-  rmSync(perSchema, { recursive: true, force: true });
   mkdirSync(perSchema, { recursive: true });
   const ajv = compiler();
   const bodies = new Map(
     GROUPS.map((group) => [group, [...new Set(endpointsOf(group).flatMap((e) => (e.body ? [e.body] : [])))]]),
   );
-  for (const name of new Set([...VALIDATED_SCHEMAS, ...[...bodies.values()].flat()])) {
-    emitValidator(ajv, perSchema, name);
+  const names = new Set<string>([...VALIDATED_SCHEMAS, ...[...bodies.values()].flat()]);
+  for (const name of names) emitValidator(ajv, perSchema, name);
+  // A schema renamed or removed leaves no module behind. Only those: a build or test run reading the
+  // directory meanwhile (npm run gen runs before each) must not find it emptied.
+  for (const file of readdirSync(perSchema)) {
+    if (!names.has(file.replace(/\.(d\.ts|js)$/, ''))) rmSync(join(perSchema, file));
   }
   for (const [group, names] of bodies) emitLoaders(outDir, `validators-${group}`, names);
   return emitLoaders(outDir, 'validators', VALIDATED_SCHEMAS);
