@@ -1,4 +1,10 @@
-/** Lambda bundle sizes and cold import times, against a bundle holding only the DynamoDB client. */
+/**
+ * Lambda bundle sizes and cold import times, against a bundle holding only the DynamoDB client. Each entry
+ * is built twice, as infra/stack.ts builds it for a stack without and with tracing (the define that leaves
+ * the tracer out), and imported in fresh node processes with the environment a deployed function has.
+ * With DynamoDB Local at hand, the same process then serves its group's first requests: the
+ * first-invocation time a cold container adds after the import.
+ */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,20 +23,68 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 export const client = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 `;
+/** The line a measuring process prints its figures on (a function's own log lines go to stdout too). */
+const RESULT = 'BENCH_RESULT ';
+
+/** A first request an API group's handler serves after its cold import (events from the local adapter). */
+export interface FirstRequest {
+  /** `GET /api/v1/...`: a read the group serves; a body endpoint is sent `{}` (400, its validator loaded). */
+  route: string;
+  event: unknown;
+}
+
+/** Where the measuring processes find DynamoDB Local and what they send; absent, no request is sent. */
+export interface FirstInvocations {
+  env: Record<string, string>;
+  requests: ReadonlyMap<string, readonly FirstRequest[]>;
+}
+
+export interface FirstInvocation {
+  route: string;
+  status: number;
+  /** Median ms of the handler's first call for this request, in the process that just imported it. */
+  ms: number;
+  msTracing: number;
+}
 
 export interface BundleResult {
   name: string;
+  /** Built as for a stack without tracing (no Tracer, no X-Ray SDK) and as for one with it. */
   kb: number;
+  kbTracing: number;
+  /** Median wall-clock ms of the import, and the CPU ms (user + system) the process spent in it. */
   coldImportMs: number;
-  /** coldImportMs / the client-only bundle's; the design target is <= 1.2. */
+  coldImportMsTracing: number;
+  cpuMs: number;
+  cpuMsTracing: number;
+  /**
+   * cpuMs / the client-only bundle's; the design target is <= 1.2 (tracing off), <= 1.3 (on). CPU time,
+   * because on a shared machine the wall clock mostly measures the wait for a core; the wall ratios beside.
+   */
   ratio: number;
-  /** The largest contributors to the bundle (packages, or project files), KB of minified output each. */
+  ratioTracing: number;
+  ratioWall: number;
+  ratioWallTracing: number;
+  /** The largest contributors to the bundle built without tracing (packages or project files), KB each. */
   largestInputs: string[];
   /** True when ajv's compiler is bundled (validators compiled at run time). */
   bundlesAjvCompiler: boolean;
+  /** The group's first requests after the cold import, in order (API groups, with DynamoDB Local). */
+  firstRequests: FirstInvocation[];
 }
 
-const options = (outfile: string): BuildOptions => ({
+export interface ColdImport {
+  baselineMs: number;
+  baselineCpuMs: number;
+  /** The largest ratio over the API groups' bundles, tracing off and on (issue 29's names). */
+  maxRatio: number;
+  maxRatioTracing: number;
+  maxRatioWall: number;
+  maxRatioWallTracing: number;
+  bundles: BundleResult[];
+}
+
+const options = (outfile: string, tracing: boolean): BuildOptions => ({
   bundle: true,
   format: 'esm',
   minify: true,
@@ -38,6 +92,8 @@ const options = (outfile: string): BuildOptions => ({
   target: 'node22',
   mainFields: ['module', 'main'],
   banner: { js: BANNER },
+  // As infra/stack.ts's functionCode builds it.
+  define: { 'process.env.STOCKFLOW_TRACER_BUNDLED': JSON.stringify(String(tracing)) },
   outfile,
   metafile: true,
   logLevel: 'silent',
@@ -58,53 +114,197 @@ function largestInputs(metafile: Metafile): string[] {
     .map(([name, bytes]) => `${name} ${Math.round(bytes / 1024)}`);
 }
 
-/** Milliseconds a fresh node process spends in `await import(file)`. */
-async function coldImport(file: string): Promise<number> {
-  const script = `const t = process.hrtime.bigint(); await import(${JSON.stringify(pathToFileURL(file).href)});
-console.log(Number(process.hrtime.bigint() - t) / 1e6);`;
-  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' },
-  });
-  return Number(stdout.trim());
+/** The environment of a deployed function (infra/operability.ts), with tracing off or on. */
+const deployedEnv = (name: string, tracing: boolean): Record<string, string> => ({
+  PATH: process.env.PATH ?? '',
+  AWS_REGION: 'us-east-1',
+  AWS_LAMBDA_FUNCTION_NAME: `stockflow-${name}`,
+  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+  LOG_LEVEL: 'INFO',
+  POWERTOOLS_SERVICE_NAME: 'stockflow-api',
+  POWERTOOLS_METRICS_NAMESPACE: 'Stockflow',
+  POWERTOOLS_TRACE_ENABLED: String(tracing),
+  // The trace header Lambda sets per invocation; the X-Ray daemon it names is absent (segments are lost).
+  ...(tracing
+    ? { _X_AMZN_TRACE_ID: 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1' }
+    : {}),
+});
+
+/**
+ * Each API group's first requests: a GET without path ids (a list, or the OpenAPI document for meta) and,
+ * where the group takes bodies, a POST of `{}` to its first body endpoint (a 400 after authentication,
+ * the rate limit and the load of that endpoint's validator; nothing written).
+ */
+export async function firstRequestsOf(key: string): Promise<Map<string, FirstRequest[]>> {
+  const { GROUPS } = await import('../functions/lambdas.js');
+  const { endpointsOf } = await import('../functions/catalogue.js');
+  const { API_PREFIX, routeKey } = await import('../functions/platform/catalogue/endpoint.js');
+  const { pathParamNames } = await import('../domain/ids.js');
+  const { buildEvent } = await import('../infra/local/http-adapter.js');
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  return new Map(
+    GROUPS.map((group) => {
+      const plain = endpointsOf(group).filter((e) => pathParamNames(e.path).length === 0);
+      const read =
+        plain.find((e) => e.method === 'GET' && !e.public) ?? plain.find((e) => e.method === 'GET');
+      const write = plain.find((e) => e.method === 'POST' && e.body);
+      const requests = [read, write].flatMap((e) =>
+        e
+          ? [
+              {
+                route: routeKey(e),
+                event: buildEvent(
+                  {
+                    method: e.method,
+                    path: `${API_PREFIX}${e.path}`,
+                    headers,
+                    body: e.body ? Buffer.from('{}') : undefined,
+                  },
+                  e,
+                  {},
+                ),
+              },
+            ]
+          : [],
+      );
+      return [group, requests];
+    }),
+  );
 }
 
-export async function measureBundles(groups: readonly string[], runs = 5): Promise<BundleResult[]> {
+interface Sample {
+  importMs: number;
+  /** CPU time (user + system, all threads) the process spent in the import. */
+  importCpuMs: number;
+  requests: { status: number; ms: number }[];
+}
+
+/**
+ * A fresh node process: milliseconds in `await import(file)`, then each request through the exported
+ * handler (the function's own log lines go to stdout before the result line).
+ */
+async function coldStart(file: string, env: Record<string, string>, requests: readonly FirstRequest[]) {
+  const script = `const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const t = process.hrtime.bigint();
+const c = cpu();
+const mod = await import(${JSON.stringify(pathToFileURL(file).href)});
+const importCpuMs = cpu() - c;
+const importMs = Number(process.hrtime.bigint() - t) / 1e6;
+const context = { awsRequestId: 'bench', functionName: process.env.AWS_LAMBDA_FUNCTION_NAME,
+  functionVersion: '$LATEST', memoryLimitInMB: '512', getRemainingTimeInMillis: () => 10000 };
+const requests = [];
+for (const event of JSON.parse(process.env.BENCH_EVENTS ?? '[]')) {
+  const s = process.hrtime.bigint();
+  const reply = await mod.handler(event, context);
+  requests.push({ status: reply.statusCode, ms: Number(process.hrtime.bigint() - s) / 1e6 });
+}
+console.log(${JSON.stringify(RESULT)} + JSON.stringify({ importMs, importCpuMs, requests }));`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...env, BENCH_EVENTS: JSON.stringify(requests.map((r) => r.event)) },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = stdout.split('\n').find((l) => l.startsWith(RESULT));
+  if (!line) throw new Error(`no result from ${file}: ${stdout.slice(-500)}`);
+  return JSON.parse(line.slice(RESULT.length)) as Sample;
+}
+
+interface Built {
+  name: string;
+  file: string;
+  metafile: Metafile;
+  tracing: boolean;
+  env: Record<string, string>;
+  requests: readonly FirstRequest[];
+}
+
+export async function measureBundles(
+  groups: readonly string[],
+  runs = 5,
+  apiGroups: ReadonlySet<string> = new Set(),
+  first?: FirstInvocations,
+): Promise<ColdImport> {
   const dir = mkdtempSync(join(tmpdir(), 'stockflow-bench-'));
   try {
-    const bundles: { name: string; file: string; metafile: Metafile }[] = [];
     const clientFile = join(dir, 'client-only.mjs');
     const client = await build({
-      ...options(clientFile),
+      ...options(clientFile, false),
       stdin: { contents: CLIENT_ONLY, resolveDir: ROOT, loader: 'js' },
     });
-    bundles.push({ name: 'baseline: DynamoDB client only', file: clientFile, metafile: client.metafile! });
+    const baseline: Built = {
+      name: 'baseline: DynamoDB client only',
+      file: clientFile,
+      metafile: client.metafile!,
+      tracing: false,
+      env: deployedEnv('baseline', false),
+      requests: [],
+    };
+    const bundles: Built[] = [baseline];
     for (const group of groups) {
-      const file = join(dir, `${group}.mjs`);
-      const result = await build({
-        ...options(file),
-        entryPoints: [join(ROOT, 'functions', 'entries', `${group}.ts`)],
-      });
-      bundles.push({ name: group, file, metafile: result.metafile! });
+      for (const tracing of [false, true]) {
+        const file = join(dir, `${group}${tracing ? '-tracing' : ''}.mjs`);
+        const result = await build({
+          ...options(file, tracing),
+          entryPoints: [join(ROOT, 'functions', 'entries', `${group}.ts`)],
+        });
+        bundles.push({
+          name: group,
+          file,
+          metafile: result.metafile!,
+          tracing,
+          env: { ...deployedEnv(group, tracing), ...first?.env },
+          requests: first?.requests.get(group) ?? [],
+        });
+      }
     }
-    const samples = new Map(bundles.map((b) => [b.name, [] as number[]]));
-    for (const b of bundles) await coldImport(b.file); // file system cache warm-up, not measured
+    const samples = new Map(bundles.map((b) => [b, [] as Sample[]]));
+    for (const b of bundles) await coldStart(b.file, b.env, []); // file system cache warm-up, not measured
     // Interleaved, so drift on the machine affects every bundle alike.
     for (let r = 0; r < runs; r += 1)
-      for (const b of bundles) samples.get(b.name)!.push(await coldImport(b.file));
-    const baseMs = median(samples.get(bundles[0]!.name)!);
-    return bundles.map((b) => {
-      const ms = median(samples.get(b.name)!);
+      for (const b of bundles) samples.get(b)!.push(await coldStart(b.file, b.env, b.requests));
+    const importMs = (b: Built) => median(samples.get(b)!.map((s) => s.importMs));
+    const cpuMs = (b: Built) => median(samples.get(b)!.map((s) => s.importCpuMs));
+    const baseMs = importMs(baseline);
+    const baseCpuMs = cpuMs(baseline);
+    const results = groups.map((group): BundleResult => {
+      const [off, on] = [false, true].map((tracing) =>
+        bundles.find((b) => b.name === group && b.tracing === tracing)!,
+      );
+      const firstMs = (b: Built, i: number) =>
+        round(median(samples.get(b)!.map((s) => s.requests[i]!.ms)), 1);
       return {
-        name: b.name,
-        kb: round(statSync(b.file).size / 1024, 1),
-        coldImportMs: round(ms, 1),
-        ratio: round(ms / baseMs),
-        largestInputs: largestInputs(b.metafile),
-        bundlesAjvCompiler: Object.keys(b.metafile.inputs).some((p) =>
+        name: group,
+        kb: round(statSync(off!.file).size / 1024, 1),
+        kbTracing: round(statSync(on!.file).size / 1024, 1),
+        coldImportMs: round(importMs(off!), 1),
+        coldImportMsTracing: round(importMs(on!), 1),
+        cpuMs: round(cpuMs(off!), 1),
+        cpuMsTracing: round(cpuMs(on!), 1),
+        ratio: round(cpuMs(off!) / baseCpuMs),
+        ratioTracing: round(cpuMs(on!) / baseCpuMs),
+        ratioWall: round(importMs(off!) / baseMs),
+        ratioWallTracing: round(importMs(on!) / baseMs),
+        largestInputs: largestInputs(off!.metafile),
+        bundlesAjvCompiler: Object.keys(off!.metafile.inputs).some((p) =>
           p.includes('node_modules/ajv/dist/compile'),
         ),
+        firstRequests: off!.requests.map((request, i) => ({
+          route: request.route,
+          status: samples.get(off!)![0]!.requests[i]!.status,
+          ms: firstMs(off!, i),
+          msTracing: firstMs(on!, i),
+        })),
       };
     });
+    const api = results.filter((b) => apiGroups.has(b.name));
+    return {
+      baselineMs: round(baseMs, 1),
+      baselineCpuMs: round(baseCpuMs, 1),
+      maxRatio: Math.max(...api.map((b) => b.ratio)),
+      maxRatioTracing: Math.max(...api.map((b) => b.ratioTracing)),
+      maxRatioWall: Math.max(...api.map((b) => b.ratioWall)),
+      maxRatioWallTracing: Math.max(...api.map((b) => b.ratioWallTracing)),
+      bundles: results,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

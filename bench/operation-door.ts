@@ -7,7 +7,7 @@
 import { NO_PRECONDITIONS } from '../functions/platform/http/etag.js';
 import type { AuthContext, Operation } from '../functions/platform/http/types.js';
 import { validateWith } from '../functions/platform/http/validate.js';
-import type { CompiledValidator } from '../functions/platform/http/validator-types.js';
+import type { ValidatorLoader } from '../functions/platform/http/validator-types.js';
 import { createJournal } from '../functions/platform/journal/journal.js';
 import { matchRoute } from '../infra/local/http-adapter.js';
 import { creditNoteOperations } from '../functions/areas/credit-notes/operations/index.js';
@@ -51,9 +51,9 @@ export async function runOperation(auth: AuthContext, request: BenchRequest): Pr
   if (endpoint.body) {
     const validators = (await import(`../functions/generated/validators-${endpoint.group}.js`)) as Record<
       string,
-      CompiledValidator
+      ValidatorLoader
     >;
-    body = validateWith(validators[endpoint.body]!, body ?? {});
+    body = validateWith(await validators[endpoint.body]!(), body ?? {});
   }
   const now = new Date();
   const requestId = `bench-${now.getTime()}`;

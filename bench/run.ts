@@ -5,9 +5,10 @@
  * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
- * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit (bench/rate-limit.ts); default all; a partial run writes
- * bench/results-<parts>.json and keeps the full run's file;
- * bundles alone starts no DynamoDB Local). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
+ * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit
+ * (bench/rate-limit.ts); default all; a partial run writes bench/results-<parts>.json and keeps the full
+ * run's file; bundles imports without DynamoDB Local's help, then sends each group's first requests to
+ * it). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
  * the knobs above default to 2 iterations, 100 rows, 1 cold run, and the results go to the temp directory.
  */
 import '../infra/node-support.js';
@@ -16,7 +17,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { measureBundles, type BundleResult } from './bundles.js';
+import { firstRequestsOf, measureBundles, type ColdImport, type FirstInvocations } from './bundles.js';
 import type { ListCase } from './lists.js';
 import type { PeerResult } from './peer.js';
 import type { ConcurrencyResult } from './concurrency.js';
@@ -141,38 +142,56 @@ async function reportSection(recorder: Recorder) {
 /** The Lambdas of the event path, measured with the API groups (their entries in functions/entries/). */
 const EVENT_ENTRIES = ['publisher', 'sweeper', 'delivery-worker', 'dispatcher', 'ledger-projector'];
 
-async function bundlesReport(): Promise<BundleResult[]> {
+async function bundlesReport(first?: FirstInvocations): Promise<ColdImport> {
   const { GROUPS } = await import('../functions/lambdas.js');
   log(
-    `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes; target <= 1.2x client only)`,
+    `\n4. Bundles and cold import (median of ${COLD_RUNS} fresh node processes, as deployed without and with tracing; target <= 1.2x / 1.3x client only)`,
   );
   // A smoke run bundles one API group and one event Lambda (CI's cdk synth bundles every entry anyway).
   const entries = SMOKE ? [GROUPS[0]!, EVENT_ENTRIES[0]!] : [...GROUPS, ...EVENT_ENTRIES];
-  const bundles = await measureBundles(entries, COLD_RUNS);
+  const cold = await measureBundles(entries, COLD_RUNS, new Set<string>(GROUPS), first);
   log(
     table(
-      ['bundle', 'KB', 'cold import ms', 'ratio', 'ajv compiler bundled', 'largest parts (KB)'],
-      bundles.map((b) => [
+      [
+        'bundle',
+        'KB',
+        'KB tracing',
+        'cold ms',
+        'ratio',
+        'cold ms tracing',
+        'ratio tracing',
+        'largest parts (KB)',
+      ],
+      cold.bundles.map((b) => [
         b.name,
         b.kb,
+        b.kbTracing,
         b.coldImportMs,
         x(b.ratio),
-        b.bundlesAjvCompiler ? 'yes' : 'no',
+        b.coldImportMsTracing,
+        x(b.ratioTracing),
         b.largestInputs.join(', '),
       ]),
     ),
   );
-  return bundles;
+  log(
+    `client only ${cold.baselineMs} ms; API bundles: max ratio ${x(cold.maxRatio)}, with tracing ${x(cold.maxRatioTracing)}`,
+  );
+  const firsts = cold.bundles.flatMap((b) => b.firstRequests.map((r) => ({ bundle: b.name, ...r })));
+  if (firsts.length > 0) {
+    log('\n4b. First invocation after the cold import (ms, median; same processes)');
+    log(
+      table(
+        ['bundle', 'request', 'status', 'ms', 'ms tracing'],
+        firsts.map((f) => [f.bundle, f.route, f.status, f.ms, f.msTracing]),
+      ),
+    );
+  }
+  return cold;
 }
 
 async function main() {
   const started = performance.now();
-  if (ONLY.size === 1 && runs('bundles')) {
-    const { generateValidators } = await import('../scripts/generate-validators.js');
-    generateValidators();
-    await bundlesReport();
-    return;
-  }
   const { generateValidators } = await import('../scripts/generate-validators.js');
   generateValidators();
   const { startDynamoDbLocal } = await import('../infra/local/dynamodb.js');
@@ -198,14 +217,15 @@ async function main() {
 
     log(`DynamoDB Local at ${dynamo.endpoint}; ${ITERATIONS} iterations per scenario`);
     const tenant = await newBenchTenant('Bench endpoints');
-    await seedProducts(tenant, SMOKE ? 100 : 1_000);
+    // The bundles part alone needs only a key (its first requests), not the products.
+    if (!(ONLY.size === 1 && runs('bundles'))) await seedProducts(tenant, SMOKE ? 100 : 1_000);
 
     let baseline: Awaited<ReturnType<typeof measureBaseline>> = [];
     let endpoints: Awaited<ReturnType<typeof measureEndpoints>> = [];
     let twins: TwinResult[] = [];
     let lists: ListCase[] = [];
     let salesOrderLists: ListCase[] = [];
-    let bundles: BundleResult[] = [];
+    let coldImport: ColdImport | null = null;
     let peer: PeerResult | null = null;
     let reports: Awaited<ReturnType<typeof reportSection>> = [];
     if (runs('endpoints')) {
@@ -301,7 +321,14 @@ async function main() {
       const { measureRateLimit } = await import('./rate-limit.js');
       rateLimiting = await measureRateLimit(log);
     }
-    if (runs('bundles')) bundles = await bundlesReport();
+    if (runs('bundles')) {
+      const env = {
+        DYNAMODB_ENDPOINT: dynamo.endpoint,
+        TABLE_NAME: process.env.TABLE_NAME,
+        AWS_REGION: 'local',
+      };
+      coldImport = await bundlesReport({ env, requests: await firstRequestsOf(tenant.key) });
+    }
 
     const results = {
       at: new Date().toISOString(),
@@ -315,7 +342,12 @@ async function main() {
       salesOrderLists,
       reportSizes: REPORT_SIZES,
       reports,
-      bundles,
+      bundles: coldImport?.bundles ?? [],
+      coldImport: coldImport && {
+        baselineMs: coldImport.baselineMs,
+        maxRatio: coldImport.maxRatio,
+        maxRatioTracing: coldImport.maxRatioTracing,
+      },
       peer,
       ...(concurrency && {
         burst: concurrency.burst,

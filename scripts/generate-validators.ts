@@ -1,9 +1,10 @@
 /**
  * Compiles the request schemas to standalone ajv validators (ESM) at build time, so no Lambda compiles a
- * schema at cold start. Output: functions/generated/validators.js (+ .d.ts). Run by `npm run gen`, which
- * `npm start`, `npm test` and the CDK app run first.
+ * schema at cold start. Output: functions/generated/validators/<schema>.js (one validator each, + .d.ts) and
+ * the loader modules validators-<group>.js and validators.js. Run by `npm run gen`, which `npm start`,
+ * `npm test` and the CDK app run first.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -32,23 +33,20 @@ function compiler() {
   return ajv;
 }
 
-/** Writes one ESM module exporting a validator per named schema, and its type declarations. */
-function emit(outDir: string, file: string, names: readonly string[]): string {
-  const path = join(outDir, `${file}.js`);
-  const types = names
-    .map((name) => `export declare const ${name}: import('../http/validator-types.js').CompiledValidator;`)
-    .join('\n');
-  writeFileSync(join(outDir, `${file}.d.ts`), `${types}\nexport {};\n`);
-  if (names.length === 0) {
-    writeFileSync(path, `${HEADER}\nexport {};\n`);
-    return path;
-  }
-  const refs = Object.fromEntries(names.map((name) => [name, name]));
+/**
+ * One ESM module exporting the standalone validator of one schema (validators/<schema>.js), and its type
+ * declaration. A schema it references is compiled into it, so each module stands alone.
+ */
+function emitValidator(ajv: Ajv2020, outDir: string, name: string): void {
+  writeFileSync(
+    join(outDir, `${name}.d.ts`),
+    `export declare const ${name}: import('../../platform/http/validator-types.js').CompiledValidator;\n`,
+  );
   // ajv's ESM output still reaches its runtime helpers (and ajv-formats' format checks) through require();
   // turn those into imports.
   const helpers = new Map<string, string>();
   const source = standaloneCode
-    .default(compiler(), refs)
+    .default(ajv, { [name]: name })
     .replace(/require\("((?:ajv\/dist\/runtime|ajv-formats\/dist)\/[\w-]+)"\)/g, (_, helper: string) => {
       if (!helpers.has(helper)) helpers.set(helper, `runtime${helpers.size}`);
       return helpers.get(helper)!;
@@ -62,21 +60,51 @@ function emit(outDir: string, file: string, names: readonly string[]): string {
         `const ${name} = { ...${name}Module, default: ${name}Module.default ?? ${name}Module };`,
     )
     .join('\n');
-  writeFileSync(path, `${HEADER}\n${imports}\n${source}`);
+  writeFileSync(join(outDir, `${name}.js`), `${HEADER}\n${imports}\n${source}`);
+}
+
+/**
+ * One ESM module exporting a loader per named schema: each loads that schema's validator module on its
+ * first call. A Lambda's cold import then evaluates no validator; the first request of an operation loads
+ * the one its body needs (in a bundle, a lazily initialised module already in the file).
+ */
+function emitLoaders(outDir: string, file: string, names: readonly string[]): string {
+  const path = join(outDir, `${file}.js`);
+  const types = names
+    .map(
+      (name) =>
+        `export declare const ${name}: import('../platform/http/validator-types.js').ValidatorLoader;`,
+    )
+    .join('\n');
+  writeFileSync(join(outDir, `${file}.d.ts`), `${types}\nexport {};\n`);
+  const loaders = names.map(
+    (name) => `export const ${name} = () => import('./validators/${name}.js').then((m) => m.${name});`,
+  );
+  writeFileSync(path, `${HEADER}\n${loaders.join('\n')}\nexport {};\n`);
   return path;
 }
 
 /**
- * validators.js holds every validated schema (back office); validators-<group>.js only the bodies of that
- * Lambda group's endpoints, so a group's bundle carries no other area's validation code.
+ * validators/<schema>.js holds one validated schema's validator; validators-<group>.js the loaders of that
+ * Lambda group's bodies, so a group's bundle carries no other area's validation code; validators.js the
+ * loaders of every validated schema (back office).
  */
 export function generateValidators(outDir = GENERATED_DIR): string {
-  mkdirSync(outDir, { recursive: true });
-  for (const group of GROUPS) {
-    const bodies = [...new Set(endpointsOf(group).flatMap((e) => (e.body ? [e.body] : [])))];
-    emit(outDir, `validators-${group}`, bodies);
+  const perSchema = join(outDir, 'validators');
+  mkdirSync(perSchema, { recursive: true });
+  const ajv = compiler();
+  const bodies = new Map(
+    GROUPS.map((group) => [group, [...new Set(endpointsOf(group).flatMap((e) => (e.body ? [e.body] : [])))]]),
+  );
+  const names = new Set<string>([...VALIDATED_SCHEMAS, ...[...bodies.values()].flat()]);
+  for (const name of names) emitValidator(ajv, perSchema, name);
+  // A schema renamed or removed leaves no module behind. Only those: a build or test run reading the
+  // directory meanwhile (npm run gen runs before each) must not find it emptied.
+  for (const file of readdirSync(perSchema)) {
+    if (!names.has(file.replace(/\.(d\.ts|js)$/, ''))) rmSync(join(perSchema, file));
   }
-  return emit(outDir, 'validators', VALIDATED_SCHEMAS);
+  for (const [group, names] of bodies) emitLoaders(outDir, `validators-${group}`, names);
+  return emitLoaders(outDir, 'validators', VALIDATED_SCHEMAS);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

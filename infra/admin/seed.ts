@@ -215,7 +215,7 @@ async function runCreate<T>(
   definition: Record<string, unknown>,
 ): Promise<T> {
   const { route, run } = CREATE_OPERATIONS[area];
-  const body = validateAgainst(schema, definition);
+  const body = await validateAgainst(schema, definition);
   try {
     const context = { auth: backOfficeActor(orgId), requestId: `seed_${createId()}`, now: new Date() };
     const output = await run()({

@@ -67,6 +67,17 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
     for (const part of ['baseline', 'endpoints', 'lists', 'salesOrderLists', 'reports', 'bundles'])
       expect((results[part] as unknown[]).length, part).toBeGreaterThan(0);
     expect((results.peer as { cases: unknown[] }).cases).toHaveLength(4);
+    // Issue 29's names, so runs compare.
+    const peer = results.peer as { firstCallsRatio: number; firstP50Ratio: number };
+    for (const ratio of [peer.firstCallsRatio, peer.firstP50Ratio]) expect(ratio).toBeGreaterThan(0);
+    const coldImport = results.coldImport as { maxRatio: number; maxRatioTracing: number };
+    for (const ratio of [coldImport.maxRatio, coldImport.maxRatioTracing]) expect(ratio).toBeGreaterThan(0);
+    // Each API bundle served its first requests after the cold import, none with a 5xx.
+    const firsts = (results.bundles as { firstRequests: { status: number }[] }[]).flatMap(
+      (b) => b.firstRequests,
+    );
+    expect(firsts.length).toBeGreaterThan(0);
+    for (const first of firsts) expect(first.status).toBeLessThan(500);
     // Every stock report answered (a crashed seed fails the run; these are the 8 cases of one size).
     expect((results.reports as { name: string }[]).map((r) => r.name)).toHaveLength(8);
     expect(committed()).toEqual(before);

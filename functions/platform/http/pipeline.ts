@@ -16,7 +16,7 @@ import { requestIdFor } from './request-id.js';
 import { initState, peekState, stateOf } from './state.js';
 import type { ApiEvent, ApiResult, Operation } from './types.js';
 import { validateWith } from './validate.js';
-import type { CompiledValidator } from './validator-types.js';
+import type { ValidatorLoader } from './validator-types.js';
 import { createJournal } from '../journal/journal.js';
 
 type Mw = middy.MiddlewareObj<ApiEvent, ApiResult>;
@@ -82,8 +82,8 @@ const pathIds = (): Mw => ({
   },
 });
 
-const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw => ({
-  before: (request) => {
+const validation = (validators: Readonly<Record<string, ValidatorLoader>>): Mw => ({
+  before: async (request) => {
     const state = stateOf(request);
     const { endpoint } = state;
     state.query = parseQuery(endpoint.query, request.event.queryStringParameters);
@@ -97,7 +97,7 @@ const validation = (validators: Readonly<Record<string, CompiledValidator>>): Mw
     ) {
       throw validationError([{ path: 'body', message: 'must be a JSON object' }]);
     }
-    state.body = validateWith(validators[endpoint.body]!, state.body);
+    state.body = validateWith(await validators[endpoint.body]!(), state.body);
   },
 });
 
@@ -117,8 +117,8 @@ export function createGroupHandler({
   /** The endpoints this group serves (endpointsOf(group) in functions/catalogue.ts; tests may vary one). */
   endpoints: readonly Endpoint[];
   operations: Record<string, Operation>;
-  /** The group's precompiled body validators (functions/generated/validators-<group>.js). */
-  validators: Readonly<Record<string, CompiledValidator>>;
+  /** The loaders of the group's precompiled body validators (functions/generated/validators-<group>.js). */
+  validators: Readonly<Record<string, ValidatorLoader>>;
 }) {
   const byRouteKey = new Map(endpoints.map((e) => [routeKey(e), e]));
   const missing = endpoints.filter((e) => !operations[e.operationId]);

@@ -6,12 +6,11 @@
  */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context } from 'aws-lambda';
 import { logger } from './logger.js';
 import { metrics } from './metrics.js';
 import { inLambda } from './runtime.js';
-import { tracer } from './tracer.js';
+import { captureHandler } from './tracer.js';
 import { config } from '../config.js';
 
 let coldStart = true;
@@ -20,7 +19,7 @@ let coldStart = true;
 export function lambdaMiddlewares(): middy.MiddlewareObj<any, any>[] {
   return [
     injectLambdaContext(logger, { resetKeys: true }),
-    ...(tracer ? [captureLambdaHandler(tracer, { captureResponse: false })] : []),
+    ...(captureHandler ? [captureHandler()] : []),
     {
       before: () => {
         if (!coldStart) return;

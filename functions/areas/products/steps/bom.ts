@@ -6,7 +6,7 @@
 import { invalidReference, notFound, unprocessable } from '../../../../domain/errors.js';
 import { productUpdated } from '../../../../domain/products/events.js';
 import type { SchemaTypes } from '../../../../schemas/input-types.js';
-import { validateAgainst } from '../../../platform/back-office/validate-input.js';
+import { validateWith } from '../../../platform/http/validate.js';
 import { rawItem, readBatch } from '../../../platform/dynamo/read-batch.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { transact, WriteRace } from '../../../platform/dynamo/transact.js';
@@ -22,7 +22,9 @@ export async function setBom(
   input: { orgId: string; productId: string; lines: unknown },
   context: WriteContext = backOfficeContext(input.orgId),
 ) {
-  const parsed = validateAgainst<SchemaTypes['BomLineInput']>('BomLineInput', input.lines);
+  // Its one validator module, not the back office's loaders of every schema: the products Lambda bundles this.
+  const { BomLineInput } = await import('../../../generated/validators/BomLineInput.js');
+  const parsed = validateWith<SchemaTypes['BomLineInput']>(BomLineInput, input.lines);
   const product = await getProduct(input.orgId, input.productId);
   if (!product) throw notFound('Product');
   if (product.productType === 'NON_STOCKED' && parsed.length > 0) {

@@ -1,0 +1,176 @@
+/**
+ * The peer of the peer benchmark: POST /stock-adjustments as a team would write it with Powertools for
+ * AWS Lambda. A conventional read-then-write handler (read the product, the warehouse and the stock row,
+ * validate, then write the adjustment and the stock row in one transaction, the stock row conditioned on
+ * the version read), made idempotent by `makeIdempotent` with its DynamoDB persistence layer keyed on the
+ * Idempotency-Key header. It has its own document client and idempotency table; it reads the bench
+ * organisation's real product and warehouse items from our table, and keeps its own stock rows and
+ * adjustments there (beside, not instead of, ours), so both sides decide on the same facts.
+ *
+ * Like a handler behind API Gateway's own API keys or a cached authoriser, it makes no call to
+ * authenticate or rate-limit a request; it writes no audit entry and no outbox event. Bench only.
+ */
+import { createId } from '@paralleldrive/cuid2';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { Context } from 'aws-lambda';
+import { productKey } from '../functions/areas/products/store/products.js';
+import { warehouseKey } from '../functions/areas/inventory/store/warehouses.js';
+import { tenantPrefix } from '../functions/platform/dynamo/keys.js';
+import type { ApiEvent } from '../functions/platform/http/types.js';
+
+/** Powertools' idempotency table: its default shape, a string partition key `id`. */
+export const PEER_IDEMPOTENCY_TABLE = 'powertools-idempotency-bench';
+
+type Reply = { statusCode: number; headers: Record<string, string>; body: string };
+
+interface AdjustmentLine {
+  productId: string;
+  warehouseId: string;
+  quantityChange: number;
+}
+
+const reply = (statusCode: number, body: unknown): Reply => ({
+  statusCode,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const refuse = (statusCode: number, message: string) => reply(statusCode, { message });
+
+/** The request body, checked by hand as a small handler would (one line per product and warehouse). */
+function parse(event: ApiEvent): { reason: string; lines: AdjustmentLine[] } | string {
+  const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8').toString() : '';
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return 'body must be JSON';
+  }
+  const { reason, lines } = (body ?? {}) as { reason?: unknown; lines?: unknown };
+  if (typeof reason !== 'string' || reason.length === 0) return 'reason is required';
+  if (!Array.isArray(lines) || lines.length === 0 || lines.length > 100)
+    return 'lines must hold 1 to 100 lines';
+  for (const line of lines as Partial<AdjustmentLine>[]) {
+    if (typeof line.productId !== 'string' || typeof line.warehouseId !== 'string')
+      return 'line ids required';
+    if (typeof line.quantityChange !== 'number' || line.quantityChange === 0)
+      return 'quantityChange must be non-zero';
+  }
+  return { reason, lines: lines as AdjustmentLine[] };
+}
+
+/** The peer's handler and the base client its calls go through (for the bench's recorder). */
+export function peerHandler(tableName: string, endpoint: DynamoDBClient) {
+  const doc = DynamoDBDocumentClient.from(endpoint, { marshallOptions: { removeUndefinedValues: true } });
+  const stockKey = (orgId: string, line: AdjustmentLine) => ({
+    PK: productKey(orgId, line.productId).PK,
+    SK: `PEER_STOCK#${line.warehouseId}`,
+  });
+
+  async function createAdjustment(event: ApiEvent): Promise<Reply> {
+    // The tenant, as an authoriser would pass it on (the bench sends its organisation in a header).
+    const orgId = event.headers['x-org-id'];
+    if (!orgId) return refuse(401, 'unknown tenant');
+    const input = parse(event);
+    if (typeof input === 'string') return refuse(400, input);
+    // Read: every product, warehouse and stock row the lines name, in parallel.
+    const get = (Key: { PK: string; SK: string }) =>
+      doc.send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true })).then((r) => r.Item);
+    const facts = await Promise.all(
+      input.lines.map(async (line) => {
+        const [product, warehouse, stock] = await Promise.all([
+          get(productKey(orgId, line.productId)),
+          get(warehouseKey(orgId, line.warehouseId)),
+          get(stockKey(orgId, line)),
+        ]);
+        return { line, product, warehouse, stock };
+      }),
+    );
+    // Validate.
+    for (const { line, product, warehouse, stock } of facts) {
+      if (!product || product.isActive === false) return refuse(422, `product ${line.productId} not found`);
+      if (product.productType === 'NON_STOCKED')
+        return refuse(422, `product ${line.productId} is not stocked`);
+      if (!warehouse || warehouse.isActive === false)
+        return refuse(422, `warehouse ${line.warehouseId} not found`);
+      if (Number(stock?.quantity ?? 0) + line.quantityChange < 0)
+        return refuse(422, 'stock would go negative');
+    }
+    // The adjustment's number from an atomic counter.
+    const counter = await doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { PK: `${tenantPrefix(orgId)}#PEER_SEQUENCE`, SK: 'ADJUSTMENT' },
+        UpdateExpression: 'ADD #value :one',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const now = new Date().toISOString();
+    const adjustment = {
+      id: createId(),
+      adjustmentNumber: `ADJ-${String(counter.Attributes?.value ?? 0).padStart(6, '0')}`,
+      reason: input.reason,
+      status: 'COMPLETED',
+      lines: input.lines,
+      createdAt: now,
+    };
+    // Write: the adjustment and each stock row, conditioned on the version read.
+    try {
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  PK: `${tenantPrefix(orgId)}#PEER_ADJUSTMENT#${adjustment.id}`,
+                  SK: 'ADJUSTMENT',
+                  ...adjustment,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            ...facts.map(({ line, stock }) => ({
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...stockKey(orgId, line),
+                  quantity: Number(stock?.quantity ?? 0) + line.quantityChange,
+                  version: Number(stock?.version ?? 0) + 1,
+                  updatedAt: now,
+                },
+                ConditionExpression: stock ? 'version = :v' : 'attribute_not_exists(PK)',
+                ...(stock ? { ExpressionAttributeValues: { ':v': stock.version } } : {}),
+              },
+            })),
+          ],
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name === 'TransactionCanceledException')
+        return refuse(409, 'stock changed; retry');
+      throw error;
+    }
+    return reply(201, adjustment);
+  }
+
+  const config = new IdempotencyConfig({ eventKeyJmesPath: 'headers."idempotency-key"' });
+  // Outside Lambda there is no remaining time to read; give it a request timeout's worth.
+  config.registerLambdaContext({ getRemainingTimeInMillis: () => 30_000 } as Context);
+  return makeIdempotent(createAdjustment, {
+    persistenceStore: new DynamoDBPersistenceLayer({
+      tableName: PEER_IDEMPOTENCY_TABLE,
+      awsSdkV3Client: endpoint,
+    }),
+    config,
+  });
+}
