@@ -105,18 +105,35 @@ export const ApiKeyRevoked = {
   properties: { id: str, revoked: { const: true } },
 } as const;
 
+/** What every audit entry carries. */
+const auditEntryFields = requiredObject({
+  id: str,
+  at: timestamp,
+  action: str,
+  entityType: str,
+  entityId: str,
+  keyId: { type: 'string', description: "The acting API key's id, or back-office for the operator's CLI." },
+  requestId: str,
+  changes: { type: 'array', items: str, description: 'The fields the action changed.' },
+});
+
 export const AuditEntry = {
   $id: 'AuditEntry',
-  ...requiredObject({
-    id: str,
-    at: timestamp,
-    action: str,
-    entityType: str,
-    entityId: str,
-    keyId: { type: 'string', description: "The acting API key's id, or back-office for the operator's CLI." },
-    requestId: str,
-    changes: { type: 'array', items: str, description: 'The fields the action changed.' },
-  }),
+  ...auditEntryFields,
+  properties: {
+    ...auditEntryFields.properties,
+    operator: {
+      description:
+        "Beyond the spec (issue 28), on entries the operator's CLI wrote: who ran the command. `id` is the caller's AWS principal ARN, the `--operator` name, or the local OS account (`os:<user>`); `name` is an `--operator` name given beside an AWS principal.",
+      type: 'object',
+      required: ['id', 'source'],
+      properties: {
+        id: str,
+        source: { type: 'string', enum: ['aws-principal', 'flag', 'os-user'] },
+        name: str,
+      },
+    },
+  },
 } as const;
 
 export const AuditLog = {

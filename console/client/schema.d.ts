@@ -5466,6 +5466,13 @@ export interface components {
             requestId: string;
             /** @description The fields the action changed. */
             changes: string[];
+            /** @description Beyond the spec (issue 28), on entries the operator's CLI wrote: who ran the command. `id` is the caller's AWS principal ARN, the `--operator` name, or the local OS account (`os:<user>`); `name` is an `--operator` name given beside an AWS principal. */
+            operator?: {
+                id: string;
+                /** @enum {string} */
+                source: "aws-principal" | "flag" | "os-user";
+                name?: string;
+            };
         };
         AuditLog: {
             data: components["schemas"]["AuditEntry"][];

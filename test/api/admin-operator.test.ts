@@ -82,6 +82,34 @@ describe('the operator in the audit entries the CLI writes (issue 28)', () => {
     expect(await listAudit(t.orgId)).toHaveLength(before.length);
   });
 
+  it('GET /audit-log shows the operator on the entries the CLI wrote, and none on API writes', async () => {
+    const key = await admin(['--operator', 'dana@example.com', 'key', 'create', '--org', t.orgId]);
+    const log = await call('GET', '/audit-log', {
+      key: t.key,
+      query: { entityType: 'api_key', entityId: key.id as string },
+    });
+    expect(log.status).toBe(200);
+    expect(log.body.data).toHaveLength(1);
+    expect(log.body.data[0]).toMatchObject({
+      action: 'create',
+      keyId: 'back-office',
+      operator: { id: 'dana@example.com', source: 'flag' },
+    });
+    const made = await call('POST', '/api-keys', {
+      key: t.key,
+      body: { name: 'api made for the log', scopes: ['products:read'], permissions: ['products.view'] },
+    });
+    expect(made.status).toBe(201);
+    const own = await call('GET', '/audit-log', {
+      key: t.key,
+      query: { entityType: 'api_key', entityId: made.body.id },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toHaveLength(1);
+    expect(own.body.data[0].keyId).toBe(t.keyId);
+    expect(own.body.data[0]).not.toHaveProperty('operator');
+  });
+
   it('API writes carry no operator: the acting key is the identity', async () => {
     const created = await call('POST', '/api-keys', {
       key: t.key,

@@ -83,6 +83,8 @@ export interface AuditLogEntry {
   keyId: string;
   requestId: string;
   changes: string[];
+  /** Entries the operator's CLI wrote: who ran the command (issue 28). */
+  operator?: Operator;
 }
 
 const FILTERED_ATTRIBUTE = {
@@ -145,6 +147,7 @@ export async function pageAudit(
     keyId: item.apiKeyId as string,
     requestId: item.requestId as string,
     changes: (item.changedFields as string[] | undefined) ?? [],
+    ...(item.operator ? { operator: item.operator as Operator } : {}),
   }));
   return { entries, hasMore: matched.length > window.offset + window.pageSize };
 }

@@ -146,11 +146,16 @@ export function AuditLog() {
       ),
     placeholderData: keepPreviousData,
   });
-  const actor = (keyId: string) =>
-    keyId === BACK_OFFICE ? 'The operator (back office)' : (keyNames.get(keyId) ?? keyId);
+  // The CLI's entries name who ran the command (issue 28): the given name, else the principal or account.
+  const actor = ({ keyId, operator }: Entry) =>
+    keyId !== BACK_OFFICE
+      ? (keyNames.get(keyId) ?? keyId)
+      : operator
+        ? `The operator ${operator.name ?? operator.id} (back office)`
+        : 'The operator (back office)';
   const columns: readonly Column<Entry>[] = [
     { header: 'When', cell: (row) => formatDateTime(row.at) },
-    { header: 'Who', cell: (row) => actor(row.keyId) },
+    { header: 'Who', cell: (row) => actor(row) },
     { header: 'Action', cell: (row) => humanise(row.action) },
     {
       header: 'Record',
