@@ -243,9 +243,10 @@ describe('POST /stock-adjustments', () => {
     expect(await onHand(fresh, b.id)).toBe(1);
     const list = await call('GET', '/stock-adjustments', { key: fresh.key });
     expect(list.body.pagination.total).toBe(1);
-    // The failed adjustment drew no number.
+    // Adjustment numbers are unique, not gapless (docs/decisions.md, issue 29): the refused adjustment drew
+    // ADJ-000002 beside its first read and left it unused; no later adjustment reuses it.
     const next = await adjust(fresh, [{ productId: a.id, warehouseId: w.id, quantityChange: 1 }]);
-    expect(next.body.adjustmentNumber).toBe('ADJ-000002');
+    expect(next.body.adjustmentNumber).toBe('ADJ-000003');
   });
 
   it('422 when a bin would exceed its capacity', async () => {

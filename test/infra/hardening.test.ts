@@ -45,13 +45,17 @@ const RESOURCES_BEFORE = 312;
 const ALARMS_BEFORE = 46;
 /** p99, 4xx rate, 429 rate, DynamoDB throttles and system errors, and a missed run per scheduled job. */
 const NEW_ALARMS = 5 + SCHEDULED_JOB_NAMES.length;
+/** The routes of the endpoints added since (issue 27: GET /goods-receipts and GET /goods-receipts/{id}). */
+const NEW_ROUTES = 2;
 
 describe('the default synth', () => {
   it("stays at main's resources plus the new alarms, the operator policy and the 429 log filter; nothing that costs money is on", () => {
     base.template.resourceCountIs('AWS::CloudWatch::Alarm', ALARMS_BEFORE + NEW_ALARMS);
     base.template.resourceCountIs('AWS::IAM::ManagedPolicy', 1);
     base.template.resourceCountIs('AWS::Logs::MetricFilter', 1);
-    expect(Object.keys(base.template.toJSON().Resources)).toHaveLength(RESOURCES_BEFORE + NEW_ALARMS + 2);
+    expect(Object.keys(base.template.toJSON().Resources)).toHaveLength(
+      RESOURCES_BEFORE + NEW_ROUTES + NEW_ALARMS + 2,
+    );
     for (const type of [
       'AWS::WAFv2::WebACL',
       'AWS::CloudFront::Distribution',
