@@ -298,9 +298,11 @@ describe('OpenAPI document', () => {
       'GET /products/{id}',
       'GET /sales-orders/{id}',
       'GET /suppliers/{id}',
+      'GET /webhooks/{id}',
       'PUT /customers/{id}',
       'PUT /products/{id}',
       'PUT /suppliers/{id}',
+      'PUT /webhooks/{id}',
     ]);
     for (const endpoint of ENDPOINTS) {
       const operation = op(endpoint.method, endpoint.path);

@@ -150,12 +150,14 @@ const PATCHED: readonly (keyof SubscriptionState)[] = [
 /**
  * A PUT: updates the patchable fields only, conditioned on the version read, so the delivery worker's
  * concurrent bookkeeping (lastSuccessAt, lastFailureAt) is not overwritten. A PUT is not retried: a lost
- * race is the caller's 409.
+ * race is the caller's 409, or what `lostRace` makes of the version it lost to (an If-Match that no longer
+ * matches is 412). A subscription deleted meanwhile is 409 too.
  */
 export function subscriptionUpdateItem(
   orgId: string,
   before: SubscriptionState,
   after: SubscriptionState,
+  lostRace: (storedVersion: number) => Error | null = () => null,
 ): WriteItem {
   const names = Object.fromEntries(PATCHED.map((f, i) => [`#f${i}`, f]));
   const values = Object.fromEntries(PATCHED.map((f, i) => [`:f${i}`, after[f]]));
@@ -168,9 +170,12 @@ export function subscriptionUpdateItem(
         ConditionExpression: '#version = :expected',
         ExpressionAttributeNames: { ...names, '#version': 'version' },
         ExpressionAttributeValues: { ...values, ':expected': before.version },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    () => conflict('The webhook subscription was changed by another request at the same time; retry'),
+    (old) =>
+      (old ? lostRace(Number(old.version)) : null) ??
+      conflict('The webhook subscription was changed by another request at the same time; retry'),
   );
 }
 
