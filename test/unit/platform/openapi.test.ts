@@ -298,10 +298,12 @@ describe('OpenAPI document', () => {
       'GET /products/{id}',
       'GET /sales-orders/{id}',
       'GET /suppliers/{id}',
+      'GET /warehouses/{id}',
       'GET /webhooks/{id}',
       'PUT /customers/{id}',
       'PUT /products/{id}',
       'PUT /suppliers/{id}',
+      'PUT /warehouses/{id}',
       'PUT /webhooks/{id}',
     ]);
     for (const endpoint of ENDPOINTS) {
