@@ -6453,6 +6453,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETags you hold: 304 without a body when the current representation has one of them. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -6470,11 +6472,24 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Warehouse"];
                 };
+            };
+            /** @description Not modified: If-None-Match holds the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -6489,6 +6504,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An ETag from a GET or PUT of this record (or `*`): the update applies only while the record is at that version, otherwise 412 precondition_failed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -6510,6 +6527,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6521,6 +6539,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8797,6 +8816,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETags you hold: 304 without a body when the current representation has one of them. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -8814,11 +8835,24 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
+            };
+            /** @description Not modified: If-None-Match holds the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8833,6 +8867,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An ETag from a GET or PUT of this record (or `*`): the update applies only while the record is at that version, otherwise 412 precondition_failed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -8854,6 +8890,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8865,6 +8902,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
@@ -11417,6 +11455,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETags you hold: 304 without a body when the current representation has one of them. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -11432,11 +11472,24 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrganisationSettings"];
                 };
+            };
+            /** @description Not modified: If-None-Match holds the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -11450,6 +11503,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An ETag from a GET or PUT of this record (or `*`): the update applies only while the record is at that version, otherwise 412 precondition_failed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -11469,6 +11524,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11478,6 +11534,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
