@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { subscriptionDisableItems, webhookKey } from '../../functions/areas/webhooks/store/webhooks.js';
 import { useResolver } from '../../functions/areas/webhooks/target.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { transact } from '../../functions/platform/dynamo/transact.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 
 let t: Tenant;
@@ -111,5 +116,32 @@ describe('ETags on /webhooks/{id}', () => {
       headers: { 'if-match': tag },
     });
     expect(put.status).toBe(404);
+  });
+});
+
+describe('an auto-disable moves the version', () => {
+  it('so a PUT with a tag read while the subscription was active is 412 and it stays disabled', async () => {
+    const id = await subscription();
+    const tag = (await call('GET', `/webhooks/${id}`, { key: t.key })).headers.etag!;
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: webhookKey(t.orgId, id),
+        UpdateExpression: 'SET failureCount = :n',
+        ExpressionAttributeValues: { ':n': 5 },
+      }),
+    );
+    await transact(subscriptionDisableItems(t.orgId, id, new Date().toISOString(), 5));
+    const disabled = await call('GET', `/webhooks/${id}`, { key: t.key });
+    expect(disabled.body.isActive).toBe(false);
+    expect(versionOf(disabled.headers.etag!)).toBe(2);
+
+    const put = await call('PUT', `/webhooks/${id}`, {
+      key: t.key,
+      body: { description: 'from a stale form', isActive: true },
+      headers: { 'if-match': tag },
+    });
+    expect(put.status).toBe(412);
+    expect((await call('GET', `/webhooks/${id}`, { key: t.key })).body.isActive).toBe(false);
   });
 });

@@ -273,7 +273,8 @@ export async function countDeadDelivery(
 
 /**
  * Auto-disable, only while the subscription is still active and still at or past the threshold (a PUT
- * in between resets both), together with the active count.
+ * in between resets both), together with the active count. It moves the version: a PUT decided on the
+ * subscription as it was before (a form still showing it active) must not silently turn it back on.
  */
 export function subscriptionDisableItems(
   orgId: string,
@@ -286,9 +287,10 @@ export function subscriptionDisableItems(
       Update: {
         TableName: tableName(),
         Key: webhookKey(orgId, id),
-        UpdateExpression: 'SET isActive = :false, disabledAt = :at',
+        UpdateExpression: 'SET isActive = :false, disabledAt = :at ADD #version :one',
         ConditionExpression: 'isActive = :true AND failureCount >= :n',
-        ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':n': threshold },
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':n': threshold, ':one': 1 },
       },
     },
     activeCountChange(orgId, -1),
