@@ -6460,6 +6460,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETags you hold: 304 without a body when the current representation has one of them. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -6477,11 +6479,24 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Warehouse"];
                 };
+            };
+            /** @description Not modified: If-None-Match holds the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -6496,6 +6511,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An ETag from a GET or PUT of this record (or `*`): the update applies only while the record is at that version, otherwise 412 precondition_failed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -6517,6 +6534,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6528,6 +6546,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8804,6 +8823,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETags you hold: 304 without a body when the current representation has one of them. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -8821,11 +8842,24 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
+            };
+            /** @description Not modified: If-None-Match holds the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8840,6 +8874,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An ETag from a GET or PUT of this record (or `*`): the update applies only while the record is at that version, otherwise 412 precondition_failed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -8861,6 +8897,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8872,6 +8909,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
@@ -11424,6 +11462,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETags you hold: 304 without a body when the current representation has one of them. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -11439,11 +11479,24 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OrganisationSettings"];
                 };
+            };
+            /** @description Not modified: If-None-Match holds the current ETag. No body. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -11457,6 +11510,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description An ETag from a GET or PUT of this record (or `*`): the update applies only while the record is at that version, otherwise 412 precondition_failed. */
+                "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Echoed back when 1-128 characters of A-Za-z0-9._:-; otherwise a new id is returned. */
                 "X-Request-Id"?: components["parameters"]["XRequestId"];
             };
@@ -11476,6 +11531,7 @@ export interface operations {
                     "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
                     "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
                     "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11485,6 +11541,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

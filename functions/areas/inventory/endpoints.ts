@@ -54,6 +54,7 @@ export const INVENTORY_ENDPOINTS = [
     summary: 'Read a warehouse with its zones and bins',
     permission: 'inventory.view',
     response: 'Warehouse',
+    etag: true,
     beyondSpec: true,
   }),
   declare({
@@ -65,6 +66,7 @@ export const INVENTORY_ENDPOINTS = [
     permission: 'inventory.manage',
     body: 'WarehouseUpdate',
     response: 'Warehouse',
+    etag: true,
     beyondSpec: true,
     errors: [409],
   }),

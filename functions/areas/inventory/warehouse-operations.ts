@@ -8,7 +8,14 @@ import { builtInZoneCategory, ZONE_CATEGORY_KEYS } from '../../../domain/invento
 import type { OperationOf } from '../../platform/http/types.js';
 import { requestContext } from '../../platform/journal/write-context.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
-import { addBin, addZone, createWarehouse, updateWarehouse, warehouseDetail } from './steps/warehouses.js';
+import {
+  addBin,
+  addZone,
+  createWarehouse,
+  taggedWarehouseDetail,
+  updateTaggedWarehouse,
+  warehouseDetail,
+} from './steps/warehouses.js';
 
 type Op<Id extends (typeof INVENTORY_ENDPOINTS)[number]['operationId']> = OperationOf<
   typeof INVENTORY_ENDPOINTS,
@@ -21,21 +28,23 @@ const refreshed = async (orgId: string, id: string) => {
   return warehouse;
 };
 
-export const getWarehouseOp: Op<'getWarehouse'> = async ({ auth, params }) => ({
-  body: await refreshed(auth.orgId, params.id),
-});
+export const getWarehouseOp: Op<'getWarehouse'> = async ({ auth, params }) => {
+  const tagged = await taggedWarehouseDetail(auth.orgId, params.id);
+  if (!tagged) throw notFound('Warehouse');
+  return tagged;
+};
 
 export const createWarehouseOp: Op<'createWarehouse'> = async ({ auth, body, now, journal }) => ({
   status: 201,
   body: await createWarehouse({ orgId: auth.orgId, ...body }, requestContext({ now, journal })),
 });
 
-export const updateWarehouseOp: Op<'updateWarehouse'> = async ({ auth, params, body, now, journal }) => ({
-  body: await updateWarehouse(
-    { orgId: auth.orgId, id: params.id, ...body },
-    requestContext({ now, journal }),
-  ),
-});
+export const updateWarehouseOp: Op<'updateWarehouse'> = async (input) =>
+  updateTaggedWarehouse(
+    { orgId: input.auth.orgId, id: input.params.id, ...input.body },
+    requestContext(input),
+    input.preconditions,
+  );
 
 export const addWarehouseZoneOp: Op<'addWarehouseZone'> = async ({ auth, params, body, now, journal }) => {
   const category = ZONE_CATEGORY_KEYS.find((key) => builtInZoneCategory(key).id === body.zoneCategoryId);

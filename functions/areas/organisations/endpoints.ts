@@ -104,6 +104,7 @@ export const ORGANISATION_ENDPOINTS = [
     summary: 'The organisation: name, base currency, credit-limit mode, exchange rates and rate limits',
     permission: 'org.manage',
     response: 'OrganisationSettings',
+    etag: true,
   }),
   declare({
     ...admin,
@@ -115,6 +116,7 @@ export const ORGANISATION_ENDPOINTS = [
     permission: 'org.manage',
     body: 'OrganisationUpdate',
     response: 'OrganisationSettings',
+    etag: true,
   }),
   declare({
     ...admin,

@@ -81,14 +81,12 @@ const listAuditLogOp: Op<'listAuditLog'> = async ({ auth, query }) => {
   return { body: { data: entries, pagination: { page: window.page, pageSize: window.pageSize, hasMore } } };
 };
 
-const getOrganisationOp: Op<'getOrganisation'> = async ({ auth }) => ({
-  body: await organisationSettings(auth.orgId),
-});
+const getOrganisationOp: Op<'getOrganisation'> = async ({ auth }) => organisationSettings(auth.orgId);
 
-const updateOrganisationOp: Op<'updateOrganisation'> = async ({ auth, body, now, journal }) => {
-  if (body.creditLimitMode)
-    await setCreditLimitMode(auth.orgId, body.creditLimitMode, requestContext({ now, journal }));
-  return { body: await organisationSettings(auth.orgId) };
+const updateOrganisationOp: Op<'updateOrganisation'> = async (input) => {
+  const { auth, body } = input;
+  await setCreditLimitMode(auth.orgId, body.creditLimitMode, requestContext(input), input.preconditions);
+  return organisationSettings(auth.orgId);
 };
 
 const setExchangeRateOp: Op<'setExchangeRate'> = async ({ auth, params, body, now, journal }) => {

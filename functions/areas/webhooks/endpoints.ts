@@ -32,6 +32,7 @@ export const WEBHOOK_ENDPOINTS = [
     resources: { id: 'Webhook subscription' },
     summary: 'Read a webhook subscription',
     response: 'Webhook',
+    etag: true,
   }),
   declare({
     ...common,
@@ -43,6 +44,7 @@ export const WEBHOOK_ENDPOINTS = [
     body: 'WebhookUpdate',
     response: 'Webhook',
     errors: [409, 422],
+    etag: true,
   }),
   declare({
     ...common,

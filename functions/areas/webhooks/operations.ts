@@ -11,7 +11,9 @@ import {
   createSubscription,
   patchSubscription,
   withRotatedSecret,
+  type SubscriptionState,
 } from '../../../domain/webhooks/subscription.js';
+import type { Preconditions } from '../../platform/http/etag.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { WEBHOOK_ENDPOINTS } from './endpoints.js';
@@ -36,6 +38,20 @@ async function requireSubscription(orgId: string, id: string) {
   const found = await getSubscription(orgId, id);
   if (!found) throw notFound('Webhook subscription');
   return found;
+}
+
+/**
+ * The version moved between the read and the write: to a caller whose If-Match does not name the version
+ * that won, the answer is 412 as if it had read it; to anyone else the usual 409 (null).
+ */
+function refusal(preconditions: Preconditions, storedVersion: number): Error | null {
+  try {
+    preconditions.checkVersion(storedVersion);
+    return null;
+  } catch (refused) {
+    if (refused instanceof Error) return refused;
+    throw refused;
+  }
 }
 
 const audit = (id: string, action: string, changedFields: string[]) => ({
@@ -75,9 +91,11 @@ const createWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'createWebhook'> = 
   return { status: 201, body: { ...subscriptionView(state), secret } };
 };
 
-const getWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'getWebhook'> = async ({ auth, params }) => ({
-  body: subscriptionView(await requireSubscription(auth.orgId, params.id)),
-});
+/** The version tags the representation (ETag); the view itself never shows it. */
+const tagged = (state: SubscriptionState) => ({ body: subscriptionView(state), version: state.version });
+
+const getWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'getWebhook'> = async ({ auth, params }) =>
+  tagged(await requireSubscription(auth.orgId, params.id));
 
 const updateWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'updateWebhook'> = async ({
   auth,
@@ -85,17 +103,22 @@ const updateWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'updateWebhook'> = 
   body: patch,
   now,
   journal,
+  preconditions,
 }) => {
   const current = await requireSubscription(auth.orgId, params.id);
+  // The update is conditioned on this version, so a matching If-Match holds until it commits.
+  preconditions.checkVersion(current.version);
   if (patch.url !== undefined) await validateSubscriptionUrl(patch.url);
   const next = patchSubscription(current, patch, now.toISOString());
   const delta = activeDelta(current.isActive, next.isActive);
   await transactWithCounter([
-    subscriptionUpdateItem(auth.orgId, current, next),
+    subscriptionUpdateItem(auth.orgId, current, next, (storedVersion) =>
+      refusal(preconditions, storedVersion),
+    ),
     ...(delta !== 0 ? [activeCountChange(auth.orgId, delta)] : []),
     ...journal.items(audit(current.id, 'update', Object.keys(patch))),
   ]);
-  return { body: subscriptionView(next) };
+  return tagged(next);
 };
 
 const deleteWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'deleteWebhook'> = async ({

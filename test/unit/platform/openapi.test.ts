@@ -295,12 +295,18 @@ describe('OpenAPI document', () => {
     const tagged = ENDPOINTS.filter((e) => e.etag).map((e) => `${e.method} ${e.path}`);
     expect(tagged.sort()).toEqual([
       'GET /customers/{id}',
+      'GET /organisation',
       'GET /products/{id}',
       'GET /sales-orders/{id}',
       'GET /suppliers/{id}',
+      'GET /warehouses/{id}',
+      'GET /webhooks/{id}',
       'PUT /customers/{id}',
+      'PUT /organisation',
       'PUT /products/{id}',
       'PUT /suppliers/{id}',
+      'PUT /warehouses/{id}',
+      'PUT /webhooks/{id}',
     ]);
     for (const endpoint of ENDPOINTS) {
       const operation = op(endpoint.method, endpoint.path);

@@ -18,6 +18,7 @@ import {
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { guard, transact, type TransactItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
+import { NO_PRECONDITIONS, type Preconditions } from '../../../platform/http/etag.js';
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { requireOrganisation } from '../../organisations/public.js';
 import {
@@ -46,15 +47,22 @@ const journalOf =
       response,
     });
 
-/** A warehouse as GET /warehouses/{id} shows it (zones and bins embedded); null when it is not there. */
-export async function warehouseDetail(orgId: string, id: string) {
+/**
+ * A warehouse as GET /warehouses/{id} shows it (zones and bins embedded) and the version that tags it;
+ * null when it is not there.
+ */
+export async function taggedWarehouseDetail(orgId: string, id: string) {
   const [warehouse, zones, bins] = await Promise.all([
     getWarehouse(orgId, id),
     listZoneRecords(orgId),
     listBinsOf(orgId, id),
   ]);
-  return warehouse ? warehouseView(warehouse, zones, bins) : null;
+  return warehouse ? { body: warehouseView(warehouse, zones, bins), version: warehouse.version ?? 0 } : null;
 }
+
+/** A warehouse as GET /warehouses/{id} shows it (zones and bins embedded); null when it is not there. */
+export const warehouseDetail = async (orgId: string, id: string) =>
+  (await taggedWarehouseDetail(orgId, id))?.body ?? null;
 
 /** Blank-trimmed text of `min`-`max` characters, or the validation error naming the field. */
 function trimmed(field: string, value: string, max: number): string {
@@ -82,6 +90,7 @@ export async function createWarehouse(
     zoneCount: 0,
     createdAt: now,
     updatedAt: now,
+    version: 1,
   };
   const body = warehouseView(record, [], []);
   const [warehouse, codeGuard] = warehouseCreateItems(input.orgId, record, uniqueWarehouseCode(code));
@@ -176,24 +185,38 @@ export async function addBin(
  * a valid reference for new documents, as before. The write is conditioned on the warehouse as read, so a
  * racing update decides again.
  */
-export async function updateWarehouse(
-  input: { orgId: string; id: string; name?: string; address?: string | null; isActive?: boolean },
+/** The update, and the version that tags the warehouse it answers (the API's ETag). */
+export async function updateTaggedWarehouse(
+  input: WarehouseUpdate,
   context: WriteContext = backOfficeContext(input.orgId),
+  preconditions: Preconditions = NO_PRECONDITIONS,
 ) {
   await writeOptimistically({
-    run: () => applyUpdate(input, context),
+    run: () => applyUpdate(input, context, preconditions),
     onExhausted: () => context.exhausted('The warehouse kept changing while it was updated'),
   });
-  return (await warehouseDetail(input.orgId, input.id))!;
+  return (await taggedWarehouseDetail(input.orgId, input.id))!;
 }
 
+export const updateWarehouse = async (
+  input: WarehouseUpdate,
+  context: WriteContext = backOfficeContext(input.orgId),
+) => (await updateTaggedWarehouse(input, context)).body;
+
+type WarehouseUpdate = {
+  orgId: string;
+  id: string;
+  name?: string;
+  address?: string | null;
+  isActive?: boolean;
+};
+
 /** One attempt: a lost race (the warehouse changed since it was read) re-reads and decides again. */
-async function applyUpdate(
-  input: { orgId: string; id: string; name?: string; address?: string | null; isActive?: boolean },
-  context: WriteContext,
-) {
+async function applyUpdate(input: WarehouseUpdate, context: WriteContext, preconditions: Preconditions) {
   const warehouse = await getWarehouse(input.orgId, input.id);
   if (!warehouse) throw notFound(WAREHOUSE);
+  // The update is conditioned on this version, so a matching If-Match holds until it commits.
+  preconditions.checkVersion(warehouse.version ?? 0);
   const next: WarehouseRecord = {
     ...warehouse,
     ...(input.name !== undefined ? { name: trimmed('name', input.name, 255) } : {}),
@@ -205,6 +228,7 @@ async function applyUpdate(
   );
   if (changed.length > 0) {
     next.updatedAt = context.now.toISOString();
+    next.version = (warehouse.version ?? 0) + 1;
     const action =
       changed.length === 1 && changed[0] === 'isActive' && !next.isActive ? 'deactivate' : 'update';
     await transact([

@@ -16,6 +16,8 @@ export interface WarehouseRecord {
   zoneCount: number;
   createdAt: string;
   updatedAt: string;
+  /** Moved by every write of the warehouse (its ETag); warehouses written before it omit it: version 0. */
+  version?: number;
 }
 export interface ZoneRecord {
   id: string;
@@ -69,6 +71,7 @@ export const warehouses = entity<WarehouseRecord>({
     'zoneCount',
     'createdAt',
     'updatedAt',
+    'version',
   ]),
   absent: 'omit',
   key: (orgId, record) => warehouseKey(orgId, record.id),
@@ -156,7 +159,8 @@ export function zoneAddItems(orgId: string, zone: ZoneRecord): TransactItem[] {
       Update: {
         TableName: tableName(),
         Key: warehouseKey(orgId, zone.warehouseId),
-        UpdateExpression: 'ADD zoneCount :one SET updatedAt = :now',
+        // ADD counts a version the warehouse lacks (written before versions) as 0, like the reads do.
+        UpdateExpression: 'ADD zoneCount :one, version :one SET updatedAt = :now',
         ConditionExpression: 'attribute_exists(PK) AND zoneCount < :max',
         ExpressionAttributeValues: { ':one': 1, ':max': MAX_ZONES_PER_WAREHOUSE, ':now': zone.createdAt },
       },
@@ -194,8 +198,8 @@ export function binAddItems(orgId: string, bin: BinRecord): TransactItem[] {
 }
 
 /**
- * A warehouse's name, address and activity as `next` has them, conditioned on the updatedAt read (a zone
- * added meanwhile moves it too), so a racing write makes the update decide again.
+ * A warehouse's name, address and activity as `next` has them, conditioned on the version and updatedAt
+ * read (a zone added meanwhile moves both), so a racing write makes the update decide again.
  */
 export function warehouseUpdateItem(
   orgId: string,
@@ -206,8 +210,11 @@ export function warehouseUpdateItem(
     Update: {
       TableName: tableName(),
       Key: warehouseKey(orgId, read.id),
-      UpdateExpression: 'SET #name = :name, address = :address, isActive = :active, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(PK) AND updatedAt = :read',
+      UpdateExpression:
+        'SET #name = :name, address = :address, isActive = :active, updatedAt = :now, version = :next',
+      ConditionExpression: `attribute_exists(PK) AND updatedAt = :read AND ${
+        read.version === undefined ? 'attribute_not_exists(version)' : 'version = :version'
+      }`,
       ExpressionAttributeNames: { '#name': 'name' },
       ExpressionAttributeValues: {
         ':name': next.name,
@@ -215,6 +222,8 @@ export function warehouseUpdateItem(
         ':active': next.isActive,
         ':now': next.updatedAt,
         ':read': read.updatedAt,
+        ':next': next.version,
+        ...(read.version === undefined ? {} : { ':version': read.version }),
       },
     },
   };

@@ -32,26 +32,44 @@ export async function createOrganisation(input: { name: string; currency?: strin
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...organisationKey(org.id), ...registryEntry(org.id), entity: 'Organisation', ...org },
+      Item: {
+        ...organisationKey(org.id),
+        ...registryEntry(org.id),
+        entity: 'Organisation',
+        ...org,
+        version: 1,
+      },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
   return org;
 }
 
-export async function requireOrganisation(orgId: string): Promise<Organisation> {
+/**
+ * The organisation and the version of what its tenant sets (GET /organisation's ETag); an organisation
+ * created before versions is at 0.
+ */
+export async function readOrganisation(
+  orgId: string,
+): Promise<{ organisation: Organisation; version: number }> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: organisationKey(orgId), ConsistentRead: true }),
   );
   if (!Item) throw new BackOfficeError(`organisation ${orgId} not found`);
   return {
-    id: Item.id,
-    name: Item.name,
-    baseCurrency: Item.baseCurrency,
-    creditLimitMode: creditLimitModeOf(Item),
-    createdAt: Item.createdAt,
+    organisation: {
+      id: Item.id,
+      name: Item.name,
+      baseCurrency: Item.baseCurrency,
+      creditLimitMode: creditLimitModeOf(Item),
+      createdAt: Item.createdAt,
+    },
+    version: typeof Item.version === 'number' ? Item.version : 0,
   };
 }
+
+export const requireOrganisation = async (orgId: string): Promise<Organisation> =>
+  (await readOrganisation(orgId)).organisation;
 
 /** `org set-credit-mode`: the same step as `PUT /organisation` (steps/organisation.ts). */
 export async function setOrganisationCreditMode(orgId: string, mode: string): Promise<Organisation> {

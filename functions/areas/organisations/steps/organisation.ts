@@ -7,23 +7,28 @@
 import type { CreditLimitMode } from '../../../../domain/sales-orders/confirm.js';
 import { unprocessable } from '../../../../domain/errors.js';
 import { loadOrganisationLimits } from '../../../platform/access/rate-limits.js';
+import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
+import { NO_PRECONDITIONS, type Preconditions } from '../../../platform/http/etag.js';
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
-import { requireOrganisation } from '../back-office/organisations.js';
+import { readOrganisation, requireOrganisation } from '../back-office/organisations.js';
 import { exchangeRatePut, listExchangeRates, type ExchangeRate } from '../store/exchange-rates.js';
 import { creditLimitModeUpdate } from '../store/settings.js';
 
 /** An ISO 4217 code as the back office and the API take it: three upper-case letters. */
 export const CURRENCY_CODE = /^[A-Z]{3}$/;
 
-/** GET /organisation: the organisation with its rates and limits, each read by key. */
+/**
+ * GET /organisation: the organisation with its rates and limits, each read by key, and the version of its
+ * settings that tags it (rates and limits move only the ETag's digest: a PUT cannot overwrite them).
+ */
 export async function organisationSettings(orgId: string) {
-  const [organisation, rates, rateLimits] = await Promise.all([
-    requireOrganisation(orgId),
+  const [{ organisation, version }, rates, rateLimits] = await Promise.all([
+    readOrganisation(orgId),
     listExchangeRates(orgId),
     loadOrganisationLimits(orgId),
   ]);
-  return {
+  const body = {
     id: organisation.id,
     name: organisation.name,
     baseCurrency: organisation.baseCurrency,
@@ -31,27 +36,41 @@ export async function organisationSettings(orgId: string) {
     exchangeRates: rates.map(({ currency, rate, updatedAt }) => ({ currency, rate, updatedAt })),
     rateLimits,
   };
+  return { body, version };
 }
 
-/** BLOCK refuses confirming over the credit limit, WARN confirms with a warning (design.md section 5). */
+/**
+ * BLOCK refuses confirming over the credit limit, WARN confirms with a warning (design.md section 5).
+ * Without a mode nothing is written, but the preconditions are still checked (a stale If-Match is 412).
+ */
 export async function setCreditLimitMode(
   orgId: string,
-  mode: CreditLimitMode,
+  mode: CreditLimitMode | undefined,
   context: WriteContext = backOfficeContext(orgId),
+  preconditions: Preconditions = NO_PRECONDITIONS,
 ): Promise<void> {
-  await transact([
-    creditLimitModeUpdate(orgId, mode),
-    ...context.journal.items({
-      audit: [
-        {
-          resourceType: 'organisation',
-          resourceId: orgId,
-          action: 'update',
-          changedFields: ['creditLimitMode'],
-        },
-      ],
-    }),
-  ]);
+  await writeOptimistically({
+    run: async () => {
+      const { version } = await readOrganisation(orgId);
+      // The update is conditioned on this version, so a matching If-Match holds until it commits.
+      preconditions.checkVersion(version);
+      if (mode === undefined) return;
+      await transact([
+        creditLimitModeUpdate(orgId, mode, version),
+        ...context.journal.items({
+          audit: [
+            {
+              resourceType: 'organisation',
+              resourceId: orgId,
+              action: 'update',
+              changedFields: ['creditLimitMode'],
+            },
+          ],
+        }),
+      ]);
+    },
+    onExhausted: () => context.exhausted('The organisation kept changing while it was updated'),
+  });
 }
 
 /**

@@ -40,13 +40,18 @@ export async function setCreditLimitMode(orgId: string, mode: CreditLimitMode): 
   );
 }
 
-/** The update of the mode, for a write's own transaction (its audit entry beside it). */
-export const creditLimitModeUpdate = (orgId: string, mode: CreditLimitMode) => ({
+/**
+ * The update of the mode, for a write's own transaction (its audit entry beside it), conditioned on the
+ * version read (0: an organisation created before versions), so a racing write makes it decide again.
+ */
+export const creditLimitModeUpdate = (orgId: string, mode: CreditLimitMode, read: number) => ({
   Update: {
     TableName: tableName(),
     Key: organisationKey(orgId),
-    UpdateExpression: 'SET creditLimitMode = :mode',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':mode': mode },
+    UpdateExpression: 'SET creditLimitMode = :mode, version = :next',
+    ConditionExpression: `attribute_exists(PK) AND ${
+      read === 0 ? 'attribute_not_exists(version)' : 'version = :read'
+    }`,
+    ExpressionAttributeValues: { ':mode': mode, ':next': read + 1, ...(read === 0 ? {} : { ':read': read }) },
   },
 });

@@ -150,12 +150,14 @@ const PATCHED: readonly (keyof SubscriptionState)[] = [
 /**
  * A PUT: updates the patchable fields only, conditioned on the version read, so the delivery worker's
  * concurrent bookkeeping (lastSuccessAt, lastFailureAt) is not overwritten. A PUT is not retried: a lost
- * race is the caller's 409.
+ * race is the caller's 409, or what `lostRace` makes of the version it lost to (an If-Match that no longer
+ * matches is 412). A subscription deleted meanwhile is 409 too.
  */
 export function subscriptionUpdateItem(
   orgId: string,
   before: SubscriptionState,
   after: SubscriptionState,
+  lostRace: (storedVersion: number) => Error | null = () => null,
 ): WriteItem {
   const names = Object.fromEntries(PATCHED.map((f, i) => [`#f${i}`, f]));
   const values = Object.fromEntries(PATCHED.map((f, i) => [`:f${i}`, after[f]]));
@@ -168,9 +170,12 @@ export function subscriptionUpdateItem(
         ConditionExpression: '#version = :expected',
         ExpressionAttributeNames: { ...names, '#version': 'version' },
         ExpressionAttributeValues: { ...values, ':expected': before.version },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    () => conflict('The webhook subscription was changed by another request at the same time; retry'),
+    (old) =>
+      (old ? lostRace(Number(old.version)) : null) ??
+      conflict('The webhook subscription was changed by another request at the same time; retry'),
   );
 }
 
@@ -268,7 +273,8 @@ export async function countDeadDelivery(
 
 /**
  * Auto-disable, only while the subscription is still active and still at or past the threshold (a PUT
- * in between resets both), together with the active count.
+ * in between resets both), together with the active count. It moves the version: a PUT decided on the
+ * subscription as it was before (a form still showing it active) must not silently turn it back on.
  */
 export function subscriptionDisableItems(
   orgId: string,
@@ -281,9 +287,10 @@ export function subscriptionDisableItems(
       Update: {
         TableName: tableName(),
         Key: webhookKey(orgId, id),
-        UpdateExpression: 'SET isActive = :false, disabledAt = :at',
+        UpdateExpression: 'SET isActive = :false, disabledAt = :at ADD #version :one',
         ConditionExpression: 'isActive = :true AND failureCount >= :n',
-        ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':n': threshold },
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':at': at, ':n': threshold, ':one': 1 },
       },
     },
     activeCountChange(orgId, -1),
