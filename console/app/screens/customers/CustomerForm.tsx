@@ -2,14 +2,14 @@
  * New customer (`#/customers/new`) and edit customer (`#/customers/:id/edit`): one form (ui/record-form),
  * created with POST /customers, edited with a merge-patch of the changed fields under If-Match.
  */
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { ok, type Schemas } from '../../../client/index.js';
 import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
 import { useDetail } from '../../ui/detail.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { numberOrNull, oneOf, shown, text, textOrNull, type FormValues } from '../../ui/form-values.js';
-import { RecordForm, usePinnedRecord, type FormSection } from '../../ui/record-form.js';
+import { RecordForm, type FormSection } from '../../ui/record-form.js';
+import { RecordCreateScreen, RecordEditScreen, type RecordNoun } from '../../ui/record-screens.js';
 import { CUSTOMERS } from './queries.js';
 
 type Customer = Schemas['CustomerDetail'];
@@ -94,17 +94,13 @@ const toBody = (values: FormValues): CustomerBody => ({
   notes: textOrNull(values, 'notes'),
 });
 
+const NOUN: RecordNoun = { singular: 'customer', plural: 'Customers', listHref: '/customers' };
+
 export function CustomerCreate() {
   const [, navigate] = useLocation();
   const currency = useStartingCurrency();
   return (
-    <section>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/customers">Customers</Link>
-      </nav>
-      <header className="screen-header">
-        <h1>New customer</h1>
-      </header>
+    <RecordCreateScreen noun={NOUN}>
       {currency === undefined ? (
         <p aria-busy="true">Loading…</p>
       ) : (
@@ -120,7 +116,7 @@ export function CustomerCreate() {
           submitLabel="Create customer"
         />
       )}
-    </section>
+    </RecordCreateScreen>
   );
 }
 
@@ -130,46 +126,30 @@ export function CustomerEdit() {
   const detail = useDetail([...CUSTOMERS, id], (api) =>
     api.GET('/customers/{id}', { params: { path: { id } } }),
   );
-  const { record, reload } = usePinnedRecord(detail);
-
-  if (!record) {
-    if (detail.isError) {
-      return (
-        <section>
-          <h1>Edit customer</h1>
-          <ErrorMessage error={detail.error} />
-          <Link href="/customers">All customers</Link>
-        </section>
-      );
-    }
-    return <p aria-busy="true">Loading the customer…</p>;
-  }
-  const { data: customer, etag } = record;
   return (
-    <section>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href={`/customers/${id}`}>{customer.name}</Link>
-      </nav>
-      <header className="screen-header">
-        <h1>Edit {customer.name}</h1>
-      </header>
-      <RecordForm
-        // A reloaded version starts a new form on its values and ETag.
-        key={etag ?? customer.updatedAt}
-        mode="edit"
-        sections={SECTIONS}
-        initial={valuesOf(customer)}
-        etag={etag}
-        toBody={toBody}
-        save={(api, { changed }, headers) =>
-          ok(api.PUT('/customers/{id}', { params: { path: { id } }, headers, body: changed }))
-        }
-        invalidates={[CUSTOMERS]}
-        onDone={() => navigate(`/customers/${id}`)}
-        onReload={() => void reload()}
-        cancelHref={`/customers/${id}`}
-        submitLabel="Save changes"
-      />
-    </section>
+    <RecordEditScreen
+      noun={NOUN}
+      href={`/customers/${id}`}
+      detail={detail}
+      form={({ data: customer, etag }, reload) => (
+        <RecordForm
+          // A reloaded version starts a new form on its values and ETag.
+          key={etag ?? customer.updatedAt}
+          mode="edit"
+          sections={SECTIONS}
+          initial={valuesOf(customer)}
+          etag={etag}
+          toBody={toBody}
+          save={(api, { changed }, headers) =>
+            ok(api.PUT('/customers/{id}', { params: { path: { id } }, headers, body: changed }))
+          }
+          invalidates={[CUSTOMERS]}
+          onDone={() => navigate(`/customers/${id}`)}
+          onReload={reload}
+          cancelHref={`/customers/${id}`}
+          submitLabel="Save changes"
+        />
+      )}
+    />
   );
 }

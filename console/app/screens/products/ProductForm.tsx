@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { ok, type Schemas } from '../../../client/index.js';
 import { useApi, useCan } from '../../session/session.js';
 import { useAction } from '../../ui/actions.js';
@@ -23,7 +23,8 @@ import {
   textOrNull,
   type FormValues,
 } from '../../ui/form-values.js';
-import { RecordForm, usePinnedRecord, type FormSection } from '../../ui/record-form.js';
+import { RecordForm, type FormSection } from '../../ui/record-form.js';
+import { RecordCreateScreen, RecordEditScreen, type RecordNoun } from '../../ui/record-screens.js';
 import { PRODUCT_TYPES } from './ProductList.js';
 
 type Product = Schemas['ProductDetail'];
@@ -219,18 +220,14 @@ function NewCategory({ onCreated }: { onCreated: (id: string) => void }) {
   );
 }
 
+const NOUN: RecordNoun = { singular: 'product', plural: 'Products', listHref: '/products' };
+
 export function ProductCreate() {
   const [, navigate] = useLocation();
   const can = useCan();
   const { categories, units } = useChoices();
   return (
-    <section>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/products">Products</Link>
-      </nav>
-      <header className="screen-header">
-        <h1>New product</h1>
-      </header>
+    <RecordCreateScreen noun={NOUN}>
       <RecordForm
         mode="create"
         sections={sectionsFor(categories, units, can('POST /categories'))}
@@ -242,7 +239,7 @@ export function ProductCreate() {
         cancelHref="/products"
         submitLabel="Create product"
       />
-    </section>
+    </RecordCreateScreen>
   );
 }
 
@@ -254,46 +251,30 @@ export function ProductEdit() {
   const detail = useDetail([...PRODUCTS, id], (api) =>
     api.GET('/products/{id}', { params: { path: { id } } }),
   );
-  const { record, reload } = usePinnedRecord(detail);
-
-  if (!record) {
-    if (detail.isError) {
-      return (
-        <section>
-          <h1>Edit product</h1>
-          <ErrorMessage error={detail.error} />
-          <Link href="/products">All products</Link>
-        </section>
-      );
-    }
-    return <p aria-busy="true">Loading the product…</p>;
-  }
-  const { data: product, etag } = record;
   return (
-    <section>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href={`/products/${id}`}>{product.name}</Link>
-      </nav>
-      <header className="screen-header">
-        <h1>Edit {product.name}</h1>
-      </header>
-      <RecordForm
-        // A reloaded version starts a new form on its values and ETag.
-        key={etag ?? product.updatedAt}
-        mode="edit"
-        sections={sectionsFor(categories, units, can('POST /categories'))}
-        initial={valuesOf(product)}
-        etag={etag}
-        toBody={toBody}
-        save={(api, { changed }, headers) =>
-          ok(api.PUT('/products/{id}', { params: { path: { id } }, headers, body: changed }))
-        }
-        invalidates={[PRODUCTS]}
-        onDone={() => navigate(`/products/${id}`)}
-        onReload={() => void reload()}
-        cancelHref={`/products/${id}`}
-        submitLabel="Save changes"
-      />
-    </section>
+    <RecordEditScreen
+      noun={NOUN}
+      href={`/products/${id}`}
+      detail={detail}
+      form={({ data: product, etag }, reload) => (
+        <RecordForm
+          // A reloaded version starts a new form on its values and ETag.
+          key={etag ?? product.updatedAt}
+          mode="edit"
+          sections={sectionsFor(categories, units, can('POST /categories'))}
+          initial={valuesOf(product)}
+          etag={etag}
+          toBody={toBody}
+          save={(api, { changed }, headers) =>
+            ok(api.PUT('/products/{id}', { params: { path: { id } }, headers, body: changed }))
+          }
+          invalidates={[PRODUCTS]}
+          onDone={() => navigate(`/products/${id}`)}
+          onReload={reload}
+          cancelHref={`/products/${id}`}
+          submitLabel="Save changes"
+        />
+      )}
+    />
   );
 }

@@ -2,14 +2,14 @@
  * New supplier (`#/suppliers/new`) and edit supplier (`#/suppliers/:id/edit`): one form (ui/record-form),
  * created with POST /suppliers, edited with a merge-patch of the changed fields under If-Match.
  */
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { ok, type Schemas } from '../../../client/index.js';
 import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
 import { useDetail } from '../../ui/detail.js';
-import { ErrorMessage } from '../../ui/ErrorMessage.js';
 import { oneOf, shown, text, textOrNull, type FormValues } from '../../ui/form-values.js';
-import { RecordForm, usePinnedRecord, type FormSection } from '../../ui/record-form.js';
+import { RecordForm, type FormSection } from '../../ui/record-form.js';
+import { RecordCreateScreen, RecordEditScreen, type RecordNoun } from '../../ui/record-screens.js';
 import { SUPPLIERS } from '../purchase-orders/queries.js';
 
 type Supplier = Schemas['SupplierDetail'];
@@ -85,17 +85,13 @@ const toBody = (values: FormValues): SupplierBody => ({
   notes: textOrNull(values, 'notes'),
 });
 
+const NOUN: RecordNoun = { singular: 'supplier', plural: 'Suppliers', listHref: '/suppliers' };
+
 export function SupplierCreate() {
   const [, navigate] = useLocation();
   const currency = useStartingCurrency();
   return (
-    <section>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/suppliers">Suppliers</Link>
-      </nav>
-      <header className="screen-header">
-        <h1>New supplier</h1>
-      </header>
+    <RecordCreateScreen noun={NOUN}>
       {currency === undefined ? (
         <p aria-busy="true">Loading…</p>
       ) : (
@@ -111,7 +107,7 @@ export function SupplierCreate() {
           submitLabel="Create supplier"
         />
       )}
-    </section>
+    </RecordCreateScreen>
   );
 }
 
@@ -121,46 +117,30 @@ export function SupplierEdit() {
   const detail = useDetail([...SUPPLIERS, id], (api) =>
     api.GET('/suppliers/{id}', { params: { path: { id } } }),
   );
-  const { record, reload } = usePinnedRecord(detail);
-
-  if (!record) {
-    if (detail.isError) {
-      return (
-        <section>
-          <h1>Edit supplier</h1>
-          <ErrorMessage error={detail.error} />
-          <Link href="/suppliers">All suppliers</Link>
-        </section>
-      );
-    }
-    return <p aria-busy="true">Loading the supplier…</p>;
-  }
-  const { data: supplier, etag } = record;
   return (
-    <section>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href={`/suppliers/${id}`}>{supplier.name}</Link>
-      </nav>
-      <header className="screen-header">
-        <h1>Edit {supplier.name}</h1>
-      </header>
-      <RecordForm
-        // A reloaded version starts a new form on its values and ETag.
-        key={etag ?? supplier.updatedAt}
-        mode="edit"
-        sections={SECTIONS}
-        initial={valuesOf(supplier)}
-        etag={etag}
-        toBody={toBody}
-        save={(api, { changed }, headers) =>
-          ok(api.PUT('/suppliers/{id}', { params: { path: { id } }, headers, body: changed }))
-        }
-        invalidates={[SUPPLIERS]}
-        onDone={() => navigate(`/suppliers/${id}`)}
-        onReload={() => void reload()}
-        cancelHref={`/suppliers/${id}`}
-        submitLabel="Save changes"
-      />
-    </section>
+    <RecordEditScreen
+      noun={NOUN}
+      href={`/suppliers/${id}`}
+      detail={detail}
+      form={({ data: supplier, etag }, reload) => (
+        <RecordForm
+          // A reloaded version starts a new form on its values and ETag.
+          key={etag ?? supplier.updatedAt}
+          mode="edit"
+          sections={SECTIONS}
+          initial={valuesOf(supplier)}
+          etag={etag}
+          toBody={toBody}
+          save={(api, { changed }, headers) =>
+            ok(api.PUT('/suppliers/{id}', { params: { path: { id } }, headers, body: changed }))
+          }
+          invalidates={[SUPPLIERS]}
+          onDone={() => navigate(`/suppliers/${id}`)}
+          onReload={reload}
+          cancelHref={`/suppliers/${id}`}
+          submitLabel="Save changes"
+        />
+      )}
+    />
   );
 }
