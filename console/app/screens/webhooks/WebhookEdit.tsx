@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { EVENT_TYPES, type EventType } from '../../../../domain/events.js';
+import { EventChoice } from './EventChoice.js';
 import { ok, type Schemas } from '../../../client/index.js';
 import { useAction } from '../../ui/actions.js';
 import { ErrorMessage } from '../../ui/ErrorMessage.js';
@@ -86,28 +87,7 @@ export function WebhookEditForm({
           The API disabled it after repeated failures; switching it on starts deliveries again.
         </p>
       )}
-      <fieldset aria-describedby={problem ? `${id}-events-error` : undefined}>
-        <legend>Events</legend>
-        {problem && (
-          <p id={`${id}-events-error`} className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="checkbox-grid">
-          {EVENT_TYPES.map((type) => (
-            <label key={type}>
-              <input
-                type="checkbox"
-                checked={events.includes(type)}
-                onChange={(event) =>
-                  setEvents(event.target.checked ? [...events, type] : events.filter((e) => e !== type))
-                }
-              />
-              {type}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <EventChoice id={id} events={events} onChange={setEvents} problem={problem} />
       {save.isError && <ErrorMessage error={save.error} title="The subscription was not saved" />}
       <div className="actions">
         <button type="submit" aria-busy={save.isPending} disabled={save.isPending}>

@@ -1,6 +1,7 @@
 import { useState, useId, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { EVENT_TYPES, type EventType } from '../../../../domain/events.js';
+import type { EventType } from '../../../../domain/events.js';
+import { EventChoice } from './EventChoice.js';
 import { ok, type Schemas } from '../../../client/index.js';
 import { useCan } from '../../session/session.js';
 import { useAction } from '../../ui/actions.js';
@@ -111,28 +112,7 @@ function NewWebhookForm({ onCancel }: { onCancel: () => void }) {
           onChange={(event) => setDescription(event.target.value)}
         />
       </label>
-      <fieldset aria-describedby={problem ? `${id}-events-error` : undefined}>
-        <legend>Events</legend>
-        {problem && (
-          <p id={`${id}-events-error`} className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <div className="checkbox-grid">
-          {EVENT_TYPES.map((type) => (
-            <label key={type}>
-              <input
-                type="checkbox"
-                checked={events.includes(type)}
-                onChange={(event) =>
-                  setEvents(event.target.checked ? [...events, type] : events.filter((e) => e !== type))
-                }
-              />
-              {type}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <EventChoice id={id} events={events} onChange={setEvents} problem={problem} />
       {create.isError && <ErrorMessage error={create.error} title="The subscription was not created" />}
       <div className="actions">
         <button type="submit" aria-busy={create.isPending} disabled={create.isPending}>
