@@ -9,8 +9,9 @@
  *   and attaches a CLOUDFRONT-scope web ACL to it: AWS managed rule groups (IP reputation, known bad
  *   inputs, the common rule set) and a rate-based rule per source IP. CloudFront-scope web ACLs (and the
  *   certificates of a distribution's domain) exist only in us-east-1, so the option needs the stack
- *   there; the custom domain then belongs to the distribution. The execute-api URL still reaches the API
- *   directly (docs/operating.md, "Edge protection").
+ *   there; the custom domain then belongs to the distribution. CloudFront adds the operator's origin
+ *   secret (`-c originVerifySecret=...`) as a header the API Lambdas require, so the execute-api URL no
+ *   longer reaches the API around WAF (functions/platform/http/origin-verify.ts).
  */
 import type { Stack } from 'aws-cdk-lib';
 import { Token } from 'aws-cdk-lib';
@@ -32,6 +33,7 @@ import { ARecord, HostedZone, RecordTarget, type IHostedZone } from 'aws-cdk-lib
 import { ApiGatewayv2DomainProperties, CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { API_PREFIX } from '../functions/platform/catalogue/endpoint.js';
+import { ORIGIN_VERIFY_HEADER } from '../functions/platform/http/origin-verify.js';
 import { contextFlag, contextNumber, contextString } from './context.js';
 
 export const EDGE_CONTEXT = {
@@ -42,7 +44,16 @@ export const EDGE_CONTEXT = {
   waf: 'waf',
   /** Requests one source IP may make in 5 minutes before WAF blocks it (default 3000, 10 a second). */
   wafRateLimit: 'wafRateLimit',
+  /**
+   * With `waf`: the value CloudFront sends as x-origin-verify and the API Lambdas require. It proves a
+   * request came through our distribution, not who sent it; it is readable in the template, the
+   * distribution's configuration and the Lambdas' environment. Rotate by deploying with a new value.
+   */
+  originVerifySecret: 'originVerifySecret',
 } as const;
+
+/** Header-safe and long enough not to be guessed (`openssl rand -hex 32` gives 64 characters). */
+const ORIGIN_SECRET_SHAPE = /^[A-Za-z0-9_-]{32,}$/;
 
 /**
  * Above the per-organisation default (600 a minute, 3000 in 5 minutes) so one office behind one address
@@ -73,6 +84,8 @@ export interface Edge {
   apiDomain?: DomainName;
   /** WAF's blocked requests of the web ACL (all rules), for the alarm and the dashboard. */
   blockedRequests?: Metric;
+  /** The secret CloudFront sends to the origin; the API Lambdas get it as ORIGIN_VERIFY_SECRET. */
+  originSecret?: string;
 }
 
 interface DomainChoice {
@@ -147,6 +160,13 @@ function behindWaf(stack: Stack, api: HttpApi, domain: DomainChoice | undefined)
         'web ACL, so WAF runs on a CloudFront distribution, whose web ACL and certificate live in us-east-1',
     );
   }
+  const originSecret = contextString(stack, EDGE_CONTEXT.originVerifySecret);
+  if (!originSecret || !ORIGIN_SECRET_SHAPE.test(originSecret)) {
+    throw new Error(
+      `${EDGE_CONTEXT.waf}=true needs ${EDGE_CONTEXT.originVerifySecret}: at least 32 letters, digits, - or _ ` +
+        '(`openssl rand -hex 32`), which CloudFront sends to the API so the execute-api URL cannot bypass WAF',
+    );
+  }
   const limit = contextNumber(stack, EDGE_CONTEXT.wafRateLimit, WAF_DEFAULTS.ratePer5MinutesPerIp, {
     min: 10,
     integer: true,
@@ -199,6 +219,8 @@ function behindWaf(stack: Stack, api: HttpApi, domain: DomainChoice | undefined)
     defaultBehavior: {
       origin: new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        // CloudFront overwrites a viewer's header of the same name, so only it can send the right value.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: originSecret },
       }),
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -233,5 +255,6 @@ function behindWaf(stack: Stack, api: HttpApi, domain: DomainChoice | undefined)
     webAcl,
     distribution,
     blockedRequests,
+    originSecret,
   };
 }

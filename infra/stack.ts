@@ -30,6 +30,7 @@ import { acknowledgeNagFindings } from './nag.js';
 import { copyRenderer } from './api-reference.js';
 import { tableBackup, tableDeletionProtection, type TableBackup } from './data-protection.js';
 import { addEdge, type Edge } from './edge.js';
+import { ORIGIN_VERIFY_ENV } from '../functions/platform/http/origin-verify.js';
 import { addOperability, functionObservability, type Operability } from './operability.js';
 import { operatorPolicy } from './operator-access.js';
 import { tableEncryption } from './table-encryption.js';
@@ -157,6 +158,10 @@ export class ApiStack extends Stack {
     this.jobFailures = jobs.failures;
 
     this.edge = addEdge(this, this.api);
+    if (this.edge.originSecret) {
+      for (const fn of Object.values(this.functions))
+        fn.addEnvironment(ORIGIN_VERIFY_ENV, this.edge.originSecret);
+    }
     this.backup = tableBackup(this, this.table);
     this.operatorPolicy = operatorPolicy(this, {
       table: this.table,
@@ -177,7 +182,8 @@ export class ApiStack extends Stack {
     if (this.edge.distribution) {
       new CfnOutput(this, 'ExecuteApiUrl', {
         value: `${this.api.apiEndpoint}${API_PREFIX}`,
-        description: 'The API without CloudFront and WAF in front: keep it to yourselves',
+        description:
+          'The API without CloudFront in front: it refuses requests without the origin secret (403)',
       });
     }
 

@@ -4,6 +4,8 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { SCHEDULED_JOB_NAMES } from '../../functions/jobs/schedule.js';
 import { BACKUP_DEFAULTS } from '../../infra/data-protection.js';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../functions/platform/http/origin-verify.js';
 import { COMMON_RULES_COUNTED, MANAGED_RULE_GROUPS, WAF_DEFAULTS } from '../../infra/edge.js';
 import { nagPacks } from '../../infra/nag.js';
 import { API_429_METRIC, CONTEXT_THRESHOLD_DEFAULTS, RATE_MIN_REQUESTS } from '../../infra/operability.js';
@@ -39,6 +41,8 @@ const base = build();
 const DOMAIN = 'api.example.com';
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0f2b7c4e-1111-2222-3333-444455556666';
 const ZONE = { hostedZoneId: 'Z0123456789ABCDEF', hostedZoneName: 'example.com' };
+const ORIGIN_SECRET = 'f3a1c9e27b5d4086a2e4c6b8d0f1a3c5';
+const WAF = { waf: 'true', originVerifySecret: ORIGIN_SECRET };
 
 /** Main at cbfc85c synthesised 312 resources and 46 alarms. */
 const RESOURCES_BEFORE = 312;
@@ -174,7 +178,7 @@ describe('AWS WAF (-c waf=true)', () => {
     expect(() => build({ waf: 'true' })).toThrow(/us-east-1/);
   });
 
-  const on = build({ waf: 'true' }, 'us-east-1');
+  const on = build(WAF, 'us-east-1');
 
   it('a CLOUDFRONT web ACL: rate rule per source IP, then IP reputation, known bad inputs and the common rules; every rule with metrics', () => {
     const [acl] = on.resources('AWS::WAFv2::WebACL');
@@ -236,6 +240,33 @@ describe('AWS WAF (-c waf=true)', () => {
     expect(base.template.toJSON().Outputs.ExecuteApiUrl).toBeUndefined();
   });
 
+  it('CloudFront sends the origin secret as x-origin-verify and every API Lambda requires it; without waf neither', () => {
+    const [distribution] = on.resources('AWS::CloudFront::Distribution');
+    expect(distribution.Properties.DistributionConfig.Origins[0].OriginCustomHeaders).toEqual([
+      { HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: ORIGIN_SECRET },
+    ]);
+    const envOf = (b: typeof on, fn: NodejsFunction) =>
+      b.template.toJSON().Resources[b.logicalId(fn)].Properties.Environment.Variables;
+    for (const fn of Object.values(on.stack.functions)) {
+      expect(envOf(on, fn)[ORIGIN_VERIFY_ENV]).toBe(ORIGIN_SECRET);
+    }
+    for (const fn of [...Object.values(on.stack.eventFunctions), on.stack.jobs]) {
+      expect(envOf(on, fn)[ORIGIN_VERIFY_ENV]).toBeUndefined();
+    }
+    for (const fn of Object.values(base.stack.functions)) {
+      expect(envOf(base, fn)[ORIGIN_VERIFY_ENV]).toBeUndefined();
+    }
+    expect(JSON.stringify(base.template.toJSON())).not.toContain(ORIGIN_VERIFY_HEADER);
+    expect(on.template.toJSON().Outputs.ExecuteApiUrl.Description).toMatch(/refuses requests without/);
+  });
+
+  it('refuses waf without an origin secret, or one that is short or not header-safe', () => {
+    const message = /waf=true needs originVerifySecret/;
+    expect(() => build({ waf: 'true' }, 'us-east-1')).toThrow(message);
+    expect(() => build({ ...WAF, originVerifySecret: 'a'.repeat(31) }, 'us-east-1')).toThrow(message);
+    expect(() => build({ ...WAF, originVerifySecret: `${ORIGIN_SECRET} x` }, 'us-east-1')).toThrow(message);
+  });
+
   it('an alarm on blocked requests on the existing topic, and a dashboard graph', () => {
     const alarm = on.alarm(/^WAF: /);
     expect(alarm).toMatchObject({
@@ -255,15 +286,15 @@ describe('AWS WAF (-c waf=true)', () => {
   });
 
   it('the per-IP limit and the alarm threshold are context values', () => {
-    const tuned = build({ waf: 'true', wafRateLimit: '500', alarmWafBlocked: '5' }, 'us-east-1');
+    const tuned = build({ ...WAF, wafRateLimit: '500', alarmWafBlocked: '5' }, 'us-east-1');
     const [acl] = tuned.resources('AWS::WAFv2::WebACL');
     expect(acl.Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(500);
     expect(tuned.alarm(/^WAF: /).Threshold).toBe(5);
-    expect(() => build({ waf: 'true', wafRateLimit: '5' }, 'us-east-1')).toThrow(/wafRateLimit/);
+    expect(() => build({ ...WAF, wafRateLimit: '5' }, 'us-east-1')).toThrow(/wafRateLimit/);
   });
 
   it('with a domain and zone: the domain belongs to the distribution (TLS 1.2), aliased in the zone; no API Gateway domain', () => {
-    const both = build({ waf: 'true', domainName: DOMAIN, ...ZONE }, 'us-east-1');
+    const both = build({ ...WAF, domainName: DOMAIN, ...ZONE }, 'us-east-1');
     const config = both.resources('AWS::CloudFront::Distribution')[0].Properties.DistributionConfig;
     expect(config.Aliases).toEqual([DOMAIN]);
     expect(config.ViewerCertificate).toMatchObject({

@@ -73,7 +73,7 @@ export const authenticate = (): middy.MiddlewareObj<ApiEvent> => ({
   before: async (request) => {
     const state = stateOf(request);
     if (state.endpoint.public) return;
-    const sourceIp = request.event.requestContext?.http?.sourceIp ?? 'unknown';
+    const sourceIp = state.clientIp ?? request.event.requestContext?.http?.sourceIp ?? 'unknown';
     const key = presentedKey(request.event.headers);
     if (!key) return rejectAuthentication(sourceIp, state.now);
     let token: ApiKeyToken | null;

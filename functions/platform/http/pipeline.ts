@@ -9,6 +9,7 @@ import { authenticate } from './authenticate.js';
 import { entityTag, noneMatch, preconditionsFor } from './etag.js';
 import { idempotency } from './idempotency.js';
 import { observe } from './observe.js';
+import { originVerify } from './origin-verify.js';
 import { rateLimit } from './rate-limit.js';
 import { parseJsonBody } from './json-body.js';
 import { jsonResult, renderError, textResult } from './render.js';
@@ -103,7 +104,7 @@ const validation = (validators: Readonly<Record<string, ValidatorLoader>>): Mw =
 
 /**
  * The request path shared by every Lambda group: observability (log line, metrics, trace; outermost so it
- * sees the final status) -> request id -> header normalisation -> body size and
+ * sees the final status) -> request id -> header normalisation -> origin check (behind CloudFront) -> body size and
  * JSON -> authenticate -> rate limit -> scope and permission -> path ids -> validation -> idempotency -> operation ->
  * rendered response with rate-limit headers and X-Request-Id.
  */
@@ -141,6 +142,7 @@ export function createGroupHandler({
     .use(observe())
     .use(httpHeaderNormalizer())
     .use(lifecycle((key) => byRouteKey.get(key)))
+    .use(originVerify())
     .use(jsonBody())
     .use(authenticate() as Mw)
     .use(rateLimit())

@@ -13,6 +13,8 @@ export interface PipelineState {
   now: Date;
   endpoint: Endpoint;
   auth?: AuthContext;
+  /** The client's address when a verified CloudFront origin told it (origin-verify.ts); else the source IP. */
+  clientIp?: string;
   body?: unknown;
   rawBody?: string;
   query?: ParsedQuery;
