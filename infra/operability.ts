@@ -163,6 +163,18 @@ const appMetric = (metricName: string, statistic: string, period = FIVE_MINUTES)
     period,
   });
 
+/**
+ * A request metric summed over every operation: the handlers emit it with an `operation` dimension
+ * (functions/platform/http/observe.ts), so a metric of the service alone would stay empty.
+ */
+const acrossOperations = (metricName: string, label: string) =>
+  new MathExpression({
+    expression: `SUM(SEARCH('{${NAMESPACE},service,operation} service="${SERVICE_NAME}" MetricName="${metricName}"', 'Sum', 300))`,
+    usingMetrics: {},
+    label,
+    period: FIVE_MINUTES,
+  });
+
 export interface Operability {
   topic: Topic;
   dashboard: Dashboard;
@@ -473,8 +485,8 @@ export function addOperability(scope: Construct, watched: Watched): Operability 
   );
   dashboard.addWidgets(
     graph('Rate limited and throttled requests', [
-      appMetric(METRIC.rateLimited, 'Sum'),
-      appMetric(METRIC.authThrottled, 'Sum'),
+      acrossOperations(METRIC.rateLimited, 'rate limited'),
+      acrossOperations(METRIC.authThrottled, 'auth throttled'),
     ]),
     graph('Webhook deliveries', [
       ...['delivered', 'retrying', 'dead'].map(

@@ -163,6 +163,19 @@ describe('alarms', () => {
   it('and a dashboard', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });
+
+  it("the dashboard's rate-limit graph sums the per-operation metrics the handlers emit", () => {
+    const dashboard = Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0] as any;
+    // The body is an Fn::Join of strings and tokens: its literal parts hold the graph's expressions.
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const name of ['RateLimited', 'AuthThrottled']) {
+      // Quotes inside the expression come escaped twice (JSON in JSON): match the search, then the name.
+      const at = body.indexOf(`SUM(SEARCH('{Stockflow,service,operation}`);
+      expect(at).toBeGreaterThan(-1);
+      expect(body.slice(at)).toContain(`MetricName=`);
+      expect(body.slice(at)).toContain(name);
+    }
+  });
 });
 
 describe('table encryption', () => {
