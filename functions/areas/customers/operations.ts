@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { requirePermission } from '../../../domain/auth/scopes.js';
 import { customerCreated, customerUpdated } from '../../../domain/customers/events.js';
 import { addressFromInput, addressesInOrder, settleDefaults } from '../../../domain/customers/addresses.js';
@@ -57,9 +57,9 @@ const createCustomerOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomer'>
 }) => {
   requireCreditPermission(auth, body);
   const state = createCustomer(body, {
-    id: createId(),
+    id: newId(),
     now: now.toISOString(),
-    ids: { next: createId },
+    ids: { next: newId },
   });
   await checkReferences(auth.orgId, state, null);
   await transact([
@@ -161,7 +161,7 @@ const listAddressesOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'listCustomerAddre
 const createContactOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomerContact'> = async (input) => {
   const state = await changeChildren(input, 'add-contact', ({ state: current }, at) => {
     checkChildCap('contacts', current.contacts.length + 1);
-    const contact = contactFromInput(input.body, { id: createId(), createdAt: at, now: at });
+    const contact = contactFromInput(input.body, { id: newId(), createdAt: at, now: at });
     const contacts = settlePrimary([...current.contacts, contact], {
       flagged: contact.isPrimary ? contact.id : undefined,
     });
@@ -206,7 +206,7 @@ const deleteContactOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'deleteCustomerCon
 const createAddressOp: OperationOf<typeof CUSTOMER_ENDPOINTS, 'createCustomerAddress'> = async (input) => {
   const state = await changeChildren(input, 'add-address', ({ state: current }, at) => {
     checkChildCap('addresses', current.addresses.length + 1);
-    const address = addressFromInput(input.body, { id: createId(), createdAt: at, now: at });
+    const address = addressFromInput(input.body, { id: newId(), createdAt: at, now: at });
     return withChildren(
       current,
       { addresses: settleDefaults([...current.addresses, address], address.id) },

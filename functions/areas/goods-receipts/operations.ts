@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { decideReceipt, GOODS_RECEIPT_RESOURCE } from '../../../domain/goods-receipts/receipt.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
@@ -47,7 +47,7 @@ const receivePurchaseOrderOp: OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, 'recei
 }) => {
   const { orgId } = auth;
   const at = now.toISOString();
-  const receiptId = createId();
+  const receiptId = newId();
   // Drawn beside the first read and kept for the retries: only the order and its stock are decided again.
   const nextNumber = numberDrawer(orgId, GOODS_RECEIPT_SEQUENCE);
   return writeOptimistically({
@@ -65,7 +65,7 @@ const receivePurchaseOrderOp: OperationOf<typeof GOODS_RECEIPT_ENDPOINTS, 'recei
         receiptId,
         sequence: number,
         now: at,
-        newId: createId,
+        newId,
       });
       const skuOf = (productId: string) => facts.products.get(productId)?.sku ?? productId;
       const response = { status: 201, body: receiptView(decision.receipt, decision.order) };

@@ -17,7 +17,7 @@
  * Whoever meets the marker once it is older than `staleAfterMs` (its request died) finishes a COMMITTED
  * receipt or undoes a PREPARE one; before that, other receipts of the order answer 409.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { ApiError, conflict } from '../../../domain/errors.js';
 import type { StockChange } from '../../../domain/inventory/movement.js';
 import type { ReceiptDecision } from '../../../domain/goods-receipts/receipt.js';
@@ -127,7 +127,7 @@ export async function receiveInParts(orgId: string, write: PartsWrite): Promise<
     now: receipt.createdAt,
   };
   const start: PendingReceipt = {
-    token: createId(),
+    token: newId(),
     receiptId: receipt.id,
     startedAt: receipt.createdAt,
     step: 0,

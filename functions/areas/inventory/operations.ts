@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { conflict, invalidParameter, notFound } from '../../../domain/errors.js';
 import {
   adjustmentChanges,
@@ -103,7 +103,7 @@ const createStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'createSt
 }) => {
   const { orgId } = auth;
   const at = now.toISOString();
-  const id = createId();
+  const id = newId();
   const lines = adjustmentLines(input);
   const changes = adjustmentChanges(lines);
   // Drawn beside the first read and kept for the retries: only the stock is decided again.

@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { changedFields } from '../../../domain/changed-fields.js';
 import { canBeId } from '../../../domain/ids.js';
 import { conflict, notFound } from '../../../domain/errors.js';
@@ -82,7 +82,7 @@ const createProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'createProduct'> = 
   journal,
 }) => {
   const at = now.toISOString();
-  const state = createProduct(body, { id: createId(), now: at });
+  const state = createProduct(body, { id: newId(), now: at });
   const record: ProductRecord = { ...state, ...(await resolveReferences(auth.orgId, state, null)) };
   // The response is known before the write, so it can commit with it (idempotency record).
   const response = { status: 201, body: await productDetail(auth.orgId, record, [], null) };

@@ -7,7 +7,7 @@
  * are freed after the stock parts, up to 99 a part (each re-read; only those still allocated by this order),
  * the last of them with the closing write when they fit.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { planStockMovement } from '../../../domain/inventory/movement.js';
 import { salesOrderCancelled } from '../../../domain/sales-orders/events.js';
@@ -188,7 +188,7 @@ export async function cancelInParts(
 ): Promise<SalesOrder> {
   const first = await fitPart(orgId, order, deltas, confirmChunking.maxItems - 1, at);
   const marker: PendingCancel = {
-    token: createId(),
+    token: newId(),
     startedAt: at,
     step: 1,
     reason,

@@ -3,7 +3,7 @@
  * journalled on the order item (store/pending-confirm.ts; platform/dynamo/parts.ts). An interrupted
  * confirm is undone: its applied reservations released, the order left DRAFT.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { ApiError, conflict } from '../../../domain/errors.js';
 import { planStockMovement, type StockChange } from '../../../domain/inventory/movement.js';
 import { planReservations, type Reservation } from '../../../domain/sales-orders/confirm.js';
@@ -119,7 +119,7 @@ export async function confirmInParts(orgId: string, write: ConfirmWrite, product
   const size = partBudget();
   const parts: string[][] = [];
   for (let i = 0; i < productIds.length; i += size) parts.push(productIds.slice(i, i + size));
-  let marker: PendingConfirm = { token: createId(), startedAt: at, step: 0, reservations: [] };
+  let marker: PendingConfirm = { token: newId(), startedAt: at, step: 0, reservations: [] };
   let version = order.version;
   const events: Events = [];
   const items = confirmMarker(orgId, order.id);

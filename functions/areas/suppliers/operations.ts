@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { addressesInOrder } from '../../../domain/customers/addresses.js';
 import { conflict, notFound } from '../../../domain/errors.js';
 import { listInMemory } from '../../../domain/listing/in-memory.js';
@@ -76,7 +76,7 @@ const createSupplierOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'createSupplier'>
   now,
   journal,
 }) => {
-  const state = createSupplier(body, { id: createId(), now: now.toISOString() });
+  const state = createSupplier(body, { id: newId(), now: now.toISOString() });
   await transact([
     ...supplierCreateItems(auth.orgId, state),
     ...journal.items({

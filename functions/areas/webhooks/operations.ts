@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../platform/ids.js';
 import { notFound } from '../../../domain/errors.js';
 import { byText } from '../../../domain/listing/in-memory.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
@@ -80,7 +80,7 @@ const createWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'createWebhook'> = 
   await validateSubscriptionUrl(input.url);
   const secret = newSecret();
   const state = createSubscription(input, {
-    id: createId(),
+    id: newId(),
     now: now.toISOString(),
     secretPrefix: secretPrefixOf(secret),
   });
@@ -154,13 +154,13 @@ const pingWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'pingWebhook'> = asyn
   const subscription = await requireSubscription(auth.orgId, params.id);
   const at = now.toISOString();
   const payload = {
-    id: `evt_${createId()}`,
+    id: `evt_${newId()}`,
     event: 'ping',
     occurredAt: at,
     orgId: auth.orgId,
     data: { id: subscription.id },
   };
-  const delivery = newDelivery(payload, subscription.id, { id: `dlv_${createId()}`, now: at });
+  const delivery = newDelivery(payload, subscription.id, { id: `dlv_${newId()}`, now: at });
   await putDeliveryIfAbsent(auth.orgId, delivery);
   return { status: 202, body: { id: delivery.id, status: 'PENDING' } };
 };

@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../ids.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { createJournal, type Journal } from '../journal/journal.js';
 import { transact, WriteRace, type WriteItem } from '../dynamo/transact.js';
@@ -22,7 +22,7 @@ export const backOfficeActor = (orgId: string): AuthContext => {
 
 /** The journal of one back-office write: its events and audit entries, attributed to the back office. */
 export const backOfficeJournal = (orgId: string, now: Date = new Date()): Journal =>
-  createJournal({ auth: backOfficeActor(orgId), requestId: `bo_${createId()}`, now });
+  createJournal({ auth: backOfficeActor(orgId), requestId: `bo_${newId()}`, now });
 
 /** A failure of a back-office command that the CLI reports on stderr with a non-zero exit. */
 export class BackOfficeError extends Error {

@@ -5,7 +5,7 @@
  * happen. All events of a write share one outbox item so a write with many events (a 50-line stock
  * adjustment) stays inside the 100-item transaction limit.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../ids.js';
 import type { DomainEvent, Event, EventType } from '../../../domain/events.js';
 import { EVENT_RETENTION_DAYS } from '../../../domain/webhooks/event-feed.js';
 import type { AuthContext } from '../access/auth-context.js';
@@ -49,7 +49,7 @@ export const newEvent = (
   event: EventType,
   data: DomainEvent['data'],
   occurredAt: string,
-): DomainEvent => ({ id: `evt_${createId()}`, event, occurredAt, orgId, data });
+): DomainEvent => ({ id: `evt_${newId()}`, event, occurredAt, orgId, data });
 
 export interface AuditRecord {
   resourceType: string;
@@ -129,7 +129,7 @@ export function createJournal(context: {
         ? [outboxPut(entry.events.map((e) => newEvent(context.auth.orgId, e.event, e.data, at)))]
         : []),
       ...(entry.audit ?? []).map((record) =>
-        auditPut(context.auth, { ...record, id: createId(), at, requestId: context.requestId }),
+        auditPut(context.auth, { ...record, id: newId(), at, requestId: context.requestId }),
       ),
     ],
   };

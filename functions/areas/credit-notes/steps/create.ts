@@ -3,7 +3,7 @@
  * of its invoices and to one of its sales orders, optionally returning stock to a warehouse. Every
  * reference is checked here; nothing moves until approval.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { createCreditNote, type CreditNoteLineInput } from '../../../../domain/credit-notes/credit-note.js';
 import { invalidReference, unprocessable } from '../../../../domain/errors.js';
 import { UsageError } from '../../../platform/back-office/command.js';
@@ -134,8 +134,8 @@ export async function createCreditNoteCommand(
 ) {
   const { orgId } = input;
   const refs = await references(input);
-  const id = createId();
-  const lineIds = input.lines.map(() => createId());
+  const id = newId();
+  const lineIds = input.lines.map(() => newId());
   const at = context.now.toISOString();
   return writeOptimistically({
     run: async () => {

@@ -4,7 +4,7 @@
  * over the API. Neither is unique by name or email (the spec keys both by id, and the CLI never refused a
  * duplicate); neither has an event type, so each write is audited only.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { patchSalesRep, type SalesRepPatch } from '../../../../domain/customers/sales-reps.js';
 import { notFound } from '../../../../domain/errors.js';
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
@@ -22,7 +22,7 @@ export async function createCustomerGroup(
   input: { orgId: string; name: string },
   context: WriteContext = backOfficeContext(input.orgId),
 ): Promise<CustomerGroup> {
-  const group: CustomerGroup = { id: createId(), name: input.name, isActive: true };
+  const group: CustomerGroup = { id: newId(), name: input.name, isActive: true };
   await transact([
     customerGroups.createItem(input.orgId, group),
     ...context.journal.items({
@@ -41,7 +41,7 @@ export async function createSalesRep(
   context: WriteContext = backOfficeContext(input.orgId),
 ): Promise<SalesRep> {
   const rep: SalesRep = {
-    id: createId(),
+    id: newId(),
     name: input.name,
     email: input.email,
     role: input.role ?? 'sales',

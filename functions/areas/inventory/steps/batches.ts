@@ -3,7 +3,7 @@
  * `POST /batches` and `POST /batches/{id}/quarantine|release|recall|expire` over the API. Batch numbers
  * are unique per organisation through the guard written in the create's transaction.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { conflict, invalidReference, notFound, validationError } from '../../../../domain/errors.js';
 import {
   BATCH_RESOURCE,
@@ -59,7 +59,7 @@ export async function createBatch(input: BatchInput, context: WriteContext = bac
     }
   }
   const now = context.now.toISOString();
-  const batch = newBatch({ ...input, batchNumber, productId: product.id }, { id: createId(), now });
+  const batch = newBatch({ ...input, batchNumber, productId: product.id }, { id: newId(), now });
   const body = await batchDetail(input.orgId, batch, null);
   const [put, numberGuard, ...rest] = batchCreateItems(input.orgId, batch);
   const items: WriteItem[] = [

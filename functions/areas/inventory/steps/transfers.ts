@@ -7,7 +7,7 @@
  * puts are conditioned on the versions read, so two transfers racing for the last units never both win:
  * the loser reads again and is refused (422 naming its line). The CLI's command is a one-line transfer.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { unprocessable } from '../../../../domain/errors.js';
 import { planStockMovement } from '../../../../domain/inventory/movement.js';
 import {
@@ -79,7 +79,7 @@ export async function createStockTransfer(
   const { orgId, ...request } = input;
   checkTransferShape(request);
   const at = context.now.toISOString();
-  const id = createId();
+  const id = newId();
   const changes = request.lines.flatMap((line) => transferChanges(lineTransfer(request, line)));
   // Drawn beside the first read and kept for the retries: only the stock is decided again.
   const nextNumber = numberDrawer(orgId, SEQUENCE);

@@ -5,7 +5,7 @@
  * the create's transaction; the zone and bin caps are the parents' counters, conditioned in the same
  * transaction as the child, so racing creates cannot pass them.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { conflict, notFound, unprocessable, validationError } from '../../../../domain/errors.js';
 import {
   builtInZoneCategory,
@@ -82,7 +82,7 @@ export async function createWarehouse(
   const name = trimmed('name', input.name, 255);
   const now = context.now.toISOString();
   const record: WarehouseRecord = {
-    id: createId(),
+    id: newId(),
     code,
     name,
     address: input.address?.trim() || null,
@@ -116,7 +116,7 @@ export async function addZone(
   const warehouse = await getWarehouse(input.orgId, input.warehouseId);
   if (!warehouse) throw notFound(WAREHOUSE);
   const zone: ZoneRecord = {
-    id: createId(),
+    id: newId(),
     warehouseId: warehouse.id,
     name: trimmed('name', input.name, 100),
     zoneType: input.zoneType,
@@ -158,7 +158,7 @@ export async function addBin(
     throw validationError([{ path: 'capacity', message: 'must be > 0' }]);
   }
   const bin: BinRecord = {
-    id: createId(),
+    id: newId(),
     warehouseId: zone.warehouseId,
     zoneId: zone.id,
     code: trimmed('code', input.code, 50),

@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { conflict, notFound } from '../../../../domain/errors.js';
 import { invoiceCreated } from '../../../../domain/invoices/events.js';
 import { newInvoiceFromOrder } from '../../../../domain/invoices/invoice.js';
@@ -51,7 +51,7 @@ export const invoiceSalesOrderOp: OperationOf<typeof INVOICE_ENDPOINTS, 'invoice
   journal,
 }) => {
   const { orgId } = auth;
-  const id = createId();
+  const id = newId();
   const at = now.toISOString();
   return writeOptimistically({
     run: async () => {

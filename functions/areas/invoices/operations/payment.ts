@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { conflict, notFound } from '../../../../domain/errors.js';
 import { accountDelta } from '../../../../domain/invoices/customer-account.js';
 import { invoicePaymentRecorded } from '../../../../domain/invoices/events.js';
@@ -32,7 +32,7 @@ export const recordInvoicePaymentOp: OperationOf<typeof INVOICE_ENDPOINTS, 'reco
   journal,
 }) => {
   const { orgId } = auth;
-  const id = createId();
+  const id = newId();
   const at = now.toISOString();
   return writeOptimistically({
     attempts: PAYMENT_ATTEMPTS,

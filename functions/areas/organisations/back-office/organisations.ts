@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -23,7 +23,7 @@ export async function createOrganisation(input: { name: string; currency?: strin
     throw new BackOfficeError(`currency must be one of ${CURRENCIES.join(', ')}`);
   }
   const org: Organisation = {
-    id: createId(),
+    id: newId(),
     name: input.name,
     baseCurrency: currency,
     creditLimitMode: DEFAULT_CREDIT_LIMIT_MODE,

@@ -6,7 +6,7 @@
  * life; every write is audited with the acting key in the same transaction, never with a secret.
  */
 import { randomBytes } from 'node:crypto';
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { formatApiKey } from '../../../../domain/auth/api-key-format.js';
 import { refuseEscalation } from '../../../../domain/auth/key-grants.js';
@@ -136,7 +136,7 @@ export async function createApiKey(
   const key = formatApiKey(randomBytes(24));
   const hash = hashApiKey(key);
   const record: KeyRecord = {
-    id: createId(),
+    id: newId(),
     orgId: input.orgId,
     name: input.name ?? 'API key',
     scopes: input.scopes,

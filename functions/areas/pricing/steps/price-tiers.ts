@@ -4,7 +4,7 @@
  * A tier's prices and breaks live in the tier's own partition; each write touches the tier (updatedAt,
  * for modifiedSince) in its transaction, and counts a product priced for the first time.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { invalidReference, notFound, unprocessable, validationError } from '../../../../domain/errors.js';
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
@@ -51,7 +51,7 @@ export async function createPriceTier(
   const existing = await listPriceTiers(input.orgId);
   const now = context.now.toISOString();
   const tier: PriceTier = {
-    id: createId(),
+    id: newId(),
     tierIndex: input.tierIndex ?? Math.max(0, ...existing.map((t) => t.tierIndex)) + 1,
     name,
     isActive: true,

@@ -13,7 +13,7 @@
  * No stock.level_changed is raised: the spec's event catalogue names production completion among the
  * flows that do not emit it. A cost change is a product change (product.updated), as for any receipt.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { conflict, notFound, unprocessable } from '../../../../domain/errors.js';
 import type { Batch } from '../../../../domain/inventory/batch.js';
 import { planStockMovement, type StockChange } from '../../../../domain/inventory/movement.js';
@@ -149,7 +149,7 @@ export async function completeProductionOrderCommand(
 ) {
   const { orgId } = input;
   const at = context.now.toISOString();
-  const lotId = createId();
+  const lotId = newId();
   return writeOptimistically({
     run: async () => {
       const order = await getProductionOrder(orgId, input.id);

@@ -3,7 +3,7 @@
  * warehouse, its INPUT lines snapshotted from the product's bill of materials (phantoms exploded). Every
  * reference is checked here; nothing moves until completion.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { invalidReference, unprocessable } from '../../../../domain/errors.js';
 import { explodeBom } from '../../../../domain/production-orders/bom-explosion.js';
 import { createProductionOrder } from '../../../../domain/production-orders/production-order.js';
@@ -92,8 +92,8 @@ export async function createProductionOrderCommand(
 ) {
   const { orgId } = input;
   const refs = await references(input);
-  const id = createId();
-  const lineIds = [createId(), ...refs.inputs.map(() => createId())];
+  const id = newId();
+  const lineIds = [newId(), ...refs.inputs.map(() => newId())];
   const at = context.now.toISOString();
   // Drawn once, outside the write: the order's write then has no condition another create can fail.
   const number = await drawNumber(orgId, PRODUCTION_ORDER_SEQUENCE);

@@ -2,7 +2,7 @@
  * `category create` and `POST /categories` (design.md sections 5 and 7): a category, under an existing
  * parent of the organisation when one is named. Names need not be unique (the spec keys categories by id).
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { invalidReference } from '../../../../domain/errors.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
@@ -17,7 +17,7 @@ export async function createCategory(
     if (!parent) throw invalidReference('parentId', 'Category');
   }
   const category: Category = {
-    id: createId(),
+    id: newId(),
     name: input.name,
     parentId: input.parentId ?? null,
     sortOrder: input.sortOrder ?? 0,

@@ -2,7 +2,7 @@
  * `uom create` and `POST /units-of-measure` (design.md sections 5 and 7): a unit of measure of one of the
  * spec's types.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { unprocessable } from '../../../../domain/errors.js';
 import { UOM_TYPES } from '../../../../schemas/products.js';
 import { transact } from '../../../platform/dynamo/transact.js';
@@ -17,7 +17,7 @@ export async function createUnitOfMeasure(
     throw unprocessable(`type must be one of ${UOM_TYPES.join(', ')}`);
   }
   const uom: UnitOfMeasure = {
-    id: createId(),
+    id: newId(),
     name: input.name,
     abbreviation: input.abbreviation,
     type: input.type as UomType,

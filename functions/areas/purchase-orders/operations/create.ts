@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { conflict } from '../../../../domain/errors.js';
 import { purchaseOrderCreated } from '../../../../domain/purchase-orders/events.js';
 import { newPurchaseOrder } from '../../../../domain/purchase-orders/purchase-order.js';
@@ -22,7 +22,7 @@ export const createPurchaseOrderOp: OperationOf<
   'createPurchaseOrder'
 > = async ({ auth, body: input, now, journal }) => {
   const { orgId } = auth;
-  const id = createId();
+  const id = newId();
   const at = now.toISOString();
   // Drawn beside the first read and kept for the retries (a deactivation race re-reads the facts only).
   const nextNumber = numberDrawer(orgId, PURCHASE_ORDER_SEQUENCE);
@@ -36,7 +36,7 @@ export const createPurchaseOrderOp: OperationOf<
         id,
         sequence: number,
         now: at,
-        newId: createId,
+        newId,
       });
       const response = { status: 201, body: purchaseOrderDetail(order) };
       await transact([

@@ -1,4 +1,4 @@
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { conflict } from '../../../../domain/errors.js';
 import { salesOrderCreated } from '../../../../domain/sales-orders/events.js';
 import { newSalesOrder } from '../../../../domain/sales-orders/order.js';
@@ -23,7 +23,7 @@ export const createSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'crea
   journal,
 }) => {
   const { orgId } = auth;
-  const id = createId();
+  const id = newId();
   const at = now.toISOString();
   // Drawn beside the first read and kept for the retries (a deactivation race re-reads the products only).
   const nextNumber = numberDrawer(orgId, SALES_ORDER_SEQUENCE);
@@ -33,7 +33,7 @@ export const createSalesOrderOp: OperationOf<typeof SALES_ORDER_ENDPOINTS, 'crea
         loadOrderFacts(orgId, input),
         nextNumber(),
       ]);
-      const order = newSalesOrder(input, facts, { id, sequence: number, now: at, newId: createId });
+      const order = newSalesOrder(input, facts, { id, sequence: number, now: at, newId });
       const response = { status: 201, body: salesOrderDetail(order) };
       await transact([
         salesOrders.createItem(orgId, order),

@@ -4,7 +4,7 @@
  * claiming the quantities (`openShipments`, conditioned on the order's status and version) commit together,
  * so two shipments racing for one balance can never both claim it: the loser re-reads and is refused.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import {
   CARRIER_PATTERN,
   CARRIER_RULE,
@@ -95,7 +95,7 @@ export async function createShipment(
 ) {
   const { orgId } = input;
   const texts = shipmentTexts(input);
-  const id = createId();
+  const id = newId();
   const at = context.now.toISOString();
   // Drawn beside the first read and kept for the retries: only the order is read and decided again.
   const nextNumber = numberDrawer(orgId, SHIPMENT_SEQUENCE);

@@ -2,7 +2,7 @@
  * `supplier add-location` and `POST /suppliers/{id}/locations` (design.md section 7): a location of the
  * supplier; a default flag it claims is taken from the supplier's other locations in the same transaction.
  */
-import { createId } from '@paralleldrive/cuid2';
+import { newId } from '../../../platform/ids.js';
 import { ADDRESS_TYPES, type AddressType } from '../../../../domain/customers/addresses.js';
 import { notFound, validationError } from '../../../../domain/errors.js';
 import { defaultsLostTo, type SupplierLocation } from '../../../../domain/suppliers/locations.js';
@@ -42,7 +42,7 @@ export async function addSupplierLocation(
   if (name.length === 0) throw validationError([{ path: 'name', message: 'must not be blank' }]);
   const text = (value: string | null | undefined) => value?.trim() || null;
   const location: SupplierLocation = {
-    id: createId(),
+    id: newId(),
     name,
     type: type as AddressType,
     contactName: text(input.contactName),
