@@ -3,10 +3,13 @@
  * dispatch, the CDK routes, the local server, the OpenAPI document, the auth checks and the auth-matrix
  * tests all derive from this list. It holds data only (no handler code), so the CDK app can import it
  * without pulling in the runtime. Like functions/lambdas.ts it composes the areas, so it sits above them:
- * the platform receives the endpoints it serves from the entries instead of importing this list.
+ * the platform receives the endpoints it serves from the entries instead of importing this list. The API
+ * entries but meta's place only their own areas' declarations (groupEndpoints), so a bundle does not load
+ * every area's; test/unit/meta/group-endpoints.test.ts holds each entry's list equal to endpointsOf.
  */
-import { AREAS, lambdaOf, type Area, type Group } from './lambdas.js';
+import { AREAS, type Area, type Group } from './lambdas.js';
 import { routeKey, type Declared, type Endpoint } from './platform/catalogue/endpoint.js';
+import { placed } from './platform/catalogue/group-endpoints.js';
 import { INVENTORY_ENDPOINTS } from './areas/inventory/endpoints.js';
 import { CUSTOMER_ENDPOINTS } from './areas/customers/endpoints.js';
 import { META_ENDPOINTS } from './areas/meta/endpoints.js';
@@ -43,9 +46,7 @@ const DECLARED: Record<Area, readonly Declared[]> = {
   organisations: ORGANISATION_ENDPOINTS,
 };
 
-export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) =>
-  DECLARED[area].map((declared) => ({ ...declared, area, group: lambdaOf(area) })),
-);
+export const ENDPOINTS: readonly Endpoint[] = AREAS.flatMap((area) => placed(area, DECLARED[area]));
 
 const BY_ROUTE_KEY = new Map(ENDPOINTS.map((e) => [routeKey(e), e]));
 export const endpointByRouteKey = (key: string): Endpoint | undefined => BY_ROUTE_KEY.get(key);

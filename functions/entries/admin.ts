@@ -1,12 +1,16 @@
 import * as validators from '../generated/validators-admin.js';
-import { endpointsOf } from '../catalogue.js';
+import { groupEndpoints } from '../platform/catalogue/group-endpoints.js';
+import { ORGANISATION_ENDPOINTS } from '../areas/organisations/endpoints.js';
 import { createGroupHandler } from '../platform/http/pipeline.js';
 import { organisationOperations } from '../areas/organisations/operations.js';
+
+/** The endpoints this Lambda serves: its own areas' declarations only (not the whole catalogue). */
+export const endpoints = groupEndpoints('admin', { organisations: ORGANISATION_ENDPOINTS });
 
 /** Lambda entry for the admin group: the organisation's keys, audit log, settings and exchange rates. */
 export const handler = createGroupHandler({
   group: 'admin',
-  endpoints: endpointsOf('admin'),
+  endpoints,
   operations: organisationOperations,
   validators,
 });

@@ -1,12 +1,16 @@
 import * as validators from '../generated/validators-pricing.js';
-import { endpointsOf } from '../catalogue.js';
+import { groupEndpoints } from '../platform/catalogue/group-endpoints.js';
+import { PRICING_ENDPOINTS } from '../areas/pricing/endpoints.js';
 import { createGroupHandler } from '../platform/http/pipeline.js';
 import { pricingOperations } from '../areas/pricing/operations.js';
+
+/** The endpoints this Lambda serves: its own areas' declarations only (not the whole catalogue). */
+export const endpoints = groupEndpoints('pricing', { pricing: PRICING_ENDPOINTS });
 
 /** Lambda entry for the pricing group: price tiers (the resolver lives with products). */
 export const handler = createGroupHandler({
   group: 'pricing',
-  endpoints: endpointsOf('pricing'),
+  endpoints,
   operations: pricingOperations,
   validators,
 });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { endpointsOf } from '../../../functions/catalogue.js';
+import { GROUPS } from '../../../functions/lambdas.js';
+import { groupEndpoints } from '../../../functions/platform/catalogue/group-endpoints.js';
+import { PURCHASE_ORDER_ENDPOINTS } from '../../../functions/areas/purchase-orders/endpoints.js';
+import { GOODS_RECEIPT_ENDPOINTS } from '../../../functions/areas/goods-receipts/endpoints.js';
+import { INVENTORY_ENDPOINTS } from '../../../functions/areas/inventory/endpoints.js';
+
+// Each API entry places only its own areas' declarations (the cold start, issue 29 item 1): what it
+// serves must stay exactly what the catalogue, the CDK routes and the OpenAPI document say it serves.
+describe('the endpoints each Lambda entry serves', () => {
+  it.each(GROUPS.filter((group) => group !== 'meta'))(
+    '%s serves exactly its catalogue endpoints, in the catalogue order, with area and group',
+    async (group) => {
+      const entry: unknown = await import(`../../../functions/entries/${group}.ts`);
+      const served = (entry as { endpoints: unknown }).endpoints;
+      expect(endpointsOf(group).length).toBeGreaterThan(0);
+      expect(served).toEqual(endpointsOf(group));
+    },
+  );
+
+  it('places a group area by area, in the catalogue order, whatever order the areas are given in', () => {
+    const placed = groupEndpoints('purchasing', {
+      'goods-receipts': GOODS_RECEIPT_ENDPOINTS,
+      'purchase-orders': PURCHASE_ORDER_ENDPOINTS,
+    });
+    expect(placed).toEqual(endpointsOf('purchasing'));
+    expect(placed[0]).toMatchObject({ area: 'purchase-orders', group: 'purchasing' });
+    expect(placed.at(-1)).toMatchObject({ area: 'goods-receipts', group: 'purchasing' });
+  });
+
+  it("leaves out another group's area that reaches it untyped", () => {
+    const declared = {
+      'purchase-orders': PURCHASE_ORDER_ENDPOINTS,
+      'goods-receipts': GOODS_RECEIPT_ENDPOINTS,
+      inventory: INVENTORY_ENDPOINTS,
+    };
+    expect(groupEndpoints('purchasing', declared)).toEqual(endpointsOf('purchasing'));
+  });
+});
