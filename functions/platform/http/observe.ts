@@ -8,7 +8,7 @@ import { ApiError } from '../../../domain/errors.js';
 import { logger } from '../observability/logger.js';
 import { lambdaMiddlewares } from '../observability/handler.js';
 import { METRIC, MetricUnit, recordMetrics, type MetricValue } from '../observability/metrics.js';
-import { tracer } from '../observability/tracer.js';
+import { currentTracer } from '../observability/tracer.js';
 import { peekState } from './state.js';
 import type { ApiEvent, ApiResult } from './types.js';
 
@@ -56,8 +56,8 @@ function finish(request: middy.Request<ApiEvent, ApiResult>): void {
   if (status >= 500) logger.error('request failed', { ...fields, error });
   else logger.info('request', fields);
   requestMetrics(fields, error);
-  if (fields.operationId) tracer?.putAnnotation('operationId', fields.operationId);
-  if (fields.orgId) tracer?.putAnnotation('orgId', fields.orgId);
+  if (fields.operationId) currentTracer()?.putAnnotation('operationId', fields.operationId);
+  if (fields.orgId) currentTracer()?.putAnnotation('orgId', fields.orgId);
 }
 
 const requestLog = (): Mw => ({
