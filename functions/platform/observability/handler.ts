@@ -7,8 +7,8 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context } from 'aws-lambda';
-import { logger } from './logger.js';
-import { metrics } from './metrics.js';
+import { powertoolsLogger } from './logger.js';
+import { functionMetrics } from './metrics.js';
 import { inLambda } from './runtime.js';
 import { captureHandler } from './tracer.js';
 import { config } from '../config.js';
@@ -16,15 +16,30 @@ import { config } from '../config.js';
 let coldStart = true;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lambdaMiddlewares(): middy.MiddlewareObj<any, any>[] {
+type Mw = middy.MiddlewareObj<any, any>;
+
+/**
+ * A middleware built by the first request that reaches it: what it needs (the logger) is then built on
+ * the first invocation rather than at import (issue 29 item 1); every phase goes to the one it built.
+ */
+function builtOnFirstUse(build: () => Mw): Mw {
+  let inner: Mw | undefined;
+  return {
+    before: (request) => (inner ??= build()).before?.(request),
+    after: (request) => inner?.after?.(request),
+    onError: (request) => inner?.onError?.(request),
+  };
+}
+
+export function lambdaMiddlewares(): Mw[] {
   return [
-    injectLambdaContext(logger, { resetKeys: true }),
+    builtOnFirstUse(() => injectLambdaContext(powertoolsLogger(), { resetKeys: true })),
     ...(captureHandler ? [captureHandler()] : []),
     {
       before: () => {
         if (!coldStart) return;
         coldStart = false;
-        if (inLambda() && !config.metricsDisabled) metrics.captureColdStartMetric();
+        if (inLambda() && !config.metricsDisabled) functionMetrics().captureColdStartMetric();
       },
     },
   ];

@@ -5,6 +5,7 @@
  */
 import { Logger, LogLevelThreshold } from '@aws-lambda-powertools/logger';
 import type { LogItem } from '@aws-lambda-powertools/logger';
+import type { LogItemExtraInput, LogItemMessage } from '@aws-lambda-powertools/logger/types';
 import { inLambda, SERVICE_NAME } from './runtime.js';
 import { config } from '../config.js';
 
@@ -68,4 +69,21 @@ const options = {
   logLevel: (config.logLevel ?? 'INFO').toUpperCase() as 'INFO',
 };
 
-export const logger: Logger = inLambda() ? new Logger(options) : new ReadableLogger(options);
+let instance: Logger | undefined;
+
+/**
+ * The Powertools logger itself, built on first use rather than at import (issue 29 item 1: its
+ * construction is part of a cold import otherwise); the first invocation's middleware builds it.
+ */
+export const powertoolsLogger = (): Logger =>
+  (instance ??= inLambda() ? new Logger(options) : new ReadableLogger(options));
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+
+/** What the functions log through: the levels, each handed to the one logger. */
+export const logger: Pick<Logger, Level> = {
+  debug: (input: LogItemMessage, ...extra: LogItemExtraInput) => powertoolsLogger().debug(input, ...extra),
+  info: (input: LogItemMessage, ...extra: LogItemExtraInput) => powertoolsLogger().info(input, ...extra),
+  warn: (input: LogItemMessage, ...extra: LogItemExtraInput) => powertoolsLogger().warn(input, ...extra),
+  error: (input: LogItemMessage, ...extra: LogItemExtraInput) => powertoolsLogger().error(input, ...extra),
+};

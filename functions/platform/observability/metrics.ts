@@ -21,8 +21,11 @@ export interface MetricValue {
   unit?: Unit;
 }
 
-/** The function's own instance: the cold-start metric and the logMetrics middleware use it. */
-export const metrics = new Metrics({ namespace: NAMESPACE, serviceName: SERVICE_NAME });
+let instance: Metrics | undefined;
+
+/** The function's own instance, for the cold-start metric; built on first use, not at import. */
+export const functionMetrics = (): Metrics =>
+  (instance ??= new Metrics({ namespace: NAMESPACE, serviceName: SERVICE_NAME }));
 
 /**
  * Writes one EMF line holding these values under these dimensions (besides `service`). A fresh instance
