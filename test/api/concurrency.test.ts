@@ -4,9 +4,10 @@
  * documents get distinct numbers (unique numbering: gapless here, because no create fails).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, onHand, product, warehouse } from '../support/inventory.js';
-import { createOrder, customer } from '../support/sales.js';
+import { createOrder, customer, draftOrder } from '../support/sales.js';
 
 let t: Tenant;
 let wh: Awaited<ReturnType<typeof warehouse>>;
@@ -87,6 +88,101 @@ describe('a burst of creates in one organisation', () => {
   });
 });
 
+/** The product's one stock-on-hand row, read by id (its item) and by search (the slim projection). */
+async function stockRow(tenant: Tenant, p: { id: string; sku: string }) {
+  const byId = await call('GET', '/stock-on-hand', { key: tenant.key, query: { productId: p.id } });
+  const bySearch = await call('GET', '/stock-on-hand', { key: tenant.key, query: { search: p.sku } });
+  expect(bySearch.body.data).toEqual(byId.body.data);
+  const rows = byId.body.data as Record<string, unknown>[];
+  expect(rows.length).toBeLessThanOrEqual(1);
+  const row = rows[0];
+  // Rows with nothing on hand or reserved are left out of the list.
+  if (!row) return null;
+  return { onHand: row.quantityOnHand, reserved: row.quantityReserved, available: row.quantityAvailable };
+}
+
+/** The organisation's ledger movements of the product (one entry per stock-moving document), sorted. */
+async function ledgerQuantities(tenant: Tenant, productId: string): Promise<number[]> {
+  const entries = (await listLedger(tenant.orgId)).map(ledgerEntries.fromItem);
+  return entries
+    .flatMap((e) => e.movements.filter((m) => m.productId === productId).map((m) => m.quantity))
+    .sort((a, b) => a - b);
+}
+
+describe("one product's stock under concurrent writers (increments conditioned on the stock rule)", () => {
+  it('15 confirms and 15 adjustments at once: every one succeeds, and on hand, reserved and the list row are exact', async () => {
+    const fresh = await newTenant('Hot product org');
+    const [w, c, p] = await Promise.all([
+      warehouse(fresh),
+      customer(fresh),
+      product(fresh, { defaultPrice: 10 }),
+    ]);
+    expect((await adjust(fresh, [{ productId: p.id, warehouseId: w.id, quantityChange: 100 }])).status).toBe(
+      201,
+    );
+    const orders = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        draftOrder(fresh, [{ productId: p.id, quantity: 3 }], { customerId: c.id, warehouseId: w.id }),
+      ),
+    );
+    const results = await Promise.all([
+      ...orders.map((o) => call('POST', `/sales-orders/${o.id}/confirm`, { key: fresh.key })),
+      ...Array.from({ length: 15 }, (_, i) =>
+        adjust(fresh, [{ productId: p.id, warehouseId: w.id, quantityChange: i % 2 === 0 ? 2 : -1 }]),
+      ),
+    ]);
+    expect(outcomes(results)).toEqual([...Array(15).fill(200), ...Array(15).fill(201)]);
+    // 100 + 8 x 2 - 7 x 1 on hand; 15 x 3 reserved.
+    expect(await stockRow(fresh, p)).toEqual({ onHand: 109, reserved: 45, available: 64 });
+    expect(await onHand(fresh, p.id)).toBe(109);
+  }, 180_000);
+
+  it('30 confirms of 1 against 20 available: exactly 20 confirm and 10 are 422, never over-reserved', async () => {
+    const fresh = await newTenant('Short stock org');
+    const [w, c, p] = await Promise.all([
+      warehouse(fresh),
+      customer(fresh),
+      product(fresh, { defaultPrice: 10 }),
+    ]);
+    expect((await adjust(fresh, [{ productId: p.id, warehouseId: w.id, quantityChange: 20 }])).status).toBe(
+      201,
+    );
+    const orders = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        draftOrder(fresh, [{ productId: p.id, quantity: 1 }], { customerId: c.id, warehouseId: w.id }),
+      ),
+    );
+    const results = await Promise.all(
+      orders.map((o) => call('POST', `/sales-orders/${o.id}/confirm`, { key: fresh.key })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(20).fill(200), ...Array(10).fill(422)]);
+    for (const r of results.filter((x) => x.status === 422)) {
+      expect(r.body.error.message).toMatch(/^Insufficient stock for .*: available 0, required 1$/);
+    }
+    expect(await stockRow(fresh, p)).toEqual({ onHand: 20, reserved: 20, available: 0 });
+  }, 180_000);
+
+  it('25 adjustments of -1 against 10 on hand: exactly 10 land, 15 are 422, on hand 0 and the ledger exact', async () => {
+    const fresh = await newTenant('Draining stock org');
+    const w = await warehouse(fresh);
+    const p = await product(fresh);
+    expect((await adjust(fresh, [{ productId: p.id, warehouseId: w.id, quantityChange: 10 }])).status).toBe(
+      201,
+    );
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        adjust(fresh, [{ productId: p.id, warehouseId: w.id, quantityChange: -1 }]),
+      ),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(201), ...Array(15).fill(422)]);
+    expect(await stockRow(fresh, p)).toBeNull();
+    expect(await onHand(fresh, p.id)).toBe(0);
+    expect(await ledgerQuantities(fresh, p.id)).toEqual([...Array<number>(10).fill(-1), 10]);
+  }, 180_000);
+});
+
 describe('merge-patches without If-Match on one product', () => {
   const patches: Record<string, unknown>[] = [
     { description: 'Concurrent description' },
@@ -119,7 +215,50 @@ describe('merge-patches without If-Match on one product', () => {
     expect(outcomes(results)).toEqual(Array(20).fill(200));
     const got = await call('GET', `/products/${p.id}`, { key: t.key });
     expect(got.body).toMatchObject(Object.assign({}, ...patches));
-    const versions = results.map((r) => r.headers.etag);
-    expect(new Set(versions).size).toBe(20);
+    // Every write moved the version (a patch of its own fields lands on whatever version it meets, so
+    // two answers read back after both landed may show the same one): created at 1, 20 writes later 21.
+    expect(got.headers.etag).toMatch(/^"v21-/);
+    for (const r of results) expect(r.headers.etag).toMatch(/^"v([2-9]|1\d|2[01])-/);
   }, 180_000);
+
+  it('10 concurrent PUTs of one field and a rename: every one 200, one of the values lands, every write counted', async () => {
+    const p = await product(t);
+    const notes = Array.from({ length: 10 }, (_, i) => `Racing notes ${i}`);
+    const results = await Promise.all([
+      ...notes.map((value) => call('PUT', `/products/${p.id}`, { key: t.key, body: { notes: value } })),
+      call('PUT', `/products/${p.id}`, { key: t.key, body: { name: `Renamed ${p.sku}` } }),
+    ]);
+    expect(outcomes(results)).toEqual(Array(11).fill(200));
+    const got = await call('GET', `/products/${p.id}`, { key: t.key });
+    expect(notes).toContain(got.body.notes);
+    expect(got.body.name).toBe(`Renamed ${p.sku}`);
+    expect(got.headers.etag).toMatch(/^"v12-/);
+    // The list (slim projection) shows the rename: the patches of notes did not overwrite its row.
+    const listed = await call('GET', '/products', { key: t.key, query: { search: `Renamed ${p.sku}` } });
+    expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([p.id]);
+  }, 180_000);
+
+  it("a patch without If-Match answers the record as it landed: its ETag is the next PUT's If-Match", async () => {
+    const p = await product(t);
+    const first = await call('PUT', `/products/${p.id}`, { key: t.key, body: { weight: 2.5 } });
+    expect(first.status).toBe(200);
+    expect(first.body.weight).toBe(2.5);
+    expect(first.headers.etag).toMatch(/^"v2-/);
+    const matched = await call('PUT', `/products/${p.id}`, {
+      key: t.key,
+      body: { notes: 'After the tag' },
+      headers: { 'If-Match': first.headers.etag! },
+    });
+    expect(matched.status).toBe(200);
+    const stale = await call('PUT', `/products/${p.id}`, {
+      key: t.key,
+      body: { notes: 'Stale' },
+      headers: { 'If-Match': first.headers.etag! },
+    });
+    expect(stale.status).toBe(412);
+    expect((await call('GET', `/products/${p.id}`, { key: t.key })).body).toMatchObject({
+      weight: 2.5,
+      notes: 'After the tag',
+    });
+  });
 });

@@ -1,11 +1,12 @@
 import { stockLevelChanged } from '../../../domain/inventory/events.js';
 import type { StockPlan } from '../../../domain/inventory/movement.js';
+import { levelDeltas } from '../../../domain/inventory/stock-increment.js';
 import { productUpdated } from '../../../domain/products/events.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
 import { productCostUpdate } from '../products/public.js';
 import { batchStatusUpdate } from './store/batches.js';
-import { ledgerPut, stockPut } from './store/stock.js';
+import { ledgerPut, productStockKey, stockIncrement, stockPut } from './store/stock.js';
 import { binStockUpdate } from './store/warehouses.js';
 import type { LoadedStockFacts } from './stock-facts.js';
 
@@ -23,7 +24,9 @@ export interface StockSource {
  * on hand moves), batch status flips, weighted-average cost changes and capacity-bin counters, plus the
  * events to journal.
  *
- * Each stock put is conditioned on the version read and on the product rules the plan was decided with
+ * A product's stock is incremented where its changed locations already exist and hold no lot
+ * (stockIncrement: conditioned on the stock rule, so concurrent writers of one product all land), and
+ * otherwise put whole. Each stock put is conditioned on the version read and on the product rules the plan was decided with
  * (productType, isBatchTracked, copied onto the stock item by every product write that changes them). The
  * batch read sees each item on its own, so the product may have been read before a PUT and its stock after
  * it; without the rule condition an unbatched adjustment could land on a product just made batch-tracked.
@@ -39,9 +42,21 @@ export function stockMovementWrites(
   const events: Events = [];
   for (const [productId, levels] of plan.levels) {
     const { productType, isBatchTracked } = loaded.facts.products.get(productId)!;
-    items.push(
-      stockPut(orgId, { ...loaded.stocks.get(productId)!, levels }, { productType, isBatchTracked }),
-    );
+    const stock = loaded.stocks.get(productId)!;
+    const deltas = levelDeltas(stock.levels, levels);
+    // A weighted-average cost is decided on the on hand read, so a costed receipt replaces the stock.
+    const increment =
+      deltas && !plan.costPrices.has(productId)
+        ? stockIncrement(
+            orgId,
+            stock,
+            loaded.alongside(productStockKey(orgId, productId)),
+            deltas,
+            { productType, isBatchTracked },
+            at,
+          )
+        : null;
+    items.push(increment ?? stockPut(orgId, { ...stock, levels }, { productType, isBatchTracked }));
   }
   // The ledger records on-hand movements; a change of reserved alone (confirm's reservation) has none.
   if (plan.movements.length > 0) {

@@ -22,6 +22,7 @@ import {
   listProducts,
   usageOf,
   productCreateItems,
+  productMergeItem,
   productReplaceItems,
   type ProductRecord,
 } from './store/products.js';
@@ -152,9 +153,16 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
         status: 200,
         body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock, loaded.suppliers),
       };
+      // Without If-Match, a patch of independent fields writes only them (productMergeItem): it lands on
+      // whatever version it meets, so the answer is the record read back, with the version it shows.
+      const merge = preconditions.none && !orders ? productMergeItem(auth.orgId, current, record) : null;
       await transact([
-        ...productReplaceItems(auth.orgId, current, record, loaded.stock),
-        ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
+        ...(merge
+          ? [merge]
+          : [
+              ...productReplaceItems(auth.orgId, current, record, loaded.stock),
+              ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
+            ]),
         ...(orders ? [orders.unchanged] : []),
         ...(purchases ? [purchases.unchanged] : []),
         ...journal.items({
@@ -163,6 +171,14 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
           audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
         }),
       ]);
+      if (merge) {
+        const landed = await getProductWithBom(auth.orgId, id);
+        if (landed) {
+          const { product, bom, stock, suppliers } = landed;
+          const body = await productDetail(auth.orgId, product, bom, stock, suppliers);
+          return { status: 200, body, version: product.version };
+        }
+      }
       return { ...response, version: record.version };
     },
     onExhausted: () =>

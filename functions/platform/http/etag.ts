@@ -49,9 +49,11 @@ export function ifMatchVersions(header: string): number[] | '*' {
 export interface Preconditions {
   /** Throws 412 precondition_failed when the request's If-Match does not accept this version. */
   checkVersion(version: number): void;
+  /** No If-Match was sent: a merge-patch may land on whatever version it meets (issue 29 item 2). */
+  readonly none: boolean;
 }
 
-export const NO_PRECONDITIONS: Preconditions = { checkVersion: () => undefined };
+export const NO_PRECONDITIONS: Preconditions = { checkVersion: () => undefined, none: true };
 
 /** If-Match is honoured on the PUTs of endpoints that issue tags; elsewhere it is ignored. */
 export function preconditionsFor(
@@ -62,6 +64,7 @@ export function preconditionsFor(
   if (!endpoint.etag || endpoint.method !== 'PUT' || header === undefined) return NO_PRECONDITIONS;
   const accepted = ifMatchVersions(header);
   return {
+    none: false,
     checkVersion: (version) => {
       if (accepted === '*' || accepted.includes(version)) return;
       throw preconditionFailed(

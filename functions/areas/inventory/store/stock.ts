@@ -1,11 +1,13 @@
 /**
  * A product's stock: one item beside the product (SK STOCK) holding every location's quantities, the
- * totals, and copies of the product fields that stock rules and the stock-on-hand list need. Every write
+ * totals, and copies of the product fields that stock rules and the stock-on-hand list need. A write either
  * replaces it conditioned on its version, so a decision made on the quantities read is never applied to
- * different ones: two racing decrements cannot both pass, and stock cannot go negative.
+ * different ones, or adds to existing locations under a condition that is the stock rule itself
+ * (stockIncrement): either way two racing decrements cannot both pass, and stock cannot go negative.
  */
 import type { ProductType } from '../../../../domain/products/product.js';
 import type { Movement } from '../../../../domain/inventory/movement.js';
+import { incrementGuard, type LevelDelta } from '../../../../domain/inventory/stock-increment.js';
 import type { StockSource } from '../../../../domain/inventory/stock-on-hand.js';
 import {
   locationKey,
@@ -98,6 +100,11 @@ export const productStocks = entity<ProductStock>({
       ...totals,
       updatedAt,
       warehouseIds: [...new Set(levels.map((l) => l.warehouseId))],
+      // Per location, what an increment's condition compares against (stockIncrement): a condition cannot
+      // subtract reserved from on hand itself.
+      availableAt: Object.fromEntries(
+        Object.entries(stock.levels).map(([key, l]) => [key, roundQuantity(l.onHand - l.reserved)]),
+      ),
       searchText: `${stock.productName}\n${stock.productSku}`.toLowerCase(),
       // Sparse: only products that have ever held stock appear in the stock-on-hand indexes.
       ...(levels.length > 0
@@ -152,6 +159,116 @@ export function stockPut(
     },
   };
 }
+
+/**
+ * Adds a plan's changes to the stock item as it is when the write lands, instead of replacing it as read:
+ * concurrent adjustments and reservations of one product then all land, where version-conditioned puts
+ * would void each other's reads (issue 29 item 2). The condition is the stock rule (incrementGuard) plus
+ * the product rules the plan was decided with, not the version; the version still moves, so every put
+ * decided on an older read (a new location, a lot, a product write) fails and decides again.
+ *
+ * What is derived from every location moves by the same amounts: the totals, each location's available,
+ * and the slim row of the location's warehouse and bin (its index in the row list is checked, since a put
+ * may reorder the list). updatedAt and its index key take the time of this write (a write landing after a
+ * later-stamped one leaves them a few milliseconds early). Null when an increment cannot say the change:
+ * a new location, a lot's location (lot status flips and quarantines are decided on the version), or an
+ * item written before availableAt existed; the caller puts the whole stock instead.
+ */
+export function stockIncrement(
+  orgId: string,
+  stock: ProductStock,
+  item: Record<string, unknown> | undefined,
+  deltas: LevelDelta[],
+  decidedWith: Pick<ProductCopy, 'productType' | 'isBatchTracked'>,
+  at: string,
+): TransactItem | null {
+  if (!item || stock.version === 0 || item.version !== stock.version || deltas.length === 0) return null;
+  const available = item.availableAt;
+  const slim = item.slim;
+  if (!isMap(available) || !isMap(slim) || !Array.isArray(slim.rows)) return null;
+  const rows: unknown[] = slim.rows;
+  const names: Record<string, string> = {
+    '#levels': 'levels',
+    '#onHand': 'onHand',
+    '#reserved': 'reserved',
+    '#updatedAt': 'updatedAt',
+    '#available': 'availableAt',
+    '#slim': 'slim',
+    '#rows': 'rows',
+    '#version': 'version',
+    '#type': 'productType',
+    '#tracked': 'isBatchTracked',
+  };
+  const values: Record<string, unknown> = {
+    ':at': at,
+    ':one': 1,
+    ':type': decidedWith.productType,
+    ':tracked': decidedWith.isBatchTracked,
+    ':gsi4': sortKey(at, stock.productId),
+    ':gsi5': sortKey(new Date().toISOString(), stock.productId),
+  };
+  const sets = ['#updatedAt = :at', 'GSI4SK = :gsi4', 'GSI5SK = :gsi5', '#version = #version + :one'];
+  const conditions = ['#type = :type', '#tracked = :tracked'];
+  let onHandTotal = 0;
+  let reservedTotal = 0;
+  for (const [i, d] of deltas.entries()) {
+    const { warehouseId, binId, batchId } = d.before;
+    if (batchId !== null || typeof available[d.key] !== 'number') return null;
+    const row = rows.findIndex((r) => Array.isArray(r) && r[0] === warehouseId && r[1] === binId);
+    if (row < 0) return null;
+    names[`#l${i}`] = d.key;
+    const level = `#levels.#l${i}`;
+    const slimRow = `#slim.#rows[${row}]`;
+    values[`:on${i}`] = d.onHandDelta;
+    values[`:res${i}`] = d.reservedDelta;
+    values[`:av${i}`] = roundQuantity(d.onHandDelta - d.reservedDelta);
+    values[`:wh${i}`] = warehouseId;
+    sets.push(
+      `${level}.#onHand = ${level}.#onHand + :on${i}`,
+      `${level}.#reserved = ${level}.#reserved + :res${i}`,
+      `${level}.#updatedAt = :at`,
+      `#available.#l${i} = #available.#l${i} + :av${i}`,
+      `${slimRow}[2] = ${slimRow}[2] + :on${i}`,
+      `${slimRow}[3] = ${slimRow}[3] + :res${i}`,
+      `${slimRow}[4] = :at`,
+    );
+    conditions.push(`attribute_exists(${level})`, `${slimRow}[0] = :wh${i}`);
+    if (binId === null) {
+      values[':null'] = 'NULL';
+      conditions.push(`attribute_type(${slimRow}[1], :null)`);
+    } else {
+      values[`:bin${i}`] = binId;
+      conditions.push(`${slimRow}[1] = :bin${i}`);
+    }
+    const guard = incrementGuard(d.onHandDelta, d.reservedDelta);
+    if (guard.minReserved !== null) {
+      values[`:minRes${i}`] = guard.minReserved;
+      conditions.push(`${level}.#reserved >= :minRes${i}`);
+    }
+    if (guard.minAvailable !== null) {
+      values[`:minAv${i}`] = guard.minAvailable;
+      conditions.push(`#available.#l${i} >= :minAv${i}`);
+    }
+    onHandTotal = roundQuantity(onHandTotal + d.onHandDelta);
+    reservedTotal = roundQuantity(reservedTotal + d.reservedDelta);
+  }
+  values[':onTotal'] = onHandTotal;
+  values[':resTotal'] = reservedTotal;
+  sets.push('#onHand = #onHand + :onTotal', '#reserved = #reserved + :resTotal');
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: productStockKey(orgId, stock.productId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Moves the stock item on one version without changing its quantities (updatedAt stays: it tracks

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '../../../platform/dynamo/commands.js';
 import type { ProductState, ProductUsage } from '../../../../domain/products/product.js';
 import { uniqueName, uniqueSku } from '../../../../domain/products/product.js';
+import { changedFields } from '../../../../domain/changed-fields.js';
 import { batchGet, keyId } from '../../../platform/dynamo/batch-get.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
@@ -401,6 +402,112 @@ export function productReplaceItems(
   }
   return items;
 }
+
+/**
+ * Record fields a patch may change without a rule reading any other field, and without the stock item's
+ * copies or the uniqueness guards moving: the fields a merge-patch without If-Match can write on its own.
+ */
+const INDEPENDENT_FIELDS: ReadonlySet<string> = new Set([
+  'description',
+  'barcode',
+  'defaultPrice',
+  'costPrice',
+  'taxRate',
+  'weight',
+  'minStockLevel',
+  'maxStockLevel',
+  'reorderQuantity',
+  'notes',
+  'imageUrl',
+  'requiresInspection',
+  'containsAllergens',
+  'mayContainAllergens',
+  'allergenReviewed',
+  'requiresAllergenCheck',
+  'requiresFinalQC',
+  'requiresLineClearance',
+  'expiryRequired',
+  'shelfLifeDays',
+  'storageCondition',
+]);
+
+/** Attributes every write moves whatever it changes: set, never conditioned. */
+const MOVED_BY_EVERY_WRITE: ReadonlySet<string> = new Set(['version', 'updatedAt', 'GSI4SK', 'GSI5SK']);
+const SLIM_MOVED_BY_EVERY_WRITE: ReadonlySet<string> = new Set(['u']);
+
+/**
+ * A merge-patch without If-Match as an update of only what it changes (issue 29 item 2): each changed
+ * attribute (record fields, and what is derived from them: search text, index keys, the slim row's
+ * fields) is set and conditioned on still holding the value read, so patches of other fields never make
+ * it fail, and one that changed the same field (or a value derived from it) makes it decide again. The
+ * version moves by one with every write (ADD), so the caller reads the record back for the version it
+ * landed at. Null when the patch changes a field other rules read or other items copy (rule groups, name,
+ * sku, activity, type, tracking, units, category): those keep the version-conditioned replace.
+ */
+export function productMergeItem(
+  orgId: string,
+  previous: ProductRecord,
+  next: ProductRecord,
+): WriteItem | null {
+  const changed = changedFields(previous, next).filter((f) => f !== 'version' && f !== 'updatedAt');
+  if (changed.length === 0 || changed.some((f) => !INDEPENDENT_FIELDS.has(f))) return null;
+  const before = productItem(orgId, previous);
+  const after = productItem(orgId, next);
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':one': 1 };
+  const sets: string[] = [];
+  const removes: string[] = [];
+  const conditions: string[] = ['attribute_exists(PK)'];
+  let n = 0;
+  const write = (path: string, was: unknown, now: unknown, conditioned: boolean) => {
+    n += 1;
+    if (now === undefined) removes.push(path);
+    else {
+      values[`:n${n}`] = now;
+      sets.push(`${path} = :n${n}`);
+    }
+    if (!conditioned) return;
+    if (was === undefined) conditions.push(`attribute_not_exists(${path})`);
+    else if (was === null) {
+      values[':nullType'] = 'NULL';
+      conditions.push(`attribute_type(${path}, :nullType)`);
+    } else {
+      values[`:o${n}`] = was;
+      conditions.push(`${path} = :o${n}`);
+    }
+  };
+  for (const attribute of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (attribute === 'version') continue;
+    const was = before[attribute];
+    const now = after[attribute];
+    if (JSON.stringify(was) === JSON.stringify(now)) continue;
+    if (attribute === 'slim' && isMap(was) && isMap(now)) {
+      names['#slim'] = 'slim';
+      for (const field of new Set([...Object.keys(was), ...Object.keys(now)])) {
+        if (JSON.stringify(was[field]) === JSON.stringify(now[field])) continue;
+        names[`#s${n + 1}`] = field;
+        write(`#slim.#s${n + 1}`, was[field], now[field], !SLIM_MOVED_BY_EVERY_WRITE.has(field));
+      }
+      continue;
+    }
+    names[`#a${n + 1}`] = attribute;
+    write(`#a${n + 1}`, was, now, !MOVED_BY_EVERY_WRITE.has(attribute));
+  }
+  sets.push('#version = #version + :one');
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: productKey(orgId, previous.id),
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+const isMap = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ProductFilter {
   search?: string;
