@@ -24,7 +24,7 @@ import { SMOKE } from './smoke.js';
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const WARMUP_SECONDS = Math.min(3, Math.max(1, SECONDS / 4));
 export const LOAD_LEVELS = [1, 10, 50] as const;
-const PRODUCTS = SMOKE ? 200 : 1_000;
+const PRODUCTS = SMOKE ? 120 : 1_000;
 const PROFILE_DIR = process.env.BENCH_LOAD_PROFILE;
 
 export interface LoadSide {
@@ -193,7 +193,7 @@ async function drive(
   seconds: number,
 ): Promise<LoadSide> {
   // A smoke run sends a fixed number of requests instead: all answered, however slow the machine.
-  const length = SMOKE ? { amount: connections * 2 } : { duration: seconds };
+  const length = SMOKE ? { amount: connections } : { duration: seconds };
   const before = await stats(server);
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}`,
