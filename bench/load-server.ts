@@ -4,7 +4,7 @@
  * http-adapter.ts, the group handlers with the whole pipeline), `baseline` the plain handler of
  * bench/load-baseline.ts. Both use the process's one document client, on which DynamoDB calls are counted.
  * Talks to the bench over IPC: `ready` with its port, `stats` (requests served, DynamoDB calls made) on
- * request, and exits on `stop` (so --cpu-prof writes its profile).
+ * request, with the process's CPU time, and exits on `stop` (so --cpu-prof writes its profile).
  */
 import '../infra/node-support.js';
 import { createServer, type RequestListener } from 'node:http';
@@ -14,7 +14,7 @@ export type ServerKind = 'ours' | 'baseline';
 export type ToServer = { type: 'stats' } | { type: 'stop' };
 export type FromServer =
   | { type: 'ready'; port: number }
-  | { type: 'stats'; requests: number; calls: number; commands: Record<string, number> };
+  | { type: 'stats'; requests: number; calls: number; cpuMs: number; commands: Record<string, number> };
 
 interface Stack {
   add: (
@@ -50,7 +50,10 @@ const server = createServer((req, res) => {
 
 const reply = (message: FromServer) => process.send?.(message);
 process.on('message', (message: ToServer) => {
-  if (message.type === 'stats') reply({ type: 'stats', requests, calls, commands: { ...commands } });
+  if (message.type === 'stats') {
+    const { user, system } = process.cpuUsage();
+    reply({ type: 'stats', requests, calls, cpuMs: (user + system) / 1000, commands: { ...commands } });
+  }
   if (message.type === 'stop') {
     server.closeAllConnections();
     server.close(() => process.exit(0));

@@ -37,6 +37,8 @@ export interface LoadSide {
   /** Status codes other than 2xx and how often each came. */
   statuses: Record<string, number>;
   callsPerRequest: number;
+  /** The server process's CPU time per request served (user + system): what one request costs it. */
+  cpuMsPerRequest: number;
 }
 
 export interface LoadCase {
@@ -221,6 +223,7 @@ async function drive(
     errors: result.non2xx + result.errors,
     statuses,
     callsPerRequest: served > 0 ? round((after.calls - before.calls) / served, 2) : 0,
+    cpuMsPerRequest: served > 0 ? round((after.cpuMs - before.cpuMs) / served, 2) : 0,
   };
 }
 
@@ -311,6 +314,7 @@ export const loadTable = (result: LoadResult): string =>
           side.p99,
           errors ? `${side.errors} (${errors})` : side.errors,
           side.callsPerRequest,
+          side.cpuMsPerRequest,
           kind === 'ours' ? `${c.throughputRatio.toFixed(2)}x` : '',
           kind === 'ours' ? `${c.p99Ratio.toFixed(2)}x` : '',
         ];
