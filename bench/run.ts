@@ -6,9 +6,9 @@
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
  * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit
- * (bench/rate-limit.ts); default all; a partial run writes bench/results-<parts>.json and keeps the full
- * run's file; bundles imports without DynamoDB Local's help, then sends each group's first requests to
- * it). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
+ * (bench/rate-limit.ts), load (bench/load.ts: BENCH_LOAD_SECONDS, BENCH_LOAD_PROFILE); default all;
+ * a partial run writes bench/results-<parts>.json and keeps the full run's file; bundles imports without
+ * DynamoDB Local's help, then sends each group's first requests to it). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
  * the knobs above default to 2 iterations, 100 rows, 1 cold run, and the results go to the temp directory.
  */
 import '../infra/node-support.js';
@@ -22,6 +22,7 @@ import type { ListCase } from './lists.js';
 import type { PeerResult } from './peer.js';
 import type { ConcurrencyResult } from './concurrency.js';
 import type { RateLimitBench } from './rate-limit.js';
+import type { LoadResult } from './load.js';
 import type { TwinResult } from './twins.js';
 import { round, table, type Recorder } from './measure.js';
 import { SMOKE } from './smoke.js';
@@ -321,6 +322,18 @@ async function main() {
       const { measureRateLimit } = await import('./rate-limit.js');
       rateLimiting = await measureRateLimit(log);
     }
+    let load: LoadResult | null = null;
+    if (runs('load')) {
+      log(
+        '\n8. Load curve: ours vs a baseline handler with the same DynamoDB calls (autocannon; target at 10 and 50: req/s >= 0.8x, p99 <= 1.5x)',
+      );
+      const { measureLoad, loadTable } = await import('./load.js');
+      load = await measureLoad(log);
+      log(loadTable(load));
+      log(
+        `worst mix: c10 ${x(load.c10.throughputRatio)} req/s, ${x(load.c10.p99Ratio)} p99; c50 ${x(load.c50.throughputRatio)} req/s, ${x(load.c50.p99Ratio)} p99`,
+      );
+    }
     if (runs('bundles')) {
       const env = {
         DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -362,6 +375,7 @@ async function main() {
       }),
       refusals: rateLimiting?.refusals ?? null,
       rateLimit: rateLimiting?.rateLimit ?? null,
+      load,
       durationSeconds: round((performance.now() - started) / 1000, 1),
     };
     writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);

@@ -58,6 +58,7 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
       '5. Peer',
       '3c. Stock reports',
       '4. Bundles',
+      '8. Load curve',
     ])
       expect(result.stdout).toContain(`\n${section}`);
     const out = join(temp, 'stockflow-bench-smoke-results.json');
@@ -80,6 +81,10 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
     for (const first of firsts) expect(first.status).toBeLessThan(500);
     // Every stock report answered (a crashed seed fails the run; these are the 8 cases of one size).
     expect((results.reports as { name: string }[]).map((r) => r.name)).toHaveLength(8);
+    // The load curve: both sides answered every request of both mixes at each level.
+    const load = results.load as { cases: { ours: { errors: number }; baseline: { errors: number } }[] };
+    expect(load.cases).toHaveLength(6);
+    for (const c of load.cases) expect([c.ours.errors, c.baseline.errors]).toEqual([0, 0]);
     expect(committed()).toEqual(before);
   }, 600_000);
 });
