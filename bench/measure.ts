@@ -168,3 +168,14 @@ export function table(headers: string[], rows: (string | number)[][]): string {
     '\n',
   );
 }
+
+/** Sequential round trips: a call that starts after every earlier call has ended opens the next one. */
+export function roundTrips(calls: readonly { start: number; end: number }[]): number {
+  let trips = 0;
+  let end = -Infinity;
+  for (const call of [...calls].sort((a, b) => a.start - b.start)) {
+    if (call.start >= end) trips += 1;
+    end = call.start >= end ? call.end : Math.max(end, call.end);
+  }
+  return trips;
+}

@@ -13,7 +13,7 @@ import { endpointByRouteKey } from '../functions/catalogue.js';
 import { clientConfig } from '../functions/platform/dynamo/client.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { buildEvent, dispatch } from '../infra/local/http-adapter.js';
-import { installRecorder, summarise, type Recorder, type Summary } from './measure.js';
+import { installRecorder, roundTrips, summarise, type Recorder, type Summary } from './measure.js';
 import { PEER_IDEMPOTENCY_TABLE, peerHandler } from './peer-handler.js';
 import type { BenchTenant } from './seed.js';
 import { reps } from './smoke.js';
@@ -28,6 +28,11 @@ export interface PeerCase {
   capacityPerRequest: number;
   /** The DynamoDB operations of one request, e.g. "GetItem x3 + UpdateItem + TransactWriteItems". */
   calls: string;
+  /**
+   * Round trips on the request's critical path (calls in flight together count once), the typical
+   * value: what its latency is made of on any DynamoDB, whatever each call costs on DynamoDB Local.
+   */
+  roundTrips: number;
 }
 
 type Reply = { statusCode: number; body: string };
@@ -112,7 +117,7 @@ export async function measurePeer(
       ),
     );
 
-  type Sample = { ms: number; calls: string[]; capacity: number };
+  type Sample = { ms: number; calls: string[]; capacity: number; roundTrips: number };
   const samples = new Map<string, Sample[]>();
   const once = async (
     name: string,
@@ -132,6 +137,7 @@ export async function measurePeer(
       ms: measured.ms,
       calls: calls.sort((a, b) => a.start - b.start).map((c) => c.command),
       capacity: calls.reduce((s, c) => s + c.capacity, 0),
+      roundTrips: roundTrips(calls),
     });
     samples.set(name, list);
   };
@@ -160,6 +166,7 @@ export async function measurePeer(
       capacityPerRequest: list.reduce((s, x) => s + x.capacity, 0) / list.length,
       // The most frequent signature (a cold cache of the pipeline adds a call now and then).
       calls: mostFrequent(list.map((x) => signature(x.calls))),
+      roundTrips: Number(mostFrequent(list.map((x) => String(x.roundTrips)))),
     };
   });
   client.destroy();

@@ -297,12 +297,13 @@ async function main() {
       peer = await measurePeer(tenant, recorder, ITERATIONS);
       log(
         table(
-          ['case', 'p50', 'p95', 'DynamoDB calls/req', 'RCU+WCU'],
+          ['case', 'p50', 'p95', 'DynamoDB calls/req', 'round trips', 'RCU+WCU'],
           peer.cases.map((c) => [
             c.name,
             ms(c.latency.p50),
             ms(c.latency.p95),
             c.callsPerRequest,
+            c.roundTrips,
             c.capacityPerRequest,
           ]),
         ),
