@@ -230,9 +230,9 @@ export const TWINS: Twin<unknown>[] = [
     request: (mode) => ({ method: 'PUT', path: '/organisation', body: { creditLimitMode: mode } }),
     flags: (mode) => ['--mode', mode],
     note:
-      'both doors run the step, which reads the version its update is conditioned on (GetItem); then each answers what ' +
-      'its caller reads: the CLI checks the organisation (GetItem) and prints it (GetItem); the API answers as ' +
-      'GET /organisation does: the organisation (GetItem), its exchange rates (Query) and rate limits (GetItem)',
+      'both doors run the step, which reads the organisation and the version its update is conditioned on (GetItem) ' +
+      'and returns the organisation as it wrote it: the CLI prints that; the API answers as GET /organisation does, ' +
+      'adding its exchange rates (Query) and rate limits (GetItem)',
   }),
   twin<string>({
     cli: 'key create',

@@ -500,6 +500,7 @@ export function addOperability(scope: Construct, watched: Watched): Operability 
           }),
       ),
       appMetric(METRIC.webhookAutoDisabled, 'Sum'),
+      appMetric(METRIC.webhookEventsRefused, 'Sum'),
     ]),
   );
   dashboard.addWidgets(

@@ -9555,6 +9555,8 @@ export interface operations {
                 status?: ("DRAFT" | "SENT" | "PARTIALLY_PAID" | "PAID" | "OVERDUE" | "VOID")[];
                 /** @description Invoices of this customer (an unknown id gives an empty page; a malformed one is 400). */
                 customerId?: components["schemas"]["Id"];
+                /** @description Invoices of this sales order, beyond the spec (cuid format, else 400; an unknown id, or another organisation's, gives an empty page). */
+                salesOrderId?: components["schemas"]["Id"];
                 /** @description invoiceDate at or after (ISO 8601 date or timestamp). */
                 dateFrom?: string;
                 /** @description invoiceDate at or before (a date alone extends to 23:59:59.999Z). */

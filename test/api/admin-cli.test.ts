@@ -135,6 +135,30 @@ describe('the admin CLI', () => {
     });
   });
 
+  it('org set-credit-mode prints the organisation its write left, as GET /organisation then reads it', async () => {
+    const org = await admin('org', 'create', '--name', 'Credit mode org', '--currency', 'AUD');
+    const key = await admin('key', 'create', '--org', org.json.id);
+    const set = await admin('org', 'set-credit-mode', '--org', org.json.id, '--mode', 'BLOCK');
+    expect(set.code).toBe(0);
+    expect(set.json).toEqual({ ...org.json, creditLimitMode: 'BLOCK' });
+    const read = await call('GET', '/organisation', { key: key.json.key });
+    expect(read.body).toMatchObject({ id: org.json.id, creditLimitMode: 'BLOCK', baseCurrency: 'AUD' });
+    // Back to WARN: the second write is conditioned on the version the first one moved.
+    const back = await admin('org', 'set-credit-mode', '--org', org.json.id, '--mode', 'WARN');
+    expect(back.json.creditLimitMode).toBe('WARN');
+
+    const unknown = await admin('org', 'set-credit-mode', '--org', 'no-such-org', '--mode', 'BLOCK');
+    expect([unknown.code, JSON.parse(unknown.stderr)]).toEqual([
+      1,
+      { error: { code: 'command_failed', message: 'organisation no-such-org not found' } },
+    ]);
+    const badMode = await admin('org', 'set-credit-mode', '--org', org.json.id, '--mode', 'STRICT');
+    expect([badMode.code, JSON.parse(badMode.stderr)]).toEqual([
+      1,
+      { error: { code: 'command_failed', message: 'mode must be one of BLOCK, WARN' } },
+    ]);
+  });
+
   it('fails with exit 2 and usage on an unknown command, an unknown flag or a missing flag', async () => {
     for (const argv of [
       ['nope'],

@@ -4,7 +4,7 @@ import { getSalesOrder } from '../../functions/areas/sales-orders/store/sales-or
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { confirmedOrder, invoiced, invoiceOrder } from '../support/invoices.js';
 import { eventsFor } from '../support/outbox.js';
-import { draftOrder, orderSetup } from '../support/sales.js';
+import { confirmOrder, draftOrder, orderSetup } from '../support/sales.js';
 
 let t: Tenant;
 let other: Tenant;
@@ -212,5 +212,86 @@ describe('GET /invoices', () => {
   it("never shows another organisation's invoices", async () => {
     const res = await call('GET', '/invoices', { key: other.key });
     expect(res.body.data).toEqual([]);
+  });
+
+  describe('salesOrderId (beyond the spec)', () => {
+    let sameCustomer: string;
+    let uninvoiced: string;
+    let foreign: { orderId: string; invoiceId: string };
+
+    beforeAll(async () => {
+      // Another order of a's customer, invoiced: the filter is the order's, not its customer's.
+      const s = await orderSetup(org, 50);
+      const order = await draftOrder(org, [{ productId: s.product.id, quantity: 1 }], {
+        customerId: a.customer.id,
+        warehouseId: s.warehouse.id,
+      });
+      await confirmOrder(org, order.id);
+      sameCustomer = (await invoiced(org, order.id)).id;
+      uninvoiced = (await confirmedOrder(org)).id;
+      const theirs = await confirmedOrder(other);
+      foreign = { orderId: theirs.id, invoiceId: (await invoiced(other, theirs.id)).id };
+    });
+
+    it("lists the order's invoices only, with the summary shape, sorted and paged as the list is", async () => {
+      const res = await list({ salesOrderId: a.id });
+      expect(res.status).toBe(200);
+      expect(idsOf(res)).toEqual([ids[2], ids[0]]);
+      expect(res.body.pagination).toMatchObject({ page: 1, total: 2, totalPages: 1 });
+      expect(res.body.data[0]).toMatchObject({
+        id: ids[2],
+        status: 'DRAFT',
+        salesOrder: { id: a.id, orderNumber: a.orderNumber },
+        customer: { id: a.customer.id, name: a.customer.name },
+      });
+      expect(res.body.data[0]).not.toHaveProperty('lines');
+      expect(idsOf(await list({ salesOrderId: a.id, sortDir: 'asc' }))).toEqual([ids[0], ids[2]]);
+      expect(idsOf(await list({ salesOrderId: a.id, sortBy: 'invoiceNumber', sortDir: 'asc' }))).toEqual([
+        ids[0],
+        ids[2],
+      ]);
+      const page = await list({ salesOrderId: a.id, pageSize: 1, page: 2 });
+      expect([idsOf(page), page.body.pagination.total]).toEqual([[ids[0]], 2]);
+      expect(idsOf(await list({ customerId: a.customer.id }))).toContain(sameCustomer);
+    });
+
+    it('combines with the other filters', async () => {
+      expect(idsOf(await list({ salesOrderId: a.id, status: 'draft' }))).toEqual([ids[2], ids[0]]);
+      expect(idsOf(await list({ salesOrderId: a.id, status: 'SENT' }))).toEqual([]);
+      expect(idsOf(await list({ salesOrderId: a.id, customerId: a.customer.id }))).toHaveLength(2);
+      const elsewhere = await list({ salesOrderId: a.id, customerId: 'unknowncustomer' });
+      expect([idsOf(elsewhere), elsewhere.body.pagination.total]).toEqual([[], 0]);
+      expect(idsOf(await list({ salesOrderId: a.id, dateTo: '2000-01-01' }))).toEqual([]);
+      expect(idsOf(await list({ salesOrderId: a.id, modifiedSince: '2999-01-01T00:00:00Z' }))).toEqual([]);
+    });
+
+    it('is an empty page for an order without invoices and for an unknown order', async () => {
+      for (const salesOrderId of [uninvoiced, 'unknownorder']) {
+        const res = await list({ salesOrderId });
+        expect([res.status, idsOf(res), res.body.pagination.total], salesOrderId).toEqual([200, [], 0]);
+      }
+    });
+
+    it("is an empty page for another organisation's order, which has invoices there", async () => {
+      const res = await list({ salesOrderId: foreign.orderId });
+      expect([res.status, idsOf(res), res.body.pagination.total]).toEqual([200, [], 0]);
+      const theirs = await call('GET', '/invoices', {
+        key: other.key,
+        query: { salesOrderId: foreign.orderId },
+      });
+      expect(idsOf(theirs)).toEqual([foreign.invoiceId]);
+      const ours = await call('GET', '/invoices', { key: other.key, query: { salesOrderId: a.id } });
+      expect(idsOf(ours)).toEqual([]);
+    });
+
+    it('400 invalid_parameter for a salesOrderId that is not a cuid, as GET /shipments answers', async () => {
+      for (const salesOrderId of ['SO-000001', 'x'.repeat(300)]) {
+        const res = await list({ salesOrderId });
+        expect([res.status, res.body.error], salesOrderId).toEqual([
+          400,
+          { code: 'invalid_parameter', message: "Query parameter 'salesOrderId' must be a cuid" },
+        ]);
+      }
+    });
   });
 });

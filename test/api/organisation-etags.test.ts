@@ -67,6 +67,24 @@ describe('ETags on /organisation', () => {
     expect(versionOf(plain.headers.etag!)).toBe(3);
   });
 
+  it('PUT answers what a GET then reads, body and ETag, with and without a change', async () => {
+    const t = await newTenant('Organisation PUT answer org');
+    expect((await call('PUT', '/exchange-rates/USD', { key: t.key, body: { rate: 1.6 } })).status).toBe(200);
+    for (const body of [{ creditLimitMode: 'BLOCK' }, {}, { creditLimitMode: 'WARN' }]) {
+      const put = await call('PUT', '/organisation', { key: t.key, body });
+      expect(put.status, JSON.stringify(body)).toBe(200);
+      const get = await call('GET', '/organisation', { key: t.key });
+      expect(put.body, JSON.stringify(body)).toEqual(get.body);
+      expect(put.headers.etag, JSON.stringify(body)).toBe(get.headers.etag);
+    }
+    const last = await call('GET', '/organisation', { key: t.key });
+    expect(last.body).toMatchObject({
+      creditLimitMode: 'WARN',
+      exchangeRates: [expect.objectContaining({ currency: 'USD', rate: 1.6 })],
+    });
+    expect(versionOf(last.headers.etag!)).toBe(3);
+  });
+
   it('two PUTs racing with the same If-Match: one applies, the other is 412', async () => {
     const t = await newTenant('Organisation race ETag org');
     const tag = (await call('GET', '/organisation', { key: t.key })).headers.etag!;

@@ -32,8 +32,8 @@ const DIFFERING: Record<string, { api: string; cli: string }> = {
   'category create': { api: 'TransactWriteItems', cli: 'GetItem + TransactWriteItems' },
   'uom create': { api: 'TransactWriteItems', cli: 'GetItem + TransactWriteItems' },
   'org set-credit-mode': {
-    api: 'GetItem x3 + Query + TransactWriteItems',
-    cli: 'GetItem x3 + TransactWriteItems',
+    api: 'GetItem x2 + Query + TransactWriteItems',
+    cli: 'GetItem + TransactWriteItems',
   },
   'key create': { api: 'TransactWriteItems', cli: 'GetItem + TransactWriteItems' },
   'customer-group create': { api: 'TransactWriteItems', cli: 'GetItem + TransactWriteItems' },

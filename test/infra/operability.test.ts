@@ -176,6 +176,13 @@ describe('alarms', () => {
       expect(body.slice(at)).toContain(name);
     }
   });
+
+  it('the webhook graph shows the bus events the delivery worker refused (malformed detail)', () => {
+    const dashboard = Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0] as any;
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    const graph = body.slice(body.indexOf('Webhook deliveries'));
+    expect(graph).toContain('WebhookEventsRefused');
+  });
 });
 
 describe('table encryption', () => {

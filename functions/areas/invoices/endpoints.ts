@@ -38,6 +38,12 @@ export const INVOICE_ENDPOINTS = [
         type: 'id',
         description: 'Invoices of this customer (an unknown id gives an empty page; a malformed one is 400).',
       },
+      {
+        name: 'salesOrderId',
+        type: 'id',
+        description:
+          "Invoices of this sales order, beyond the spec (cuid format, else 400; an unknown id, or another organisation's, gives an empty page).",
+      },
       ...dateRange('invoiceDate'),
       modifiedSince,
       {

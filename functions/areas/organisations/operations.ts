@@ -85,8 +85,13 @@ const getOrganisationOp: Op<'getOrganisation'> = async ({ auth }) => organisatio
 
 const updateOrganisationOp: Op<'updateOrganisation'> = async (input) => {
   const { auth, body } = input;
-  await setCreditLimitMode(auth.orgId, body.creditLimitMode, requestContext(input), input.preconditions);
-  return organisationSettings(auth.orgId);
+  const written = await setCreditLimitMode(
+    auth.orgId,
+    body.creditLimitMode,
+    requestContext(input),
+    input.preconditions,
+  );
+  return organisationSettings(auth.orgId, written);
 };
 
 const setExchangeRateOp: Op<'setExchangeRate'> = async ({ auth, params, body, now, journal }) => {

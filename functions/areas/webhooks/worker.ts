@@ -4,7 +4,7 @@
  * hop is enqueued with at most SQS's 15-minute delay, so waits of an hour or six hours take several hops.
  */
 import type { SQSEvent } from 'aws-lambda';
-import type { DomainEvent } from '../../../domain/events.js';
+import { busMessageOf } from '../../../domain/webhooks/bus-event.js';
 import { hopDelay } from '../../../domain/webhooks/retry-schedule.js';
 import type { DeliveryRef } from './store/deliveries.js';
 import { deliveryConfig, type DeliveryConfig } from './config.js';
@@ -12,6 +12,7 @@ import { attemptDelivery, type AttemptOutcome } from './deliver.js';
 import { fanOut } from './fan-out.js';
 import { isDeliveryMessage, type DeliveryQueue } from './queue.js';
 import { logger } from '../../platform/observability/logger.js';
+import { countMetric, METRIC } from '../../platform/observability/metrics.js';
 
 /** Enqueues whatever comes next for a delivery after one handling of it. */
 export async function followUp(
@@ -29,23 +30,25 @@ export async function followUp(
   if (dueAt) await queue.send([{ ref, delaySeconds: hopDelay((Date.parse(dueAt) - now.getTime()) / 1000) }]);
 }
 
-/** An EventBridge event as an SQS rule target delivers it: the envelope, with our event as detail. */
-const eventOf = (body: unknown): DomainEvent | null => {
-  const envelope = body as { 'detail-type'?: unknown; detail?: unknown };
-  return typeof envelope === 'object' && envelope !== null && envelope['detail-type'] && envelope.detail
-    ? (envelope.detail as DomainEvent)
-    : null;
-};
-
+/**
+ * One message of the delivery queue: an EventBridge event (an SQS rule target gets the envelope, our event as
+ * its detail) is fanned out; a malformed one is logged and counted, then dropped, since no retry could make
+ * it readable. A delivery is attempted when due.
+ */
 export async function handleQueueMessage(
   body: string,
   queue: DeliveryQueue,
   config: DeliveryConfig = deliveryConfig(),
 ): Promise<void> {
-  const parsed = JSON.parse(body) as unknown;
-  const event = eventOf(parsed);
-  if (event) {
-    await fanOut(event, queue);
+  const parsed: unknown = JSON.parse(body);
+  const fromBus = busMessageOf(parsed);
+  if (fromBus.kind === 'event') {
+    await fanOut(fromBus.event, queue);
+    return;
+  }
+  if (fromBus.kind === 'refused') {
+    logger.error('event from the bus refused', { detailType: fromBus.detailType, faults: fromBus.faults });
+    countMetric(METRIC.webhookEventsRefused);
     return;
   }
   if (!isDeliveryMessage(parsed)) throw new Error('unrecognised message on the delivery queue');

@@ -190,7 +190,7 @@ const onlyModifiedSince = (filter: DocumentFilter): boolean =>
   !filter.search;
 
 /** Every matching document read: sorted in memory (id tiebreak, reversed when descending) and windowed. */
-function sortedWindow<T extends { id: string }>(
+export function sortedWindow<T extends { id: string }>(
   all: T[],
   sort: { by: keyof T & string; ascending: boolean },
   window: { offset: number; limit: number },

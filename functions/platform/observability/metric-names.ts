@@ -15,6 +15,7 @@ export const METRIC = {
   webhookDeliveries: 'WebhookDeliveries',
   webhookDead: 'WebhookDeadDeliveries',
   webhookAutoDisabled: 'WebhookAutoDisabled',
+  webhookEventsRefused: 'WebhookEventsRefused',
   outboxPublished: 'OutboxPublished',
   outboxRetried: 'OutboxRetried',
   outboxSwept: 'OutboxSwept',

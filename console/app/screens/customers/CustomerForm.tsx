@@ -2,14 +2,13 @@
  * New customer (`#/customers/new`) and edit customer (`#/customers/:id/edit`): one form (ui/record-form),
  * created with POST /customers, edited with a merge-patch of the changed fields under If-Match.
  */
-import { useLocation, useParams } from 'wouter';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { ok, type Schemas } from '../../../client/index.js';
-import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
+import { CURRENCY_OPTIONS } from '../../ui/currency-choice.js';
 import { useDetail } from '../../ui/detail.js';
 import { numberOrNull, oneOf, shown, text, textOrNull, type FormValues } from '../../ui/form-values.js';
-import { RecordForm, type FormSection } from '../../ui/record-form.js';
-import { RecordCreateScreen, RecordEditScreen, type RecordNoun } from '../../ui/record-screens.js';
+import type { FormSection } from '../../ui/record-form.js';
+import { recordFormScreens, type RecordNoun } from '../../ui/record-screens.js';
 import { CUSTOMERS } from './queries.js';
 
 type Customer = Schemas['CustomerDetail'];
@@ -96,60 +95,15 @@ const toBody = (values: FormValues): CustomerBody => ({
 
 const NOUN: RecordNoun = { singular: 'customer', plural: 'Customers', listHref: '/customers' };
 
-export function CustomerCreate() {
-  const [, navigate] = useLocation();
-  const currency = useStartingCurrency();
-  return (
-    <RecordCreateScreen noun={NOUN}>
-      {currency === undefined ? (
-        <p aria-busy="true">Loading…</p>
-      ) : (
-        <RecordForm
-          mode="create"
-          sections={SECTIONS}
-          initial={{ currency }}
-          toBody={toBody}
-          save={(api, { body }, headers) => ok(api.POST('/customers', { headers, body }))}
-          invalidates={[CUSTOMERS]}
-          onDone={(customer) => navigate(`/customers/${customer.id}`)}
-          cancelHref="/customers"
-          submitLabel="Create customer"
-        />
-      )}
-    </RecordCreateScreen>
-  );
-}
-
-export function CustomerEdit() {
-  const { id } = useParams<{ id: string }>();
-  const [, navigate] = useLocation();
-  const detail = useDetail([...CUSTOMERS, id], (api) =>
-    api.GET('/customers/{id}', { params: { path: { id } } }),
-  );
-  return (
-    <RecordEditScreen
-      noun={NOUN}
-      href={`/customers/${id}`}
-      detail={detail}
-      form={({ data: customer, etag }, reload) => (
-        <RecordForm
-          // A reloaded version starts a new form on its values and ETag.
-          key={etag ?? customer.updatedAt}
-          mode="edit"
-          sections={SECTIONS}
-          initial={valuesOf(customer)}
-          etag={etag}
-          toBody={toBody}
-          save={(api, { changed }, headers) =>
-            ok(api.PUT('/customers/{id}', { params: { path: { id } }, headers, body: changed }))
-          }
-          invalidates={[CUSTOMERS]}
-          onDone={() => navigate(`/customers/${id}`)}
-          onReload={reload}
-          cancelHref={`/customers/${id}`}
-          submitLabel="Save changes"
-        />
-      )}
-    />
-  );
-}
+export const { Create: CustomerCreate, Edit: CustomerEdit } = recordFormScreens({
+  noun: NOUN,
+  sections: SECTIONS,
+  valuesOf,
+  toBody,
+  queryKey: CUSTOMERS,
+  useRecord: (id) =>
+    useDetail([...CUSTOMERS, id], (api) => api.GET('/customers/{id}', { params: { path: { id } } })),
+  create: (api, body, headers) => ok(api.POST('/customers', { headers, body })),
+  update: (api, id, changed, headers) =>
+    ok(api.PUT('/customers/{id}', { params: { path: { id } }, headers, body: changed })),
+});

@@ -186,7 +186,7 @@ export function SalesOrderDetail() {
         error={null}
         empty="No lines."
       />
-      <OrderDocuments orderId={order.id} customerId={order.customer.id} />
+      <OrderDocuments orderId={order.id} />
       <div className="grid-2">
         <Fields
           items={[

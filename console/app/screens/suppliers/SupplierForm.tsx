@@ -2,14 +2,13 @@
  * New supplier (`#/suppliers/new`) and edit supplier (`#/suppliers/:id/edit`): one form (ui/record-form),
  * created with POST /suppliers, edited with a merge-patch of the changed fields under If-Match.
  */
-import { useLocation, useParams } from 'wouter';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { ok, type Schemas } from '../../../client/index.js';
-import { CURRENCY_OPTIONS, useStartingCurrency } from '../../ui/currency-choice.js';
+import { CURRENCY_OPTIONS } from '../../ui/currency-choice.js';
 import { useDetail } from '../../ui/detail.js';
 import { oneOf, shown, text, textOrNull, type FormValues } from '../../ui/form-values.js';
-import { RecordForm, type FormSection } from '../../ui/record-form.js';
-import { RecordCreateScreen, RecordEditScreen, type RecordNoun } from '../../ui/record-screens.js';
+import type { FormSection } from '../../ui/record-form.js';
+import { recordFormScreens, type RecordNoun } from '../../ui/record-screens.js';
 import { SUPPLIERS } from '../purchase-orders/queries.js';
 
 type Supplier = Schemas['SupplierDetail'];
@@ -87,60 +86,15 @@ const toBody = (values: FormValues): SupplierBody => ({
 
 const NOUN: RecordNoun = { singular: 'supplier', plural: 'Suppliers', listHref: '/suppliers' };
 
-export function SupplierCreate() {
-  const [, navigate] = useLocation();
-  const currency = useStartingCurrency();
-  return (
-    <RecordCreateScreen noun={NOUN}>
-      {currency === undefined ? (
-        <p aria-busy="true">Loading…</p>
-      ) : (
-        <RecordForm
-          mode="create"
-          sections={SECTIONS}
-          initial={{ currency }}
-          toBody={toBody}
-          save={(api, { body }, headers) => ok(api.POST('/suppliers', { headers, body }))}
-          invalidates={[SUPPLIERS]}
-          onDone={(supplier) => navigate(`/suppliers/${supplier.id}`)}
-          cancelHref="/suppliers"
-          submitLabel="Create supplier"
-        />
-      )}
-    </RecordCreateScreen>
-  );
-}
-
-export function SupplierEdit() {
-  const { id } = useParams<{ id: string }>();
-  const [, navigate] = useLocation();
-  const detail = useDetail([...SUPPLIERS, id], (api) =>
-    api.GET('/suppliers/{id}', { params: { path: { id } } }),
-  );
-  return (
-    <RecordEditScreen
-      noun={NOUN}
-      href={`/suppliers/${id}`}
-      detail={detail}
-      form={({ data: supplier, etag }, reload) => (
-        <RecordForm
-          // A reloaded version starts a new form on its values and ETag.
-          key={etag ?? supplier.updatedAt}
-          mode="edit"
-          sections={SECTIONS}
-          initial={valuesOf(supplier)}
-          etag={etag}
-          toBody={toBody}
-          save={(api, { changed }, headers) =>
-            ok(api.PUT('/suppliers/{id}', { params: { path: { id } }, headers, body: changed }))
-          }
-          invalidates={[SUPPLIERS]}
-          onDone={() => navigate(`/suppliers/${id}`)}
-          onReload={reload}
-          cancelHref={`/suppliers/${id}`}
-          submitLabel="Save changes"
-        />
-      )}
-    />
-  );
-}
+export const { Create: SupplierCreate, Edit: SupplierEdit } = recordFormScreens({
+  noun: NOUN,
+  sections: SECTIONS,
+  valuesOf,
+  toBody,
+  queryKey: SUPPLIERS,
+  useRecord: (id) =>
+    useDetail([...SUPPLIERS, id], (api) => api.GET('/suppliers/{id}', { params: { path: { id } } })),
+  create: (api, body, headers) => ok(api.POST('/suppliers', { headers, body })),
+  update: (api, id, changed, headers) =>
+    ok(api.PUT('/suppliers/{id}', { params: { path: { id } }, headers, body: changed })),
+});

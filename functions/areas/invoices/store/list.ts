@@ -6,8 +6,10 @@
  */
 import type { Invoice } from '../../../../domain/invoices/invoice.js';
 import type { InvoiceStatus } from '../../../../domain/invoices/status.js';
-import { listDocuments } from '../../../platform/dynamo/document-query.js';
+import { documentQuery, listDocuments, sortedWindow } from '../../../platform/dynamo/document-query.js';
+import { queryAll } from '../../../platform/dynamo/query-window.js';
 import type { InvoiceSort } from '../endpoints.js';
+import { getSalesOrder } from '../../sales-orders/public.js';
 import { invoicePartitions, invoiceProjection, invoices } from './invoices.js';
 
 export interface InvoiceFilter {
@@ -37,3 +39,52 @@ export const listInvoices = (
     fromItem: invoices.fromItem,
     projection: invoiceProjection,
   });
+
+/**
+ * GET /invoices?salesOrderId=: the order is read in the caller's organisation (unknown there, another
+ * organisation's included: an empty page), then its invoices are those of its customer's partition (GSI4)
+ * created since the order was (invoicing needs the order, so none is older): a key range of one customer,
+ * never the organisation's invoices, with the order and the other filters as filter expressions. An order
+ * has a few invoices, so they are sorted and windowed in memory.
+ */
+export async function listOrderInvoices(
+  orgId: string,
+  salesOrderId: string,
+  filter: InvoiceFilter,
+  sort: { by: InvoiceSort; ascending: boolean },
+  window: { offset: number; limit: number },
+): Promise<{ items: Invoice[]; total: number }> {
+  const order = await getSalesOrder(orgId, salesOrderId);
+  if (!order || (filter.customerId !== undefined && filter.customerId !== order.customerId)) {
+    return { items: [], total: 0 };
+  }
+  const query = documentQuery(
+    'GSI4',
+    invoicePartitions.customer(orgId, order.customerId),
+    sort.ascending,
+    filter,
+    {
+      dateAttribute: 'invoiceDate',
+      skip: { customer: true },
+    },
+  );
+  const input = {
+    ...query,
+    KeyConditionExpression: `${query.KeyConditionExpression} AND #sk >= :orderCreatedAt`,
+    FilterExpression: [query.FilterExpression, '#salesOrder.#salesOrderId = :salesOrderId']
+      .filter(Boolean)
+      .join(' AND '),
+    ExpressionAttributeNames: {
+      ...query.ExpressionAttributeNames,
+      '#sk': 'GSI4SK',
+      '#salesOrder': 'salesOrder',
+      '#salesOrderId': 'id',
+    },
+    ExpressionAttributeValues: {
+      ...query.ExpressionAttributeValues,
+      ':orderCreatedAt': order.createdAt,
+      ':salesOrderId': salesOrderId,
+    },
+  };
+  return sortedWindow((await queryAll(input)).map(invoices.fromItem), sort, window);
+}

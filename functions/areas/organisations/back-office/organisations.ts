@@ -45,13 +45,14 @@ export async function createOrganisation(input: { name: string; currency?: strin
   return org;
 }
 
-/**
- * The organisation and the version of what its tenant sets (GET /organisation's ETag); an organisation
- * created before versions is at 0.
- */
-export async function readOrganisation(
-  orgId: string,
-): Promise<{ organisation: Organisation; version: number }> {
+/** The organisation and the version of what its tenant sets (GET /organisation's ETag). */
+export interface VersionedOrganisation {
+  organisation: Organisation;
+  version: number;
+}
+
+/** The organisation as it is now; one created before versions is at version 0. */
+export async function readOrganisation(orgId: string): Promise<VersionedOrganisation> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: organisationKey(orgId), ConsistentRead: true }),
   );
@@ -71,12 +72,17 @@ export async function readOrganisation(
 export const requireOrganisation = async (orgId: string): Promise<Organisation> =>
   (await readOrganisation(orgId)).organisation;
 
-/** `org set-credit-mode`: the same step as `PUT /organisation` (steps/organisation.ts). */
+const isCreditLimitMode = (mode: string): mode is CreditLimitMode =>
+  (CREDIT_LIMIT_MODES as readonly string[]).includes(mode);
+
+/**
+ * `org set-credit-mode`: the same step as `PUT /organisation` (steps/organisation.ts). The step's read of
+ * the organisation refuses an unknown `--org`, and it returns the organisation as its write left it, so the
+ * command prints that without reading it again.
+ */
 export async function setOrganisationCreditMode(orgId: string, mode: string): Promise<Organisation> {
-  if (!(CREDIT_LIMIT_MODES as readonly string[]).includes(mode)) {
+  if (!isCreditLimitMode(mode)) {
     throw new BackOfficeError(`mode must be one of ${CREDIT_LIMIT_MODES.join(', ')}`);
   }
-  await requireOrganisation(orgId);
-  await setCreditLimitMode(orgId, mode as CreditLimitMode);
-  return requireOrganisation(orgId);
+  return (await setCreditLimitMode(orgId, mode)).organisation;
 }

@@ -11,7 +11,11 @@ import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { NO_PRECONDITIONS, type Preconditions } from '../../../platform/http/etag.js';
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
-import { readOrganisation, requireOrganisation } from '../back-office/organisations.js';
+import {
+  readOrganisation,
+  requireOrganisation,
+  type VersionedOrganisation,
+} from '../back-office/organisations.js';
 import { exchangeRatePut, listExchangeRates, type ExchangeRate } from '../store/exchange-rates.js';
 import { creditLimitModeUpdate } from '../store/settings.js';
 
@@ -21,10 +25,11 @@ export const CURRENCY_CODE = /^[A-Z]{3}$/;
 /**
  * GET /organisation: the organisation with its rates and limits, each read by key, and the version of its
  * settings that tags it (rates and limits move only the ETag's digest: a PUT cannot overwrite them).
+ * `written`: the organisation as a write has just left it (PUT /organisation), not read a second time.
  */
-export async function organisationSettings(orgId: string) {
+export async function organisationSettings(orgId: string, written?: VersionedOrganisation) {
   const [{ organisation, version }, rates, rateLimits] = await Promise.all([
-    readOrganisation(orgId),
+    written ?? readOrganisation(orgId),
     listExchangeRates(orgId),
     loadOrganisationLimits(orgId),
   ]);
@@ -42,19 +47,21 @@ export async function organisationSettings(orgId: string) {
 /**
  * BLOCK refuses confirming over the credit limit, WARN confirms with a warning (design.md section 5).
  * Without a mode nothing is written, but the preconditions are still checked (a stale If-Match is 412).
+ * Returns the organisation as the write left it: both doors answer with it instead of reading it again.
  */
 export async function setCreditLimitMode(
   orgId: string,
   mode: CreditLimitMode | undefined,
   context: WriteContext = backOfficeContext(orgId),
   preconditions: Preconditions = NO_PRECONDITIONS,
-): Promise<void> {
-  await writeOptimistically({
+): Promise<VersionedOrganisation> {
+  return writeOptimistically({
     run: async () => {
-      const { version } = await readOrganisation(orgId);
+      const read = await readOrganisation(orgId);
+      const { version } = read;
       // The update is conditioned on this version, so a matching If-Match holds until it commits.
       preconditions.checkVersion(version);
-      if (mode === undefined) return;
+      if (mode === undefined) return read;
       await transact([
         creditLimitModeUpdate(orgId, mode, version),
         ...context.journal.items({
@@ -68,6 +75,8 @@ export async function setCreditLimitMode(
           ],
         }),
       ]);
+      // The update sets the mode and moves the version, nothing else: what it committed is known.
+      return { organisation: { ...read.organisation, creditLimitMode: mode }, version: version + 1 };
     },
     onExhausted: () => context.exhausted('The organisation kept changing while it was updated'),
   });
