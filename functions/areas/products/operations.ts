@@ -115,7 +115,7 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
 }) => {
   const id = params.id;
   return writeOptimistically({
-    run: async () => {
+    run: async (attempt) => {
       const loaded = await getProductWithBom(auth.orgId, id);
       if (!loaded) throw notFound('Product');
       const current = loaded.product;
@@ -153,9 +153,11 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
         status: 200,
         body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock, loaded.suppliers),
       };
-      // Without If-Match, a patch of independent fields writes only them (productMergeItem): it lands on
-      // whatever version it meets, so the answer is the record read back, with the version it shows.
-      const merge = preconditions.none && !orders ? productMergeItem(auth.orgId, current, record) : null;
+      // A first try replaces the item on the version read: uncontended, the answer is exact without a
+      // second read. Once a race is lost, a patch without If-Match of independent fields writes only them
+      // (productMergeItem): it lands on whatever version it meets, so the answer is the record read back.
+      const merge =
+        attempt > 1 && preconditions.none && !orders ? productMergeItem(auth.orgId, current, record) : null;
       await transact([
         ...(merge
           ? [merge]
