@@ -105,7 +105,7 @@ async function readRows(collection: string, since: number | null, cap: number): 
  * to find out again. The item expires by TTL; a collection that shrinks below the cap is loaded again then.
  */
 const CEILING_MARK_MS = 86_400_000;
-const ceilingMarkKey = (collection: string) => ({ PK: `SLIMCEILING#${collection}`, SK: 'CEILING' });
+export const ceilingMarkKey = (collection: string) => ({ PK: `SLIMCEILING#${collection}`, SK: 'CEILING' });
 
 async function markedTooLarge(collection: string, now: number): Promise<boolean> {
   const { Item } = await db().send(
