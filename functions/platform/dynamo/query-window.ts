@@ -13,8 +13,11 @@ export interface ScanBudget {
   maxScanned?: number;
 }
 
+// DynamoDB's Limit is a 32-bit integer: a budget larger than that reads 1 MB pages as without one.
 const budgeted = (budget: ScanBudget, scanned: number): { Limit?: number } =>
-  budget.maxScanned === undefined ? {} : { Limit: Math.max(1, budget.maxScanned + 1 - scanned) };
+  budget.maxScanned === undefined
+    ? {}
+    : { Limit: Math.min(2 ** 31 - 1, Math.max(1, budget.maxScanned + 1 - scanned)) };
 
 function checkBudget(budget: ScanBudget, scanned: number, more: unknown): void {
   if (budget.maxScanned !== undefined && more && scanned > budget.maxScanned)
