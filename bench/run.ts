@@ -6,9 +6,11 @@
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
  * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit
- * (bench/rate-limit.ts), load (bench/load.ts: BENCH_LOAD_SECONDS, BENCH_LOAD_PROFILE); default all;
- * a partial run writes bench/results-<parts>.json and keeps the full run's file; bundles imports without
- * DynamoDB Local's help, then sends each group's first requests to it). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
+ * (bench/rate-limit.ts), ceiling (bench/ceiling.ts, the projection's ceiling of issue 29 item 6; its
+ * sizes BENCH_CEILING_SIZES, default 10000,100000), load (bench/load.ts: BENCH_LOAD_SECONDS,
+ * BENCH_LOAD_PROFILE); default all; a partial run writes bench/results-<parts>.json and keeps the full
+ * run's file; bundles imports without DynamoDB Local's help, then sends each group's first requests to
+ * it). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
  * the knobs above default to 2 iterations, 100 rows, 1 cold run, and the results go to the temp directory.
  */
 import '../infra/node-support.js';
@@ -24,6 +26,7 @@ import type { ConcurrencyResult } from './concurrency.js';
 import type { RateLimitBench } from './rate-limit.js';
 import type { LoadResult } from './load.js';
 import type { TwinResult } from './twins.js';
+import type { CeilingCase } from './ceiling.js';
 import { round, table, type Recorder } from './measure.js';
 import { SMOKE } from './smoke.js';
 
@@ -79,6 +82,24 @@ const listTable = (cases: readonly ListCase[]) =>
       l.capacityPerRequest,
       l.rowsReturned,
       l.total,
+    ]),
+  );
+
+/** One row per projection-ceiling case (bench/ceiling.ts); `~` marks a computed row. */
+const ceilingTable = (cases: readonly CeilingCase[]) =>
+  table(
+    ['size', 'list', 'case', 'path', 'status', 'rows read', 'RCU', 'MB', 'ms', 'calls'],
+    cases.map((c) => [
+      c.size,
+      c.list,
+      c.computed ? `~ ${c.name} (computed)` : c.name,
+      c.path,
+      c.status,
+      c.rows,
+      c.rcu,
+      c.mb,
+      c.ms,
+      c.calls,
     ]),
   );
 
@@ -291,6 +312,13 @@ async function main() {
       salesOrderLists = await measureSalesOrderLists(LIST_SIZES, recorder, log);
       log(listTable(salesOrderLists));
     }
+    let ceiling: CeilingCase[] = [];
+    if (runs('ceiling')) {
+      const { CEILING_SIZES, measureCeiling } = await import('./ceiling.js');
+      log(`\n3c. Projection ceiling (issue 29 item 6; sizes ${CEILING_SIZES.join(', ')})`);
+      ceiling = await measureCeiling(CEILING_SIZES, recorder, log);
+      log(ceilingTable(ceiling));
+    }
     if (runs('peer')) {
       log(`\n5. Peer: idempotent POST /stock-adjustments (1 line), ours vs Powertools makeIdempotent (ms)`);
       const { measurePeer } = await import('./peer.js');
@@ -373,6 +401,9 @@ async function main() {
           cases: concurrency.cases,
         },
         hotRow: { throughputRatio: concurrency.figures.hotRowThroughputRatio },
+      }),
+      ...(ceiling.length > 0 && {
+        projection: { ...(await import('./ceiling.js')).worstOf(ceiling), cases: ceiling },
       }),
       refusals: rateLimiting?.refusals ?? null,
       rateLimit: rateLimiting?.rateLimit ?? null,

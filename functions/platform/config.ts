@@ -57,6 +57,10 @@ export const config = {
   get slimMaxRows(): number {
     return Number(env('SLIM_MAX_ROWS') ?? 300_000);
   },
+  /** Rows one list request may read from an index when the projection cannot serve it (list-budget.ts). */
+  get listScanMaxRows(): number {
+    return Number(env('LIST_SCAN_MAX_ROWS') ?? 1_000);
+  },
   /** The webhook delivery queue (SQS). */
   get deliveryQueueUrl(): string | undefined {
     return env('DELIVERY_QUEUE_URL');

@@ -2,6 +2,7 @@
  * Listing for coded records (customers, suppliers): the four generic GSIs hold the sorts name, code,
  * createdAt and updatedAt under one collection key per organisation, like products.
  */
+import { ListTooBroad, listScanBudget, tooBroad } from './list-budget.js';
 import { queryWindow } from './query-window.js';
 import { batchGet, keyId } from './batch-get.js';
 import { sortKey, type Key } from './keys.js';
@@ -89,24 +90,32 @@ export async function listCoded(
 ): Promise<{ items: Record<string, unknown>[]; total: number }> {
   // The sync recipe reads only changed rows from the updatedAt index; everything else pages on the slim
   // projection (no maintained counts exist for these collections, so even page 1 needs it for the total).
-  if (!(filter.modifiedSince && sort.by === 'updatedAt')) {
+  const syncRange = Boolean(filter.modifiedSince && sort.by === 'updatedAt');
+  if (!syncRange) {
     const projected = await listProjected(collection, filter, sort, window, itemKey);
     if (projected) return projected;
   }
   const index = CODED_SORT_INDEX[sort.by];
-  return queryWindow(
-    indexQuery({
-      index,
-      partition: collection,
-      ascending: sort.ascending,
-      modifiedSince: filter.modifiedSince,
-      sortsByUpdatedAt: sort.by === 'updatedAt',
-      equals: { isActive: filter.isActive, code: filter.code },
-      search: filter.search,
-    }),
-    window.offset,
-    window.limit,
-  );
+  const input = indexQuery({
+    index,
+    partition: collection,
+    ascending: sort.ascending,
+    modifiedSince: filter.modifiedSince,
+    sortsByUpdatedAt: sort.by === 'updatedAt',
+    equals: { isActive: filter.isActive, code: filter.code },
+    search: filter.search,
+  });
+  if (syncRange) return queryWindow(input, window.offset, window.limit);
+  // Above the projection's ceiling: a bounded index read, refused past the budget (list-budget.ts).
+  try {
+    return await queryWindow(input, window.offset, window.limit, { maxScanned: listScanBudget() });
+  } catch (error) {
+    if (!(error instanceof ListTooBroad)) throw error;
+    const parameter =
+      (['search', 'code', 'modifiedSince'] as const).find((name) => filter[name] !== undefined) ??
+      (window.offset > 0 ? 'page' : undefined);
+    throw tooBroad(parameter, error.budget, 'modifiedSince and sortBy=updatedAt');
+  }
 }
 
 async function listProjected(

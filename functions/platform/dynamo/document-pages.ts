@@ -17,7 +17,7 @@ import { db } from './client.js';
 import { GetCommand } from './commands.js';
 import type { DocumentFilter, DocumentPartitions } from './document-query.js';
 import type { Key } from './keys.js';
-import { hasListCursor, queryWindow, readPage, type QueryInput } from './query-window.js';
+import { hasListCursor, queryWindow, readPage, type QueryInput, type ScanBudget } from './query-window.js';
 import { statusCounter } from './status-counts.js';
 import { tableName, type IndexName } from './table-definition.js';
 
@@ -95,6 +95,8 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
   withoutCursor: 'read' | 'decline';
   /** A status named twice is read and counted once (otherwise as often as it is named). */
   distinctStatuses?: boolean;
+  /** The most rows a page reached without a cursor may read (ListTooBroad past it). */
+  budget?: ScanBudget;
 }): Promise<Page<T> | null> {
   const { orgId, partitions, filter, window, fromItem, counts } = options;
   const { by, ascending } = options.sort;
@@ -110,7 +112,12 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
     const cursorId = `${partition}|${index}|${ascending}`;
     if (decline && !hasListCursor(cursorId, window.offset)) return null;
     const [items, count] = await Promise.all([
-      readPage(rangeOf(index, partition, ascending), { ...window, cursorId, keyOf: keyOf(index) }),
+      readPage(rangeOf(index, partition, ascending), {
+        ...window,
+        ...options.budget,
+        cursorId,
+        keyOf: keyOf(index),
+      }),
       total(),
     ]);
     return { items: items.map(fromItem), total: count };
@@ -121,7 +128,7 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
     if (!filter.modifiedSince) return page('GSI2', partitions.all(orgId), () => totals().then((t) => t.all));
     // Sort keys are `<updatedAt>\u0001<id>`: at or after the instant is the key range from it.
     const input = rangeOf('GSI2', partitions.all(orgId), ascending, filter.modifiedSince.toISOString());
-    const { items, total } = await queryWindow(input, window.offset, window.limit);
+    const { items, total } = await queryWindow(input, window.offset, window.limit, options.budget);
     return { items: items.map(fromItem), total };
   }
   if (by !== options.indexSort || filter.modifiedSince || (partyId && statuses)) return null;
@@ -131,7 +138,7 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
   const sum = () => totals().then((t) => named.reduce((n, s) => n + (t.byStatus[s as S] ?? 0), 0));
   if (statuses.length === 1) return page('GSI3', partitions.status(orgId, statuses[0]!), sum);
   if (decline && window.offset > 0) return null;
-  return mergedStatuses(options, named, sum());
+  return mergedStatuses({ ...options, budget: options.budget ?? {} }, named, sum());
 }
 
 /** Several statuses: each status partition read up to the window's end, merged in index order. */
@@ -142,6 +149,7 @@ async function mergedStatuses<T extends { id: string }, S extends string>(
     sort: { ascending: boolean };
     window: { offset: number; limit: number };
     fromItem: (item: Record<string, unknown>) => T;
+    budget: ScanBudget;
   },
   statuses: readonly S[],
   total: Promise<number>,
@@ -155,6 +163,7 @@ async function mergedStatuses<T extends { id: string }, S extends string>(
         return readPage(rangeOf('GSI3', partition, ascending), {
           offset: 0,
           limit: window.offset + window.limit,
+          ...options.budget,
           cursorId: `${partition}|GSI3|merge|${ascending}`,
           keyOf: keyOf('GSI3'),
         });

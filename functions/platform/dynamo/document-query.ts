@@ -5,6 +5,8 @@
  */
 import { countedDocumentPage, rangeOf, type DocumentCounts } from './document-pages.js';
 import { listProjectedDocuments, type DocumentProjection } from './document-projection.js';
+import type { ApiError } from '../../../domain/errors.js';
+import { ListTooBroad, listScanBudget, tooBroad } from './list-budget.js';
 import { queryAll, queryWindow, type QueryInput } from './query-window.js';
 import { tableName, type IndexName } from './table-definition.js';
 
@@ -137,6 +139,8 @@ export async function listDocuments<T extends { id: string }, S extends string>(
    */
   changedRange?: boolean;
   projection: DocumentProjection<T>;
+  /** The query parameter of the party filter (customerId by default), named by a too-broad refusal. */
+  partyParameter?: string;
 }): Promise<{ items: T[]; total: number }> {
   const counted = (withoutCursor: 'read' | 'decline') =>
     options.counts ? countedDocumentPage({ ...options, counts: options.counts, withoutCursor }) : null;
@@ -153,8 +157,31 @@ export async function listDocuments<T extends { id: string }, S extends string>(
     filter: { ...options.filter, partyId: options.filter.customerId ?? options.filter.supplierId },
   });
   if (projected) return projected;
-  const deep = await counted('read');
-  if (deep) return deep;
+  // Above the projection's ceiling: the index read is bounded, and a list that would pass the budget is
+  // refused, naming what asked for it and what would narrow it (docs/design/slim-projection.md).
+  const maxScanned = listScanBudget();
+  try {
+    return await indexFallback(options, { maxScanned });
+  } catch (error) {
+    if (!(error instanceof ListTooBroad)) throw error;
+    throw refusal(options, error.budget);
+  }
+}
+
+/** The list read from the narrowest index range, at most `budget.maxScanned` rows (see listDocuments). */
+async function indexFallback<T extends { id: string }, S extends string>(
+  options: Parameters<typeof listDocuments<T, S>>[0],
+  budget: { maxScanned: number },
+): Promise<{ items: T[]; total: number }> {
+  if (options.counts) {
+    const deep = await countedDocumentPage({
+      ...options,
+      counts: options.counts,
+      withoutCursor: 'read',
+      budget,
+    });
+    if (deep) return deep;
+  }
   const { orgId, partitions, filter, window, fromItem } = options;
   const { by, ascending } = options.sort;
   const statuses = filter.statuses;
@@ -175,10 +202,53 @@ export async function listDocuments<T extends { id: string }, S extends string>(
           : query('GSI1', partitions.all(orgId), {});
   const byUpdatedIndex = input.IndexName === 'GSI2';
   if ((by === options.indexSort && !byUpdatedIndex) || (by === 'updatedAt' && byUpdatedIndex)) {
-    const { items, total } = await queryWindow(input, window.offset, window.limit);
+    const { items, total } = await queryWindow(input, window.offset, window.limit, budget);
     return { items: items.map(fromItem), total };
   }
-  return sortedWindow((await queryAll(input)).map(fromItem), options.sort, window);
+  return sortedWindow((await queryAll(input, budget)).map(fromItem), options.sort, window);
+}
+
+/**
+ * The 400 for a fallback read past the budget: it names the first parameter that widened the read
+ * (search, modifiedSince, a date bound outside the key, a value sort, a deep page, then the range's own
+ * bounds) and the filters that narrow the index range read.
+ */
+function refusal<T, S extends string>(
+  options: {
+    filter: DocumentFilter & { statuses?: readonly S[] };
+    sort: { by: keyof T & string };
+    window: { offset: number };
+    indexSort: keyof T & string;
+    datesInKey?: boolean;
+    partyParameter?: string;
+  },
+  budget: number,
+): ApiError {
+  const { filter, sort, window } = options;
+  const party = options.partyParameter ?? (filter.supplierId ? 'supplierId' : 'customerId');
+  const narrowWith = `${party}, one status${options.datesInKey ? ' or dateFrom and dateTo' : ''}`;
+  const parameter = filter.search
+    ? 'search'
+    : filter.modifiedSince
+      ? 'modifiedSince'
+      : filter.from && !options.datesInKey
+        ? 'dateFrom'
+        : filter.to && !options.datesInKey
+          ? 'dateTo'
+          : sort.by !== options.indexSort && sort.by !== 'updatedAt'
+            ? 'sortBy'
+            : window.offset > 0
+              ? 'page'
+              : filter.from
+                ? 'dateFrom'
+                : filter.to
+                  ? 'dateTo'
+                  : filter.statuses
+                    ? 'status'
+                    : filter.customerId || filter.supplierId
+                      ? party
+                      : undefined;
+  return tooBroad(parameter, budget, narrowWith);
 }
 
 const onlyModifiedSince = (filter: DocumentFilter): boolean =>

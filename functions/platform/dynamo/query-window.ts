@@ -1,47 +1,90 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
+import { ListTooBroad } from './list-budget.js';
 
 export type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select' | 'Limit'>;
 
 /**
+ * A read budget: at most `maxScanned` rows evaluated (ScannedCount, before any filter) across the
+ * request's Query calls, ListTooBroad past it (list-budget.ts). Each call's Limit stops at the budget
+ * plus one, so a range one row longer than the budget is found without reading further.
+ */
+export interface ScanBudget {
+  maxScanned?: number;
+}
+
+// DynamoDB's Limit is a 32-bit integer: a budget larger than that reads 1 MB pages as without one.
+const budgeted = (budget: ScanBudget, scanned: number): { Limit?: number } =>
+  budget.maxScanned === undefined
+    ? {}
+    : { Limit: Math.min(2 ** 31 - 1, Math.max(1, budget.maxScanned + 1 - scanned)) };
+
+function checkBudget(budget: ScanBudget, scanned: number, more: unknown): void {
+  if (budget.maxScanned !== undefined && more && scanned > budget.maxScanned)
+    throw new ListTooBroad(budget.maxScanned);
+}
+
+/**
  * Reads one page window (offset, limit) of a query in index order and counts every match for the total.
  * Matching items are read in DynamoDB's 1 MB pages; once the window is full the rest is only counted
- * (Select COUNT), so memory stays at one page. Cost: the whole matching range is read once.
+ * (Select COUNT), so memory stays at one page. Cost: the whole matching range is read once (with a
+ * budget, at most that many rows, else ListTooBroad).
  */
 export async function queryWindow<T = Record<string, unknown>>(
   input: QueryInput,
   offset: number,
   limit: number,
+  budget: ScanBudget = {},
 ): Promise<{ items: T[]; total: number }> {
   const items: T[] = [];
   let seen = 0;
+  let scanned = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    const page = await db().send(
+      new QueryCommand({ ...input, ExclusiveStartKey: startKey, ...budgeted(budget, scanned) }),
+    );
     for (const item of page.Items ?? []) {
       if (seen >= offset && items.length < limit) items.push(item as T);
       seen += 1;
     }
+    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
+    checkBudget(budget, scanned, startKey);
   } while (startKey && items.length < limit);
   while (startKey) {
     const page = await db().send(
-      new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }),
+      new QueryCommand({
+        ...input,
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+        ...budgeted(budget, scanned),
+      }),
     );
     seen += page.Count ?? 0;
+    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
+    checkBudget(budget, scanned, startKey);
   }
   return { items, total: seen };
 }
 
-/** Reads every item of a (small) collection, following pages. */
-export async function queryAll<T = Record<string, unknown>>(input: QueryInput): Promise<T[]> {
+/** Reads every item of a (small) collection, following pages (with a budget, ListTooBroad past it). */
+export async function queryAll<T = Record<string, unknown>>(
+  input: QueryInput,
+  budget: ScanBudget = {},
+): Promise<T[]> {
   const items: T[] = [];
+  let scanned = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    const page = await db().send(
+      new QueryCommand({ ...input, ExclusiveStartKey: startKey, ...budgeted(budget, scanned) }),
+    );
     items.push(...((page.Items ?? []) as T[]));
+    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
+    checkBudget(budget, scanned, startKey);
   } while (startKey);
   return items;
 }
@@ -70,13 +113,19 @@ export const hasListCursor = (cursorId: string, offset: number): boolean => {
  */
 export async function readPage<T extends Record<string, unknown>>(
   input: QueryInput,
-  options: { offset: number; limit: number; cursorId: string; keyOf: (item: T) => Record<string, unknown> },
+  options: {
+    offset: number;
+    limit: number;
+    cursorId: string;
+    keyOf: (item: T) => Record<string, unknown>;
+  } & ScanBudget,
 ): Promise<T[]> {
   const now = Date.now();
   const remembered = cursors.get(`${options.cursorId}@${options.offset}`);
   let startKey = remembered && now - remembered.at < CURSOR_TTL_MS ? remembered.startKey : undefined;
   let toSkip = startKey ? 0 : options.offset;
   const items: T[] = [];
+  let scanned = 0;
   do {
     const wanted = toSkip + options.limit - items.length;
     const page = await db().send(
@@ -84,7 +133,11 @@ export async function readPage<T extends Record<string, unknown>>(
       new QueryCommand({
         ...input,
         ExclusiveStartKey: startKey,
-        Limit: Math.min(1_000, input.FilterExpression ? wanted + Math.ceil(wanted / 10) : wanted),
+        Limit: Math.min(
+          1_000,
+          input.FilterExpression ? wanted + Math.ceil(wanted / 10) : wanted,
+          budgeted(options, scanned).Limit ?? Infinity,
+        ),
       }),
     );
     for (const item of (page.Items ?? []) as T[]) {
@@ -94,7 +147,9 @@ export async function readPage<T extends Record<string, unknown>>(
       }
       if (items.length < options.limit) items.push(item);
     }
+    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
+    if (items.length < options.limit) checkBudget(options, scanned, startKey);
   } while (startKey && items.length < options.limit);
   const last = items[items.length - 1];
   if (last && items.length === options.limit) {

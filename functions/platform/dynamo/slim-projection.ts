@@ -9,7 +9,7 @@
  * See docs/architecture.md, "Search and filtered lists".
  */
 import { db } from './client.js';
-import { QueryCommand } from './commands.js';
+import { GetCommand, PutCommand, QueryCommand } from './commands.js';
 import { sortKey } from './keys.js';
 import { tableName } from './table-definition.js';
 import { config } from '../config.js';
@@ -82,6 +82,8 @@ async function readRows(collection: string, since: number | null, cap: number): 
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'GSI5',
+        // A capped read stops at the cap plus one row: enough to know the collection is too large.
+        ...(Number.isFinite(cap) ? { Limit: Math.max(1, cap + 1 - rows.length) } : {}),
         KeyConditionExpression: since === null ? 'GSI5PK = :pk' : 'GSI5PK = :pk AND GSI5SK >= :since',
         ExpressionAttributeValues: {
           ':pk': collection,
@@ -97,13 +99,47 @@ async function readRows(collection: string, since: number | null, cap: number): 
   return rows;
 }
 
+/**
+ * A collection found larger than the cap is marked in the table for a day, so that other containers (and
+ * this one after its reload age) skip the load with one GetItem instead of reading the cap's worth of rows
+ * to find out again. The item expires by TTL; a collection that shrinks below the cap is loaded again then.
+ */
+const CEILING_MARK_MS = 86_400_000;
+export const ceilingMarkKey = (collection: string) => ({ PK: `SLIMCEILING#${collection}`, SK: 'CEILING' });
+
+async function markedTooLarge(collection: string, now: number): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection) }),
+  );
+  return (
+    typeof Item?.rowsAbove === 'number' &&
+    Item.rowsAbove >= settings.maxRows &&
+    typeof Item.at === 'number' &&
+    now - Item.at < CEILING_MARK_MS
+  );
+}
+
 async function load(collection: string): Promise<Collection | null> {
   const started = Date.now();
-  const rows = await readRows(collection, null, settings.maxRows);
+  const marked = await markedTooLarge(collection, started);
+  const rows = marked ? null : await readRows(collection, null, settings.maxRows);
   if (!rows) {
-    // Bigger than this container may hold: callers fall back to their index queries for a while.
+    // Bigger than this container may hold: callers fall back to their bounded index reads for a while.
     tooLarge.set(collection, started);
     collections.delete(collection);
+    if (!marked) {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...ceilingMarkKey(collection),
+            rowsAbove: settings.maxRows,
+            at: started,
+            ttl: Math.floor((started + CEILING_MARK_MS) / 1000),
+          },
+        }),
+      );
+    }
     return null;
   }
   evictFor(rows.length, collection);

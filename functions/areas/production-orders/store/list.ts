@@ -54,5 +54,6 @@ export const listProductionOrders = (
     counts,
     distinctStatuses: true,
     changedRange: true,
+    partyParameter: 'productId',
     projection: productionOrderProjection,
   });

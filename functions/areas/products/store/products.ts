@@ -8,6 +8,7 @@ import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { indexQuery } from '../../../platform/dynamo/index-query.js';
 import { hasListCursor, queryWindow, readPage } from '../../../platform/dynamo/query-window.js';
+import { ListTooBroad, listScanBudget, tooBroad } from '../../../platform/dynamo/list-budget.js';
 import {
   slimAttributes,
   slimProjection,
@@ -563,40 +564,61 @@ export async function listProducts(
   });
   const cursorId = `${orgId}|products|${index}|${sort.ascending}|${String(filter.isActive)}`;
   const syncRange = filter.modifiedSince !== undefined && sort.by === 'updatedAt';
+  let aboveCeiling = false;
   if (
     (hasRowFilter(filter) && !syncRange) ||
     (!hasRowFilter(filter) && !hasListCursor(cursorId, window.offset))
   ) {
     const projected = await listProjectedProducts(orgId, filter, sort, window);
     if (projected) return projected;
+    aboveCeiling = true;
   }
-  if (!hasRowFilter(filter)) {
-    const [counts, items] = await Promise.all([
-      productCounts(orgId),
-      readPage<Record<string, unknown>>(input, {
-        ...window,
-        cursorId,
-        keyOf: (item) => ({
-          PK: item.PK,
-          SK: item.SK,
-          [`${index}PK`]: item[`${index}PK`],
-          [`${index}SK`]: item[`${index}SK`],
+  // Above the projection's ceiling the index read is bounded (list-budget.ts): past the budget the list
+  // is refused, naming what asked for the read; the sync range is the one filter that narrows the key.
+  const budget = aboveCeiling ? { maxScanned: listScanBudget() } : {};
+  try {
+    if (!hasRowFilter(filter)) {
+      const [counts, items] = await Promise.all([
+        productCounts(orgId),
+        readPage<Record<string, unknown>>(input, {
+          ...window,
+          ...budget,
+          cursorId,
+          keyOf: (item) => ({
+            PK: item.PK,
+            SK: item.SK,
+            [`${index}PK`]: item[`${index}PK`],
+            [`${index}SK`]: item[`${index}SK`],
+          }),
         }),
-      }),
-    ]);
-    if (counts) {
-      const total =
-        filter.isActive === undefined
-          ? counts.all
-          : filter.isActive
-            ? counts.active
-            : counts.all - counts.active;
-      return { items: items.map(productFromItem), total };
+      ]);
+      if (counts) {
+        const total =
+          filter.isActive === undefined
+            ? counts.all
+            : filter.isActive
+              ? counts.active
+              : counts.all - counts.active;
+        return { items: items.map(productFromItem), total };
+      }
     }
+    const { items, total } = await queryWindow(input, window.offset, window.limit, budget);
+    return { items: items.map(productFromItem), total };
+  } catch (error) {
+    if (!(error instanceof ListTooBroad)) throw error;
+    throw tooBroad(
+      productFilterParameter(filter) ?? (window.offset > 0 ? 'page' : undefined),
+      error.budget,
+      'modifiedSince and sortBy=updatedAt',
+    );
   }
-  const { items, total } = await queryWindow(input, window.offset, window.limit);
-  return { items: items.map(productFromItem), total };
 }
+
+/** The first row filter of a product list, by its query parameter's name (undefined: none). */
+const productFilterParameter = (filter: ProductFilter): string | undefined =>
+  (['search', 'sku', 'barcode', 'categoryId', 'productType', 'modifiedSince'] as const).find(
+    (name) => filter[name] !== undefined,
+  );
 
 const PRODUCT_SLIM_SORT: Record<ProductSort, 'n' | 's' | 'c' | 'u'> = {
   name: 'n',

@@ -35,5 +35,6 @@ export const listPurchaseOrders = (
     indexSort: 'orderDate',
     fromItem: purchaseOrders.fromItem,
     counts: { totals: purchaseOrderCounts, party: supplierOrderCount },
+    partyParameter: 'supplierId',
     projection: purchaseOrderProjection,
   });

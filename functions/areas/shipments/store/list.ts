@@ -34,5 +34,6 @@ export const listShipments = (
     dateAttribute: 'createdAt',
     indexSort: 'createdAt',
     fromItem: shipments.fromItem,
+    partyParameter: 'salesOrderId',
     projection: shipmentProjection,
   });

@@ -1,0 +1,366 @@
+/**
+ * The projection's ceiling (issue 29 item 6): what the list requests whose cost can grow with the
+ * organisation cost at each size (BENCH_CEILING_SIZES, default 10000,100000), for products and sales
+ * orders: a filtered list on a cold container (which loads the collection's slim projection), the same
+ * warm, a page jump without a cursor, and, above the projection's ceiling (SLIM_MAX_ROWS set to a tenth of
+ * the size so the bench gets there without seeding 300k rows), the bounded index reads that replace it:
+ * refused past LIST_SCAN_MAX_ROWS with 400, answered when the range fits. Cold loads above
+ * BENCH_COLD_LOAD_MAX rows are computed from the per-row cost measured at the largest size below it
+ * (DynamoDB Local's query pages slow down with the partition's size: it would time Local, not us).
+ */
+import { createId } from '@paralleldrive/cuid2';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { newSalesOrder, type SalesOrderStatus } from '../domain/sales-orders/order.js';
+import { customerAccountKey } from '../functions/areas/customers/store/account.js';
+import {
+  salesOrderCountsKey,
+  salesOrderProjection,
+  salesOrders,
+  statusCounter,
+} from '../functions/areas/sales-orders/store/sales-orders.js';
+import { productCollection } from '../functions/areas/products/store/products.js';
+import { db } from '../functions/platform/dynamo/client.js';
+import { configureListBudget, listScanBudget } from '../functions/platform/dynamo/list-budget.js';
+import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
+import {
+  ceilingMarkKey,
+  clearSlimProjections,
+  configureSlimProjection,
+} from '../functions/platform/dynamo/slim-projection.js';
+import { tableName } from '../functions/platform/dynamo/table-definition.js';
+import { send } from './api.js';
+import { COLD_LOAD_MAX } from './lists.js';
+import { summarise, type DbCall, type Recorder } from './measure.js';
+import { benchCustomer } from './sales-orders.js';
+import { batchWrite, newBenchTenant, seedProducts, type BenchTenant } from './seed.js';
+import { SMOKE } from './smoke.js';
+
+export const CEILING_SIZES = (process.env.BENCH_CEILING_SIZES ?? (SMOKE ? '100' : '10000,100000'))
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+
+const PAGE_SIZE = 50;
+const SLIM_MAX_ROWS = 300_000;
+
+export interface CeilingCase {
+  size: number;
+  list: 'products' | 'sales-orders';
+  name: string;
+  /** projection (cold or warm), index (counted page), bounded (above the ceiling), unbounded (before). */
+  path: string;
+  status: number;
+  query: Record<string, string | number>;
+  /** Items DynamoDB read: Query ScannedCount plus GetItem and BatchGetItem keys. */
+  rows: number;
+  rcu: number;
+  /** Estimated bytes read (eventually consistent Query RCU x 8 KB, other reads x 4 KB), in MB. */
+  mb: number;
+  ms: number;
+  calls: number;
+  /** Computed from the per-row cost measured at a smaller size, not measured (see the module comment). */
+  computed?: boolean;
+}
+
+const READS: Record<string, (c: DbCall) => number> = {
+  Query: (c) => c.scanned,
+  GetItem: (c) => c.size,
+  BatchGetItem: (c) => c.size,
+};
+const READ_COMMANDS = new Set(Object.keys(READS));
+
+function costOf(calls: readonly DbCall[]) {
+  const reads = calls.filter((c) => READ_COMMANDS.has(c.command));
+  const queryRcu = reads.filter((c) => c.command === 'Query').reduce((s, c) => s + c.capacity, 0);
+  const otherRcu = reads.filter((c) => c.command !== 'Query').reduce((s, c) => s + c.capacity, 0);
+  return {
+    rows: reads.reduce((s, c) => s + READS[c.command]!(c), 0),
+    rcu: queryRcu + otherRcu,
+    mb: (queryRcu * 8 + otherRcu * 4) / 1024,
+    calls: calls.length,
+  };
+}
+
+/** Seeds `count` three-line orders (1 in 4 CANCELLED) over 10 customers, with their counters. */
+async function seedOrders(tenant: BenchTenant, count: number, customers: string[]): Promise<void> {
+  const base = Date.parse(tenant.seededBefore) - 86_400_000;
+  const products = new Map(
+    tenant.productIds
+      .slice(0, 3)
+      .map((id, i) => [
+        id,
+        { sku: `BENCH-${i}`, name: `Bench product ${i}`, isActive: true, productType: 'STOCKED' as const },
+      ]),
+  );
+  const items: Record<string, unknown>[] = [];
+  const byStatus = new Map<SalesOrderStatus, number>();
+  const byCustomer = new Map<string, number>();
+  for (let i = 0; i < count; i += 1) {
+    const customerId = customers[i % customers.length]!;
+    const order = newSalesOrder(
+      {
+        customerId,
+        lines: [...products.keys()].map((productId) => ({ productId, quantity: 2, unitPrice: 3.5 })),
+      },
+      {
+        customer: {
+          id: customerId,
+          code: 'C',
+          name: `Customer ${i % customers.length}`,
+          isActive: true,
+          currency: 'NZD',
+          discountPct: null,
+          taxExempt: false,
+          salesRepId: null,
+          addresses: [],
+        },
+        products,
+      },
+      { id: createId(), sequence: i + 1, now: new Date(base + i * 10).toISOString(), newId: createId },
+    );
+    const status: SalesOrderStatus = i % 4 === 3 ? 'CANCELLED' : 'DRAFT';
+    items.push(salesOrders.toItem(tenant.orgId, { ...order, status }));
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    byCustomer.set(customerId, (byCustomer.get(customerId) ?? 0) + 1);
+  }
+  await batchWrite(items);
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...salesOrderCountsKey(tenant.orgId),
+        all: count,
+        ...Object.fromEntries([...byStatus].map(([s, n]) => [statusCounter(s), n])),
+      },
+    }),
+  );
+  for (const [customerId, n] of byCustomer) {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...customerAccountKey(tenant.orgId, customerId), orderCount: n },
+      }),
+    );
+  }
+}
+
+interface Probe {
+  name: string;
+  path: string;
+  query: Record<string, string | number>;
+  status?: number;
+  before?: () => unknown;
+  /** Measured requests (after one warm-up run unless `once`). */
+  reps?: number;
+  /** Measure the very first request only (it changes state: a load, a ceiling mark). */
+  once?: boolean;
+}
+
+export async function measureCeiling(
+  sizes: readonly number[],
+  recorder: Recorder,
+  log: (line: string) => void,
+): Promise<CeilingCase[]> {
+  const cases: CeilingCase[] = [];
+  for (const size of sizes) {
+    const started = Date.now();
+    const tenant = await newBenchTenant(`Bench ceiling ${size}`);
+    await seedProducts(tenant, size);
+    const customers: string[] = [];
+    for (let i = 0; i < 10; i += 1) customers.push(await benchCustomer(tenant, `CC-${i}`));
+    await seedOrders(tenant, size, customers);
+    log(
+      `  seeded ${size} products and ${size} sales orders in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+
+    const probe = async (list: CeilingCase['list'], p: Probe) => {
+      const runs = [];
+      const total = p.once ? 1 : (p.reps ?? (size >= 100_000 ? 1 : 3)) + 1;
+      for (let i = 0; i < total; i += 1) {
+        await p.before?.();
+        const run = await recorder.record(async () => {
+          try {
+            await send({ method: 'GET', path: `/${list}`, key: tenant.key, query: p.query }, p.status ?? 200);
+          } catch (error) {
+            log(`  ${size} ${list} ${p.name}: ${String(error)}`);
+            throw error;
+          }
+        });
+        if (p.once || i > 0) runs.push(run);
+      }
+      const costs = runs.map((r) => costOf(r.calls));
+      const mean = (f: (c: ReturnType<typeof costOf>) => number) =>
+        costs.reduce((s, c) => s + f(c), 0) / costs.length;
+      const measured: CeilingCase = {
+        size,
+        list,
+        name: p.name,
+        path: p.path,
+        status: p.status ?? 200,
+        query: p.query,
+        rows: Math.round(mean((c) => c.rows)),
+        rcu: Number(mean((c) => c.rcu).toFixed(1)),
+        mb: Number(mean((c) => c.mb).toFixed(3)),
+        ms: Number(summarise(runs.map((r) => r.ms)).p50.toFixed(1)),
+        calls: Math.round(mean((c) => c.calls)),
+      };
+      cases.push(measured);
+      log(`  ${size} ${list} ${p.name}: ${measured.rows} rows, ${measured.rcu} RCU, ${measured.ms} ms`);
+    };
+
+    /** A cold load too large for Local: the per-row cost of the largest measured cold load, scaled. */
+    const coldOrComputed = async (list: CeilingCase['list'], p: Probe) => {
+      if (size <= COLD_LOAD_MAX) return probe(list, p);
+      const measured = [...cases]
+        .reverse()
+        .find((c) => c.list === list && c.name === p.name && !c.computed && c.size < size);
+      if (!measured) return log(`  ${size} ${list} ${p.name}: skipped (no smaller measured size)`);
+      const f = size / measured.size;
+      cases.push({
+        ...measured,
+        size,
+        rows: Math.round(measured.rows * f),
+        rcu: Number((measured.rcu * f).toFixed(1)),
+        mb: Number((measured.mb * f).toFixed(3)),
+        ms: Number((measured.ms * f).toFixed(1)),
+        computed: true,
+      });
+      log(`  ${size} ${list} ${p.name}: computed from ${measured.size} (x${f})`);
+    };
+
+    const jump = Math.max(2, Math.floor(size / PAGE_SIZE / 2));
+    const search = { products: { search: 'bench product 00012' }, orders: { search: 'so-000777' } };
+
+    // Below the ceiling: the projection, cold then warm.
+    configureSlimProjection({ maxRows: SLIM_MAX_ROWS });
+    clearSlimProjections();
+    for (const list of ['products', 'sales-orders'] as const) {
+      const query = { pageSize: PAGE_SIZE, ...(list === 'products' ? search.products : search.orders) };
+      await coldOrComputed(list, {
+        name: 'search, cold container (loads the slim projection)',
+        path: 'projection (cold load)',
+        query,
+        before: () => clearSlimProjections(),
+        reps: 1,
+      });
+      if (size > COLD_LOAD_MAX) {
+        // Warm the projection once (unmeasured) for the warm cases: Local takes long here, AWS does not.
+        const loadStart = Date.now();
+        await send({ method: 'GET', path: `/${list}`, key: tenant.key, query });
+        log(`  ${size} ${list} cold load (unmeasured warm-up): ${Date.now() - loadStart} ms`);
+      }
+      await probe(list, { name: 'search, warm', path: 'projection (warm)', query });
+      await probe(list, {
+        name: `page ${jump} (jump, no cursor), warm`,
+        path: 'projection (warm)',
+        query: { pageSize: PAGE_SIZE, page: jump },
+        before: () => clearListCursors(),
+      });
+    }
+
+    // Above the ceiling: SLIM_MAX_ROWS at a tenth of the size, the index reads bounded by the budget.
+    configureSlimProjection({ maxRows: Math.floor(size / 10) });
+    clearSlimProjections();
+    // A smoke run's 100 rows fit the default budget: a small one keeps its refusals refusals.
+    if (SMOKE) configureListBudget(10);
+    const budget = listScanBudget();
+    for (const list of ['products', 'sales-orders'] as const) {
+      const collection =
+        list === 'products' ? productCollection(tenant.orgId) : salesOrderProjection.collection(tenant.orgId);
+      await db().send(new DeleteCommand({ TableName: tableName(), Key: ceilingMarkKey(collection) }));
+      const query = { pageSize: PAGE_SIZE, ...(list === 'products' ? search.products : search.orders) };
+      await probe(list, {
+        name: `search, first request finding the collection too large (reads SLIM_MAX_ROWS + 1 = ${Math.floor(size / 10) + 1} slim rows, marks it)`,
+        path: 'ceiling check (once a day per collection)',
+        query,
+        status: 400,
+        once: true,
+      });
+      await probe(list, {
+        name: 'search, above the ceiling',
+        path: `bounded index read (${budget} rows)`,
+        query,
+        status: 400,
+        before: () => clearSlimProjections(),
+      });
+      await probe(list, {
+        name: `page ${jump} (jump, no cursor), above the ceiling`,
+        path: `bounded index read (${budget} rows)`,
+        query: { pageSize: PAGE_SIZE, page: jump },
+        status: jump * PAGE_SIZE > budget ? 400 : 200,
+        before: () => clearListCursors(),
+      });
+      await probe(list, {
+        name: 'page 1, above the ceiling',
+        path: 'index page + counts item',
+        query: { pageSize: PAGE_SIZE },
+      });
+      if (list === 'sales-orders') {
+        await probe(list, {
+          name: 'status=CANCELLED, above the ceiling',
+          path: 'index page + counts item',
+          query: { pageSize: PAGE_SIZE, status: 'CANCELLED' },
+        });
+        await probe(list, {
+          name: 'customerId + search, above the ceiling',
+          path: `bounded index read (${budget} rows)`,
+          query: { pageSize: PAGE_SIZE, customerId: customers[3]!, search: 'so-0007' },
+          status: size / 10 > budget ? 400 : 200,
+        });
+      }
+      // What the fallback read before the budget: the whole matching range, counted.
+      if (size <= COLD_LOAD_MAX) {
+        configureListBudget(Number.MAX_SAFE_INTEGER);
+        try {
+          await probe(list, {
+            name: 'search, above the ceiling, without the budget (before)',
+            path: 'unbounded index read (before)',
+            query,
+            reps: 1,
+          });
+        } finally {
+          configureListBudget(SMOKE ? 10 : undefined);
+        }
+      }
+    }
+    configureSlimProjection({ maxRows: SLIM_MAX_ROWS });
+    configureListBudget(undefined);
+    clearSlimProjections();
+  }
+  return cases;
+}
+
+/** The worst request at the largest size (below and above the ceiling) and above it at every size. */
+export function worstOf(cases: readonly CeilingCase[]) {
+  const largest = Math.max(...cases.map((c) => c.size));
+  const pick = (filter: (c: CeilingCase) => boolean) =>
+    cases.filter(filter).reduce<CeilingCase | null>((w, c) => (!w || c.rows > w.rows ? c : w), null);
+  const brief = (c: CeilingCase | null) =>
+    c && {
+      size: c.size,
+      list: c.list,
+      case: c.name,
+      path: c.path,
+      status: c.status,
+      rows: c.rows,
+      rcu: c.rcu,
+      mb: c.mb,
+      ms: c.ms,
+      computed: c.computed ?? false,
+    };
+  const daily = (c: CeilingCase) => c.path.startsWith('ceiling check');
+  const before = (c: CeilingCase) => c.path.startsWith('unbounded');
+  return {
+    size: largest,
+    /** The worst request at the largest size, any path (the cold load below the ceiling). */
+    worst: brief(pick((c) => c.size === largest && !daily(c) && !before(c))),
+    /** The worst request above the ceiling at the largest size (the bounded reads). */
+    aboveCeiling: brief(
+      pick((c) => c.size === largest && (c.path.startsWith('bounded') || c.path.startsWith('index page'))),
+    ),
+    /** The once-a-day check that finds a collection too large (SLIM_MAX_ROWS + 1 slim rows). */
+    ceilingCheck: brief(pick((c) => c.size === largest && daily(c))),
+    /** Warm: the worst request once the projection is held. */
+    warm: brief(pick((c) => c.size === largest && c.path === 'projection (warm)')),
+  };
+}
