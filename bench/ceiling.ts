@@ -8,16 +8,8 @@
  * BENCH_COLD_LOAD_MAX rows are computed from the per-row cost measured at the largest size below it
  * (DynamoDB Local's query pages slow down with the partition's size: it would time Local, not us).
  */
-import { createId } from '@paralleldrive/cuid2';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { newSalesOrder, type SalesOrderStatus } from '../domain/sales-orders/order.js';
-import { customerAccountKey } from '../functions/areas/customers/store/account.js';
-import {
-  salesOrderCountsKey,
-  salesOrderProjection,
-  salesOrders,
-  statusCounter,
-} from '../functions/areas/sales-orders/store/sales-orders.js';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { salesOrderProjection } from '../functions/areas/sales-orders/store/sales-orders.js';
 import { productCollection } from '../functions/areas/products/store/products.js';
 import { db } from '../functions/platform/dynamo/client.js';
 import { configureListBudget, listScanBudget } from '../functions/platform/dynamo/list-budget.js';
@@ -31,8 +23,8 @@ import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
 import { COLD_LOAD_MAX } from './lists.js';
 import { summarise, type DbCall, type Recorder } from './measure.js';
-import { benchCustomer } from './sales-orders.js';
-import { batchWrite, newBenchTenant, seedProducts, type BenchTenant } from './seed.js';
+import { benchCustomer, seedOrders } from './sales-orders.js';
+import { newBenchTenant, seedProducts } from './seed.js';
 import { SMOKE } from './smoke.js';
 
 export const CEILING_SIZES = (process.env.BENCH_CEILING_SIZES ?? (SMOKE ? '100' : '10000,100000'))
@@ -81,69 +73,6 @@ function costOf(calls: readonly DbCall[]) {
   };
 }
 
-/** Seeds `count` three-line orders (1 in 4 CANCELLED) over 10 customers, with their counters. */
-async function seedOrders(tenant: BenchTenant, count: number, customers: string[]): Promise<void> {
-  const base = Date.parse(tenant.seededBefore) - 86_400_000;
-  const products = new Map(
-    tenant.productIds
-      .slice(0, 3)
-      .map((id, i) => [
-        id,
-        { sku: `BENCH-${i}`, name: `Bench product ${i}`, isActive: true, productType: 'STOCKED' as const },
-      ]),
-  );
-  const items: Record<string, unknown>[] = [];
-  const byStatus = new Map<SalesOrderStatus, number>();
-  const byCustomer = new Map<string, number>();
-  for (let i = 0; i < count; i += 1) {
-    const customerId = customers[i % customers.length]!;
-    const order = newSalesOrder(
-      {
-        customerId,
-        lines: [...products.keys()].map((productId) => ({ productId, quantity: 2, unitPrice: 3.5 })),
-      },
-      {
-        customer: {
-          id: customerId,
-          code: 'C',
-          name: `Customer ${i % customers.length}`,
-          isActive: true,
-          currency: 'NZD',
-          discountPct: null,
-          taxExempt: false,
-          salesRepId: null,
-          addresses: [],
-        },
-        products,
-      },
-      { id: createId(), sequence: i + 1, now: new Date(base + i * 10).toISOString(), newId: createId },
-    );
-    const status: SalesOrderStatus = i % 4 === 3 ? 'CANCELLED' : 'DRAFT';
-    items.push(salesOrders.toItem(tenant.orgId, { ...order, status }));
-    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-    byCustomer.set(customerId, (byCustomer.get(customerId) ?? 0) + 1);
-  }
-  await batchWrite(items);
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...salesOrderCountsKey(tenant.orgId),
-        all: count,
-        ...Object.fromEntries([...byStatus].map(([s, n]) => [statusCounter(s), n])),
-      },
-    }),
-  );
-  for (const [customerId, n] of byCustomer) {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...customerAccountKey(tenant.orgId, customerId), orderCount: n },
-      }),
-    );
-  }
-}
-
 interface Probe {
   name: string;
   path: string;
@@ -168,7 +97,7 @@ export async function measureCeiling(
     await seedProducts(tenant, size);
     const customers: string[] = [];
     for (let i = 0; i < 10; i += 1) customers.push(await benchCustomer(tenant, `CC-${i}`));
-    await seedOrders(tenant, size, customers);
+    await seedOrders(tenant, size, customers, { lines: 3, cancelledEvery: 4 });
     log(
       `  seeded ${size} products and ${size} sales orders in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );

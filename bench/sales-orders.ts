@@ -34,12 +34,23 @@ export async function benchCustomer(tenant: BenchTenant, code: string): Promise<
   return res.id;
 }
 
-/** Seeds `count` orders of 10 lines each (1 in 5 CANCELLED, the rest DRAFT), spread over 10 customers. */
-async function seedOrders(tenant: BenchTenant, count: number, customers: string[]) {
+/** The orders a bench seeds: lines per order, and one in `cancelledEvery` CANCELLED (the rest DRAFT). */
+export interface OrderShape {
+  lines: number;
+  cancelledEvery: number;
+}
+
+/** Seeds `count` orders (10 lines each, 1 in 5 CANCELLED, unless `shape` says), spread over the customers. */
+export async function seedOrders(
+  tenant: BenchTenant,
+  count: number,
+  customers: string[],
+  shape: OrderShape = { lines: 10, cancelledEvery: 5 },
+) {
   const base = Date.parse(tenant.seededBefore) - 86_400_000;
   const products = new Map(
     tenant.productIds
-      .slice(0, 10)
+      .slice(0, shape.lines)
       .map((id, i) => [
         id,
         { sku: `BENCH-${i}`, name: `Bench product ${i}`, isActive: true, productType: 'STOCKED' as const },
@@ -71,7 +82,8 @@ async function seedOrders(tenant: BenchTenant, count: number, customers: string[
       },
       { id: createId(), sequence: i + 1, now: new Date(base + i * 10).toISOString(), newId: createId },
     );
-    const status: SalesOrderStatus = i % 5 === 4 ? 'CANCELLED' : 'DRAFT';
+    const status: SalesOrderStatus =
+      i % shape.cancelledEvery === shape.cancelledEvery - 1 ? 'CANCELLED' : 'DRAFT';
     items.push(salesOrders.toItem(tenant.orgId, { ...order, status }));
     statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
     perCustomer.set(customerId, (perCustomer.get(customerId) ?? 0) + 1);
