@@ -7,7 +7,7 @@
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
  * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit
  * (bench/rate-limit.ts), ceiling (bench/ceiling.ts, the projection's ceiling of issue 29 item 6; its
- * sizes BENCH_CEILING_SIZES, default 10000,100000), load (bench/load.ts: BENCH_LOAD_SECONDS,
+ * sizes BENCH_CEILING_SIZES, default 10000), load (bench/load.ts: BENCH_LOAD_SECONDS,
  * BENCH_LOAD_PROFILE); default all; a partial run writes bench/results-<parts>.json and keeps the full
  * run's file; bundles imports without DynamoDB Local's help, then sends each group's first requests to
  * it). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
