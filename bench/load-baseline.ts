@@ -34,8 +34,8 @@ const publicFields = (item: Item | undefined): Item =>
 
 const STOCK_SK = 'STOCK';
 
-/** GET /products/{id}: one consistent Query of the product's partition (product and stock items). */
-async function getProduct(orgId: string, id: string): Promise<Reply> {
+/** The product's partition (product and stock items), read consistently: what GET and PUT both start from. */
+async function productPartition(orgId: string, id: string): Promise<Item[]> {
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -44,6 +44,12 @@ async function getProduct(orgId: string, id: string): Promise<Reply> {
       ConsistentRead: true,
     }),
   );
+  return Items;
+}
+
+/** GET /products/{id}: one consistent Query of the product's partition (product and stock items). */
+async function getProduct(orgId: string, id: string): Promise<Reply> {
+  const Items = await productPartition(orgId, id);
   const product = Items.find((i) => i.SK === 'PRODUCT');
   if (!product) return { status: 404, body: { error: { code: 'not_found' } } };
   const stock = Items.find((i) => i.SK === STOCK_SK);
@@ -162,14 +168,7 @@ const isConditionFailure = (error: unknown) =>
 
 /** PUT /products/{id}: read the partition, write the merged product on its version, with outbox and audit. */
 async function putProduct(orgId: string, id: string, patch: Item): Promise<Reply> {
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': productKey(orgId, id).PK },
-      ConsistentRead: true,
-    }),
-  );
+  const Items = await productPartition(orgId, id);
   const product = Items.find((i) => i.SK === 'PRODUCT');
   if (!product) return { status: 404, body: { error: { code: 'not_found' } } };
   const now = new Date().toISOString();
