@@ -57,6 +57,20 @@ export const config = {
   get slimMaxRows(): number {
     return Number(env('SLIM_MAX_ROWS') ?? 300_000);
   },
+  /**
+   * The projection's packed snapshot (slim-snapshot.ts): collections from this many rows get one; it is
+   * rewritten when a cold load finds more changed rows than the feed limit since it, and read no longer
+   * once its rows were last read whole from the index longer ago than the full-read age.
+   */
+  get slimSnapshotMinRows(): number {
+    return Number(env('SLIM_SNAPSHOT_MIN_ROWS') ?? 2_000);
+  },
+  get slimSnapshotFeedRows(): number {
+    return Number(env('SLIM_SNAPSHOT_FEED_ROWS') ?? 1_000);
+  },
+  get slimSnapshotFullMs(): number {
+    return Number(env('SLIM_SNAPSHOT_FULL_MS') ?? 60 * 60_000);
+  },
   /** Rows one list request may read from an index when the projection cannot serve it (list-budget.ts). */
   get listScanMaxRows(): number {
     return Number(env('LIST_SCAN_MAX_ROWS') ?? 1_000);

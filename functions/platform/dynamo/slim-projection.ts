@@ -11,6 +11,13 @@
 import { db } from './client.js';
 import { GetCommand, PutCommand, QueryCommand } from './commands.js';
 import { sortKey } from './keys.js';
+import {
+  readSnapshot,
+  snapshotGenOf,
+  snapshotHeadOf,
+  writeSnapshot,
+  type SnapshotHead,
+} from './slim-snapshot.js';
 import { tableName } from './table-definition.js';
 import { config } from '../config.js';
 
@@ -35,6 +42,12 @@ const settings = {
   reloadMs: config.slimReloadMs,
   /** Rows held across all collections; least recently used collections go first. */
   maxRows: config.slimMaxRows,
+  /** Collections from this many rows keep a packed snapshot in the table (slim-snapshot.ts). */
+  snapshotMinRows: config.slimSnapshotMinRows,
+  /** A cold load that reads more changed rows than this since the snapshot rewrites it. */
+  snapshotFeedRows: config.slimSnapshotFeedRows,
+  /** A snapshot whose rows were last read whole longer ago than this is not read: the load reads whole. */
+  snapshotFullMs: config.slimSnapshotFullMs,
 };
 
 /** Test and bench hook: change the overlap, reload age or row cap of this container. */
@@ -105,23 +118,88 @@ async function readRows(collection: string, since: number | null, cap: number): 
  * to find out again. The item expires by TTL; a collection that shrinks below the cap is loaded again then.
  */
 const CEILING_MARK_MS = 86_400_000;
+/** The collection's projection-state item: the ceiling mark, or the head of its packed snapshot. */
 export const ceilingMarkKey = (collection: string) => ({ PK: `SLIMCEILING#${collection}`, SK: 'CEILING' });
 
-async function markedTooLarge(collection: string, now: number): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection) }),
-  );
-  return (
-    typeof Item?.rowsAbove === 'number' &&
-    Item.rowsAbove >= settings.maxRows &&
-    typeof Item.at === 'number' &&
-    now - Item.at < CEILING_MARK_MS
-  );
+const projectionState = async (collection: string) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection) }))).Item;
+
+const markedTooLarge = (state: Record<string, unknown> | undefined, now: number): boolean =>
+  typeof state?.rowsAbove === 'number' &&
+  state.rowsAbove >= settings.maxRows &&
+  typeof state.at === 'number' &&
+  now - state.at < CEILING_MARK_MS;
+
+function hold(collection: string, rows: Iterable<SlimRow>, size: number, started: number): Collection {
+  evictFor(size, collection);
+  const loaded: Collection = {
+    rows: new Map([...rows].map((r) => [r.id, r])),
+    loadedAt: started,
+    syncedTo: started,
+    usedAt: started,
+    sorted: new Map(),
+  };
+  collections.set(collection, loaded);
+  return loaded;
+}
+
+/**
+ * Stores the rows as the collection's snapshot. A failed write costs the snapshot, never the list: the
+ * next cold load reads the index whole again and tries again.
+ */
+async function saveSnapshot(
+  collection: string,
+  rows: readonly SlimRow[],
+  at: { syncedTo: number; fullAt: number; replaces: string | null },
+): Promise<void> {
+  try {
+    await writeSnapshot(collection, ceilingMarkKey(collection), rows, {
+      ...at,
+      keepMs: settings.snapshotFullMs + 3_600_000,
+    });
+  } catch (error) {
+    console.warn(JSON.stringify({ message: 'slim snapshot not written', collection, error: String(error) }));
+  }
+}
+
+/**
+ * The collection from its snapshot plus the rows written since it (the change feed: GSI5 from the
+ * snapshot's instant minus the overlap), or null when the snapshot cannot be read (the caller loads whole).
+ * A feed longer than the limit is folded into a new snapshot, so later cold loads read a short one.
+ */
+async function loadFromSnapshot(
+  collection: string,
+  head: SnapshotHead,
+  started: number,
+): Promise<Collection | null> {
+  const [packed, changed] = await Promise.all([
+    readSnapshot(collection, head),
+    readRows(collection, head.syncedTo - settings.overlapMs, Infinity),
+  ]);
+  if (!packed || !changed) return null;
+  const rows = new Map(packed.map((r) => [r.id, r]));
+  for (const row of changed) rows.set(row.id, row);
+  if (rows.size > settings.maxRows) return null;
+  const loaded = hold(collection, rows.values(), rows.size, started);
+  if (changed.length > settings.snapshotFeedRows) {
+    await saveSnapshot(collection, [...rows.values()], {
+      syncedTo: started,
+      fullAt: head.fullAt,
+      replaces: head.gen,
+    });
+  }
+  return loaded;
 }
 
 async function load(collection: string): Promise<Collection | null> {
   const started = Date.now();
-  const marked = await markedTooLarge(collection, started);
+  const state = await projectionState(collection);
+  const marked = markedTooLarge(state, started);
+  const head = marked ? null : snapshotHeadOf(state);
+  if (head && head.rows <= settings.maxRows && started - head.fullAt < settings.snapshotFullMs) {
+    const loaded = await loadFromSnapshot(collection, head, started);
+    if (loaded) return loaded;
+  }
   const rows = marked ? null : await readRows(collection, null, settings.maxRows);
   if (!rows) {
     // Bigger than this container may hold: callers fall back to their bounded index reads for a while.
@@ -142,15 +220,14 @@ async function load(collection: string): Promise<Collection | null> {
     }
     return null;
   }
-  evictFor(rows.length, collection);
-  const loaded: Collection = {
-    rows: new Map(rows.map((r) => [r.id, r])),
-    loadedAt: started,
-    syncedTo: started,
-    usedAt: started,
-    sorted: new Map(),
-  };
-  collections.set(collection, loaded);
+  const loaded = hold(collection, rows, rows.length, started);
+  if (rows.length >= settings.snapshotMinRows) {
+    await saveSnapshot(collection, rows, {
+      syncedTo: started,
+      fullAt: started,
+      replaces: snapshotGenOf(state),
+    });
+  }
   return loaded;
 }
 

@@ -1,0 +1,166 @@
+/**
+ * The projection's snapshot in the table: a collection's slim rows packed into a few items (chunks, each
+ * under DynamoDB's 400 KB, see slim-snapshot-codec.ts) plus a head on the collection's projection-state
+ * item naming the chunks' generation and the instant the rows are fresh to. A cold container reads the
+ * head, the chunks in parallel and then only the rows written since (GSI5 from that instant), instead of
+ * every slim row of the collection. Chunks are immutable and keyed by their generation, so a reader never
+ * sees a half-written snapshot: a writer puts its chunks first, then moves the head with a condition on the
+ * generation it replaced, so of two racing writers one moves it and the other's chunks expire unused.
+ * See docs/design/slim-projection.md, "Projection cold load, session 35".
+ */
+import { randomUUID } from 'node:crypto';
+import { db } from './client.js';
+import { ConditionalCheckFailedException, GetCommand, PutCommand, UpdateCommand } from './commands.js';
+import { decodeSnapshotChunk, encodeSnapshot } from './slim-snapshot-codec.js';
+import { tableName } from './table-definition.js';
+import type { SlimRow } from './slim-projection.js';
+
+type Key = { PK: string; SK: string };
+
+export interface SnapshotHead {
+  /** The chunks' generation: part of their keys. */
+  gen: string;
+  chunks: number;
+  rows: number;
+  /** Wall-clock start of the read the rows are fresh to: the change feed is read from here (minus overlap). */
+  syncedTo: number;
+  /** When these rows (or the snapshot they were built on) were last read whole from the index. */
+  fullAt: number;
+  /** Packed bytes over all chunks. */
+  bytes: number;
+}
+
+const chunkKey = (collection: string, gen: string, index: number): Key => ({
+  PK: `SLIMSNAPSHOT#${collection}#${gen}`,
+  SK: `CHUNK#${index}`,
+});
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** The head stored on the projection-state item, or null when there is none or it is not one we wrote. */
+export function snapshotHeadOf(item: Record<string, unknown> | undefined): SnapshotHead | null {
+  const head: unknown = item?.snapshot;
+  if (typeof head !== 'object' || head === null) return null;
+  const field = (name: string): unknown => (Object.hasOwn(head, name) ? Reflect.get(head, name) : undefined);
+  const [gen, chunks, rows, syncedTo, fullAt, bytes] = [
+    'gen',
+    'chunks',
+    'rows',
+    'syncedTo',
+    'fullAt',
+    'bytes',
+  ].map(field);
+  if (
+    typeof gen !== 'string' ||
+    !isCount(chunks) ||
+    !isCount(rows) ||
+    !isCount(syncedTo) ||
+    !isCount(fullAt) ||
+    !isCount(bytes)
+  ) {
+    return null;
+  }
+  return { gen, chunks, rows, syncedTo, fullAt, bytes };
+}
+
+/** The generation a stored head names, valid or not: a writer replacing a corrupt head conditions on it. */
+export function snapshotGenOf(item: Record<string, unknown> | undefined): string | null {
+  const head: unknown = item?.snapshot;
+  if (typeof head !== 'object' || head === null || !Object.hasOwn(head, 'gen')) return null;
+  const gen: unknown = Reflect.get(head, 'gen');
+  return typeof gen === 'string' ? gen : null;
+}
+
+/**
+ * The snapshot's rows, or null when a chunk is missing, was not written for this generation, does not
+ * unpack, or the rows do not add up to the head's count: the caller then loads the collection from the
+ * index, as without a snapshot.
+ */
+export async function readSnapshot(collection: string, head: SnapshotHead): Promise<SlimRow[] | null> {
+  try {
+    const parts = await Promise.all(
+      Array.from({ length: head.chunks }, (_, i) =>
+        db().send(
+          new GetCommand({
+            TableName: tableName(),
+            Key: chunkKey(collection, head.gen, i),
+            ConsistentRead: true,
+          }),
+        ),
+      ),
+    );
+    const rows: SlimRow[] = [];
+    for (const { Item } of parts) {
+      const data: unknown = Item?.data;
+      if (Item?.gen !== head.gen || !(data instanceof Uint8Array)) return null;
+      rows.push(...decodeSnapshotChunk(data));
+    }
+    return rows.length === head.rows ? rows : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface SnapshotWrite {
+  syncedTo: number;
+  fullAt: number;
+  /** The generation this snapshot replaces (null: there was none); the head moves only from it. */
+  replaces: string | null;
+  /** Chunks outlive the head's use: the head is read until fullAt plus the full-read age. */
+  keepMs: number;
+}
+
+/**
+ * Packs and stores rows as the collection's snapshot. True when this write moved the head; false when
+ * another writer moved it first (its snapshot stands, this one's chunks expire by TTL).
+ */
+export async function writeSnapshot(
+  collection: string,
+  stateKey: Key,
+  rows: readonly SlimRow[],
+  write: SnapshotWrite,
+): Promise<boolean> {
+  const gen = randomUUID();
+  const chunks = encodeSnapshot(rows);
+  const ttl = Math.floor((Date.now() + write.keepMs) / 1000);
+  await Promise.all(
+    chunks.map((data, i) =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...chunkKey(collection, gen, i), gen, data, ttl },
+        }),
+      ),
+    ),
+  );
+  const head: SnapshotHead = {
+    gen,
+    chunks: chunks.length,
+    rows: rows.length,
+    syncedTo: write.syncedTo,
+    fullAt: write.fullAt,
+    bytes: chunks.reduce((n, c) => n + c.length, 0),
+  };
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: stateKey,
+        // The state item may carry an expired ceiling mark: a collection with a snapshot is below it.
+        UpdateExpression: 'SET snapshot = :head REMOVE rowsAbove, #at, #ttl',
+        ConditionExpression:
+          write.replaces === null ? 'attribute_not_exists(snapshot.gen)' : 'snapshot.gen = :replaces',
+        ExpressionAttributeNames: { '#at': 'at', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':head': head,
+          ...(write.replaces === null ? {} : { ':replaces': write.replaces }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
