@@ -30,7 +30,7 @@ export interface SnapshotHead {
   bytes: number;
 }
 
-const chunkKey = (collection: string, gen: string, index: number): Key => ({
+export const snapshotChunkKey = (collection: string, gen: string, index: number): Key => ({
   PK: `SLIMSNAPSHOT#${collection}#${gen}`,
   SK: `CHUNK#${index}`,
 });
@@ -84,7 +84,7 @@ export async function readSnapshot(collection: string, head: SnapshotHead): Prom
         db().send(
           new GetCommand({
             TableName: tableName(),
-            Key: chunkKey(collection, head.gen, i),
+            Key: snapshotChunkKey(collection, head.gen, i),
             ConsistentRead: true,
           }),
         ),
@@ -129,7 +129,7 @@ export async function writeSnapshot(
       db().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...chunkKey(collection, gen, i), gen, data, ttl },
+          Item: { ...snapshotChunkKey(collection, gen, i), gen, data, ttl },
         }),
       ),
     ),
@@ -148,10 +148,10 @@ export async function writeSnapshot(
         TableName: tableName(),
         Key: stateKey,
         // The state item may carry an expired ceiling mark: a collection with a snapshot is below it.
-        UpdateExpression: 'SET snapshot = :head REMOVE rowsAbove, #at, #ttl',
+        UpdateExpression: 'SET #snapshot = :head REMOVE rowsAbove, #at, #ttl',
         ConditionExpression:
-          write.replaces === null ? 'attribute_not_exists(snapshot.gen)' : 'snapshot.gen = :replaces',
-        ExpressionAttributeNames: { '#at': 'at', '#ttl': 'ttl' },
+          write.replaces === null ? 'attribute_not_exists(#snapshot.gen)' : '#snapshot.gen = :replaces',
+        ExpressionAttributeNames: { '#snapshot': 'snapshot', '#at': 'at', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':head': head,
           ...(write.replaces === null ? {} : { ':replaces': write.replaces }),

@@ -1,0 +1,235 @@
+/**
+ * The projection's packed snapshot (issue 29 item 6, the cold load below the ceiling): a cold container
+ * loads a collection from its snapshot plus the rows written since (not every slim row) and answers
+ * exactly what a warm container answers; a change feed past the limit folds into a new snapshot; two racing
+ * writers leave one valid snapshot; a corrupt, missing or stale snapshot falls back to the whole load,
+ * which writes a valid one again. Sizes are lowered (SLIM_SNAPSHOT_MIN_ROWS 3, feed limit 2 rows).
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { productCollection } from '../../functions/areas/products/store/products.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { DeleteCommand, GetCommand, PutCommand } from '../../functions/platform/dynamo/commands.js';
+import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
+import {
+  ceilingMarkKey,
+  clearSlimProjections,
+  configureSlimProjection,
+  type SlimRow,
+} from '../../functions/platform/dynamo/slim-projection.js';
+import {
+  readSnapshot,
+  snapshotChunkKey,
+  snapshotHeadOf,
+  writeSnapshot,
+  type SnapshotHead,
+} from '../../functions/platform/dynamo/slim-snapshot.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
+import { product } from '../support/inventory.js';
+import { countReads } from '../support/read-counter.js';
+
+const reads = countReads('projectionSnapshotCounter');
+const SEEDED = 6;
+const OVERLAP_MS = 40;
+
+let tenant: Tenant;
+let collection: string;
+const ids: string[] = [];
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function head(): Promise<SnapshotHead | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection), ConsistentRead: true }),
+  );
+  return snapshotHeadOf(Item);
+}
+
+/** The list answers a cold or warm container gives, over search, sorts and page jumps. */
+const QUERIES: Record<string, string | number>[] = [
+  { search: 'snapshot' },
+  { search: 'snapshot', sortBy: 'name', sortOrder: 'desc', pageSize: 2, page: 2 },
+  { sortBy: 'sku', pageSize: 3, page: 3, includeInactive: 'true' },
+  { search: 'renamed', includeInactive: 'true' },
+];
+
+async function answers() {
+  const out = [];
+  for (const query of QUERIES) {
+    clearListCursors();
+    const res = await call('GET', '/products', { key: tenant.key, query });
+    expect(res.status).toBe(200);
+    out.push(res.body);
+  }
+  return out;
+}
+
+/** A cold container's first projected list: what it read from GSI5 (the feed, or the whole load). */
+async function coldSearch() {
+  clearSlimProjections();
+  reads.reset();
+  const res = await call('GET', '/products', { key: tenant.key, query: { search: 'snapshot' } });
+  expect(res.status).toBe(200);
+  return { body: res.body, scanned: reads.count.scanned };
+}
+
+beforeAll(async () => {
+  tenant = await newTenant();
+  collection = productCollection(tenant.orgId);
+  for (let i = 0; i < SEEDED; i += 1) ids.push((await product(tenant, { name: `Snapshot product ${i}` })).id);
+  await pause(OVERLAP_MS * 2);
+});
+
+beforeEach(() => {
+  configureSlimProjection({ snapshotMinRows: 3, snapshotFeedRows: 2, overlapMs: OVERLAP_MS });
+  clearSlimProjections();
+});
+
+afterAll(() => {
+  configureSlimProjection({
+    snapshotMinRows: 2_000,
+    snapshotFeedRows: 1_000,
+    overlapMs: 5_000,
+    snapshotFullMs: 3_600_000,
+  });
+  clearSlimProjections();
+});
+
+describe('the projection snapshot', () => {
+  it('is written by a whole load, then a cold container reads it plus the feed and answers as a warm one', async () => {
+    const first = await coldSearch();
+    expect(first.scanned).toBe(SEEDED);
+    const written = await head();
+    expect(written).toMatchObject({ rows: SEEDED, chunks: 1 });
+    expect(written!.bytes).toBeGreaterThan(0);
+
+    // A snapshot that hides nothing: a cold load now reads no feed row.
+    await pause(OVERLAP_MS * 2);
+    expect((await coldSearch()).scanned).toBe(0);
+
+    // Writes since the snapshot: a new product, a rename, a deactivation (each one feed row).
+    const added = await product(tenant, { name: 'Snapshot product added' });
+    await call('PUT', `/products/${ids[1]}`, { key: tenant.key, body: { name: 'Renamed snapshot product' } });
+    const warmAfter = await answers();
+    expect(warmAfter[0].pagination.total).toBe(SEEDED + 1);
+    expect(warmAfter[3].data.map((p: { id: string }) => p.id)).toEqual([ids[1]]);
+
+    const cold = await coldSearch();
+    expect(cold.scanned).toBe(2);
+    expect(cold.body).toEqual(warmAfter[0]);
+    clearSlimProjections();
+    expect(await answers()).toEqual(warmAfter);
+    expect(warmAfter[0].data.map((p: { id: string }) => p.id)).toContain(added.id);
+    // Two feed rows are within the limit: the snapshot stands.
+    expect((await head())!.gen).toBe(written!.gen);
+  });
+
+  it('folds a feed longer than the limit into a new snapshot', async () => {
+    // This container holds the projection (the snapshot plus its two-row feed, within the limit).
+    expect((await coldSearch()).scanned).toBe(2);
+    const before = (await head())!;
+    await call('PUT', `/products/${ids[2]}`, { key: tenant.key, body: { isActive: false } });
+    await pause(OVERLAP_MS * 2);
+    const warm = await answers();
+    const cold = await coldSearch();
+    expect(cold.scanned).toBe(3);
+    const after = (await head())!;
+    expect(after.gen).not.toBe(before.gen);
+    expect(after.rows).toBe(SEEDED + 1);
+    expect(after.fullAt).toBe(before.fullAt);
+    expect(after.syncedTo).toBeGreaterThan(before.syncedTo);
+    await pause(OVERLAP_MS * 2);
+    expect((await coldSearch()).scanned).toBe(0);
+    clearSlimProjections();
+    expect(await answers()).toEqual(warm);
+  });
+
+  it('falls back to the whole load when a chunk is corrupt, missing, or the head is not one', async () => {
+    const warm = await answers();
+    const breakers: [string, (h: SnapshotHead) => Promise<unknown>][] = [
+      [
+        'corrupt chunk',
+        (h) =>
+          db().send(
+            new PutCommand({
+              TableName: tableName(),
+              Item: { ...snapshotChunkKey(collection, h.gen, 0), gen: h.gen, data: randomBytes(64) },
+            }),
+          ),
+      ],
+      [
+        'missing chunk',
+        (h) =>
+          db().send(
+            new DeleteCommand({ TableName: tableName(), Key: snapshotChunkKey(collection, h.gen, 0) }),
+          ),
+      ],
+      [
+        'head without counts',
+        (h) =>
+          db().send(
+            new PutCommand({
+              TableName: tableName(),
+              Item: { ...ceilingMarkKey(collection), snapshot: { gen: h.gen, rows: 'many' } },
+            }),
+          ),
+      ],
+    ];
+    for (const [name, breakIt] of breakers) {
+      const broken = (await head()) ?? (await coldSearch(), (await head())!);
+      await breakIt(broken);
+      const cold = await coldSearch();
+      expect(cold.scanned, name).toBe(SEEDED + 1);
+      expect(cold.body, name).toEqual(warm[0]);
+      clearSlimProjections();
+      expect(await answers(), name).toEqual(warm);
+      // The whole load wrote a valid snapshot again.
+      const rewritten = (await head())!;
+      expect(rewritten.gen, name).not.toBe(broken.gen);
+      expect(await readSnapshot(collection, rewritten), name).toHaveLength(SEEDED + 1);
+    }
+  });
+
+  it('is not read once its rows were read whole longer ago than the full-read age', async () => {
+    await coldSearch();
+    const before = (await head())!;
+    configureSlimProjection({ snapshotFullMs: 0 });
+    const cold = await coldSearch();
+    expect(cold.scanned).toBe(SEEDED + 1);
+    const after = (await head())!;
+    expect(after.gen).not.toBe(before.gen);
+    expect(after.fullAt).toBeGreaterThan(before.fullAt);
+    configureSlimProjection({ snapshotFullMs: 3_600_000 });
+  });
+});
+
+describe('two snapshot writers racing', () => {
+  const rowsOf = (tag: string): SlimRow[] =>
+    Array.from({ length: 4 }, (_, i) => ({ id: `${tag}-${i}`, n: `${tag} ${i}` }));
+
+  it('leave one valid snapshot, whoever wins, from no snapshot and from the same one', async () => {
+    const race = `${collection}#RACE`;
+    const stateKey = ceilingMarkKey(race);
+    const write = (tag: string, replaces: string | null) =>
+      writeSnapshot(race, stateKey, rowsOf(tag), { syncedTo: 1, fullAt: 1, replaces, keepMs: 60_000 });
+    const readHead = async () =>
+      snapshotHeadOf(
+        (await db().send(new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true })))
+          .Item,
+      );
+
+    let replaces: string | null = null;
+    for (const round of ['first', 'second']) {
+      const won = await Promise.all([write(`${round}-a`, replaces), write(`${round}-b`, replaces)]);
+      expect(won.filter(Boolean), round).toHaveLength(1);
+      const stored = (await readHead())!;
+      const rows = await readSnapshot(race, stored);
+      const winner = won[0] ? `${round}-a` : `${round}-b`;
+      expect(rows, round).toEqual(rowsOf(winner));
+      // A writer that lost cannot move the head afterwards either.
+      expect(await write(`${round}-late`, replaces), round).toBe(false);
+      replaces = stored.gen;
+    }
+  });
+});
