@@ -8,7 +8,7 @@
  * BENCH_COLD_LOAD_MAX rows are computed from the per-row cost measured at the largest size below it
  * (DynamoDB Local's query pages slow down with the partition's size: it would time Local, not us).
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { salesOrderProjection } from '../functions/areas/sales-orders/store/sales-orders.js';
 import { productCollection } from '../functions/areas/products/store/products.js';
 import { db } from '../functions/platform/dynamo/client.js';
@@ -19,6 +19,8 @@ import {
   clearSlimProjections,
   configureSlimProjection,
 } from '../functions/platform/dynamo/slim-projection.js';
+import { snapshotHeadOf } from '../functions/platform/dynamo/slim-snapshot.js';
+import { config } from '../functions/platform/config.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
 import { COLD_LOAD_MAX } from './lists.js';
@@ -52,6 +54,8 @@ export interface CeilingCase {
   calls: number;
   /** Computed from the per-row cost measured at a smaller size, not measured (see the module comment). */
   computed?: boolean;
+  /** The packed snapshot a cold load read (session 35): its rows, chunks and bytes, and its write's time. */
+  snapshot?: { rows: number; chunks: number; bytes: number; bytesPerRow: number; writeMs: number };
 }
 
 const READS: Record<string, (c: DbCall) => number> = {
@@ -153,8 +157,47 @@ export async function measureCeiling(
         mb: Number((measured.mb * f).toFixed(3)),
         ms: Number((measured.ms * f).toFixed(1)),
         computed: true,
+        snapshot: undefined,
       });
       log(`  ${size} ${list} ${p.name}: computed from ${measured.size} (x${f})`);
+    };
+
+    /**
+     * The cold load from the packed snapshot: one whole load writes it (timed, unmeasured), then a cold
+     * container reads its chunks plus the feed since it (here only the overlap: nothing was written).
+     */
+    const snapshotCold = async (
+      list: CeilingCase['list'],
+      query: Record<string, string | number>,
+      dropSnapshot: () => Promise<unknown>,
+      stateKey: Record<string, string>,
+    ) => {
+      const name = 'search, cold container from the packed snapshot (plus the feed since it)';
+      const path = 'projection (cold load from snapshot)';
+      if (size > COLD_LOAD_MAX) return coldOrComputed(list, { name, path, query });
+      clearSlimProjections();
+      await dropSnapshot();
+      const writeStart = Date.now();
+      await send({ method: 'GET', path: `/${list}`, key: tenant.key, query });
+      const writeMs = Date.now() - writeStart;
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true }),
+      );
+      const head = snapshotHeadOf(Item);
+      if (!head) return log(`  ${size} ${list}: no snapshot written (below SLIM_SNAPSHOT_MIN_ROWS?)`);
+      await probe(list, { name, path, query, before: () => clearSlimProjections(), reps: 1 });
+      const measured = cases[cases.length - 1]!;
+      measured.snapshot = {
+        rows: head.rows,
+        chunks: head.chunks,
+        bytes: head.bytes,
+        bytesPerRow: Number((head.bytes / head.rows).toFixed(1)),
+        writeMs,
+      };
+      log(
+        `  ${size} ${list} snapshot: ${head.rows} rows in ${head.chunks} chunks, ${head.bytes} bytes ` +
+          `(${measured.snapshot.bytesPerRow} B/row); the whole load that wrote it took ${writeMs} ms`,
+      );
     };
 
     const jump = Math.max(2, Math.floor(size / PAGE_SIZE / 2));
@@ -165,13 +208,24 @@ export async function measureCeiling(
     clearSlimProjections();
     for (const list of ['products', 'sales-orders'] as const) {
       const query = { pageSize: PAGE_SIZE, ...(list === 'products' ? search.products : search.orders) };
+      const stateKey = ceilingMarkKey(
+        list === 'products' ? productCollection(tenant.orgId) : salesOrderProjection.collection(tenant.orgId),
+      );
+      const dropSnapshot = () => db().send(new DeleteCommand({ TableName: tableName(), Key: stateKey }));
+      // The whole load, as before the snapshot (session 35): every slim row of the collection.
+      configureSlimProjection({ snapshotMinRows: Number.POSITIVE_INFINITY });
       await coldOrComputed(list, {
         name: 'search, cold container (loads the slim projection)',
         path: 'projection (cold load)',
         query,
-        before: () => clearSlimProjections(),
+        before: async () => {
+          clearSlimProjections();
+          await dropSnapshot();
+        },
         reps: 1,
       });
+      configureSlimProjection({ snapshotMinRows: config.slimSnapshotMinRows });
+      await snapshotCold(list, query, dropSnapshot, stateKey);
       if (size > COLD_LOAD_MAX) {
         // Warm the projection once (unmeasured) for the warm cases: Local takes long here, AWS does not.
         const loadStart = Date.now();
@@ -289,6 +343,10 @@ export function worstOf(cases: readonly CeilingCase[]) {
     ),
     /** The once-a-day check that finds a collection too large (SLIM_MAX_ROWS + 1 slim rows). */
     ceilingCheck: brief(pick((c) => c.size === largest && daily(c))),
+    /** A cold container's load from the packed snapshot (session 35), beside the whole load (`worst`). */
+    coldFromSnapshot: brief(
+      pick((c) => c.size === largest && c.path === 'projection (cold load from snapshot)'),
+    ),
     /** Warm: the worst request once the projection is held. */
     warm: brief(pick((c) => c.size === largest && c.path === 'projection (warm)')),
   };
