@@ -204,11 +204,11 @@ describe('the projection snapshot', () => {
   });
 });
 
-describe('two snapshot writers racing', () => {
+describe('snapshot writers', () => {
   const rowsOf = (tag: string): SlimRow[] =>
     Array.from({ length: 4 }, (_, i) => ({ id: `${tag}-${i}`, n: `${tag} ${i}` }));
 
-  it('leave one valid snapshot, whoever wins, from no snapshot and from the same one', async () => {
+  it('racing, leave one valid snapshot whoever wins, from no snapshot and from the same one', async () => {
     const race = `${collection}#RACE`;
     const stateKey = ceilingMarkKey(race);
     const write = (tag: string, replaces: string | null) =>
@@ -231,5 +231,33 @@ describe('two snapshot writers racing', () => {
       expect(await write(`${round}-late`, replaces), round).toBe(false);
       replaces = stored.gen;
     }
+  });
+
+  it('wait for a live claim and not for a lapsed one', async () => {
+    const race = `${collection}#CLAIM`;
+    const stateKey = ceilingMarkKey(race);
+    const claim = (until: number) =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...stateKey, snapshotClaim: { gen: 'other', until } },
+        }),
+      );
+    const write = () =>
+      writeSnapshot(race, stateKey, rowsOf('claim'), {
+        syncedTo: 1,
+        fullAt: 1,
+        replaces: null,
+        keepMs: 60_000,
+      });
+    await claim(Date.now() + 60_000);
+    expect(await write()).toBe(false);
+    await claim(Date.now() - 1);
+    expect(await write()).toBe(true);
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true }),
+    );
+    expect(Item?.snapshotClaim).toBeUndefined();
+    expect(await readSnapshot(race, snapshotHeadOf(Item)!)).toEqual(rowsOf('claim'));
   });
 });

@@ -111,9 +111,32 @@ export interface SnapshotWrite {
   keepMs: number;
 }
 
+/** How long a writer's claim keeps other containers from packing the same snapshot. */
+const CLAIM_MS = 30_000;
+
+const genCondition = (replaces: string | null) =>
+  replaces === null ? 'attribute_not_exists(#snapshot.gen)' : '#snapshot.gen = :replaces';
+
+/** A conditional update of the state item: false when its condition failed (another writer is ahead). */
+async function updateState(
+  stateKey: Key,
+  update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>,
+): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: stateKey, ...update }));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 /**
- * Packs and stores rows as the collection's snapshot. True when this write moved the head; false when
- * another writer moved it first (its snapshot stands, this one's chunks expire by TTL).
+ * Packs and stores rows as the collection's snapshot. The writer first claims the rewrite (a conditional
+ * update naming its generation, for 30 s), so of the containers that find the same snapshot missing or
+ * stale at once one packs and writes chunks, the others serve their lists and move on; the head then moves
+ * only from the generation it replaces and only under this writer's claim. True when this write moved the
+ * head; false when another writer claimed or moved it first (its snapshot stands).
  */
 export async function writeSnapshot(
   collection: string,
@@ -122,6 +145,18 @@ export async function writeSnapshot(
   write: SnapshotWrite,
 ): Promise<boolean> {
   const gen = randomUUID();
+  const replaced = write.replaces === null ? {} : { ':replaces': write.replaces };
+  const claimed = await updateState(stateKey, {
+    UpdateExpression: 'SET snapshotClaim = :claim',
+    ConditionExpression: `${genCondition(write.replaces)} AND (attribute_not_exists(snapshotClaim) OR snapshotClaim.#until < :now)`,
+    ExpressionAttributeNames: { '#snapshot': 'snapshot', '#until': 'until' },
+    ExpressionAttributeValues: {
+      ':claim': { gen, until: Date.now() + CLAIM_MS },
+      ':now': Date.now(),
+      ...replaced,
+    },
+  });
+  if (!claimed) return false;
   const chunks = encodeSnapshot(rows);
   const ttl = Math.floor((Date.now() + write.keepMs) / 1000);
   await Promise.all(
@@ -142,25 +177,11 @@ export async function writeSnapshot(
     fullAt: write.fullAt,
     bytes: chunks.reduce((n, c) => n + c.length, 0),
   };
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: stateKey,
-        // The state item may carry an expired ceiling mark: a collection with a snapshot is below it.
-        UpdateExpression: 'SET #snapshot = :head REMOVE rowsAbove, #at, #ttl',
-        ConditionExpression:
-          write.replaces === null ? 'attribute_not_exists(#snapshot.gen)' : '#snapshot.gen = :replaces',
-        ExpressionAttributeNames: { '#snapshot': 'snapshot', '#at': 'at', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':head': head,
-          ...(write.replaces === null ? {} : { ':replaces': write.replaces }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return updateState(stateKey, {
+    // The state item may carry an expired ceiling mark: a collection with a snapshot is below it.
+    UpdateExpression: 'SET #snapshot = :head REMOVE snapshotClaim, rowsAbove, #at, #ttl',
+    ConditionExpression: `${genCondition(write.replaces)} AND snapshotClaim.gen = :gen`,
+    ExpressionAttributeNames: { '#snapshot': 'snapshot', '#at': 'at', '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':head': head, ':gen': gen, ...replaced },
+  });
 }
