@@ -79,7 +79,7 @@ export function entity<T, S = T>(definition: EntityDefinition<T, S>): Entity<T> 
   const fields = definition.fields;
   const omitAbsent = definition.absent === 'omit';
   // A plain loop: every list page maps each of its items through here, and Object.fromEntries over
-  // per-field pairs cost ~10x as much (0.7 ms a 50-row page; docs/benchmarks.md, "session 35").
+  // per-field pairs cost 4-7x as much (1-2 ms of CPU for a 50-row page; docs/benchmarks.md, session 35).
   const fromItem = (item: Record<string, unknown>): T => {
     const record: Record<string, unknown> = {};
     for (const f of fields) {
