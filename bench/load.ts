@@ -6,7 +6,9 @@
  * limits raised, as for every bench organisation). A read mix and a write mix, each at concurrency 1, 10
  * and 50; at each level both sides run alternately (the first side alternates too), each after a warm-up
  * at that level, so their ratio compares one machine state. Knobs: BENCH_LOAD_SECONDS (per side and level,
- * default 10), BENCH_LOAD_PROFILE (a directory: ours runs with --cpu-prof and writes its profile there).
+ * default 10), BENCH_LOAD_PROFILE (a directory: each side runs with --cpu-prof and writes its profile in <dir>/<side>),
+ * BENCH_LOAD_LEVELS and BENCH_LOAD_MIXES (e.g. `50` and `read`: only those), BENCH_LOAD_TRACE (a file
+ * prefix: each server writes one line per request, bench/load-server.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +26,11 @@ import { SMOKE } from './smoke.js';
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const WARMUP_SECONDS = Math.min(3, Math.max(1, SECONDS / 4));
 export const LOAD_LEVELS = [1, 10, 50] as const;
+/** BENCH_LOAD_LEVELS=50 and BENCH_LOAD_MIXES=read narrow a run to what one is working on (a profile). */
+const LEVELS: readonly number[] = process.env.BENCH_LOAD_LEVELS
+  ? process.env.BENCH_LOAD_LEVELS.split(',').map(Number)
+  : LOAD_LEVELS;
+const MIXES = process.env.BENCH_LOAD_MIXES?.split(',');
 const PRODUCTS = SMOKE ? 120 : 1_000;
 const PROFILE_DIR = process.env.BENCH_LOAD_PROFILE;
 
@@ -39,6 +46,9 @@ export interface LoadSide {
   callsPerRequest: number;
   /** The server process's CPU time per request served (user + system): what one request costs it. */
   cpuMsPerRequest: number;
+  /** The server's event-loop delay over the run (ms, p99 and max): how long its slices blocked the loop. */
+  loopDelayP99: number;
+  loopDelayMax: number;
 }
 
 export interface LoadCase {
@@ -76,7 +86,8 @@ interface Server {
 async function startServer(kind: ServerKind): Promise<Server> {
   const log = join(tmpdir(), `stockflow-bench-load-${kind}-${process.pid}.log`);
   const fd = openSync(log, 'w');
-  const profile = kind === 'ours' && PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  // Both sides, each in its own directory: the difference of their profiles is what our pipeline costs.
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, kind)}`] : [];
   // Its log lines go to a file: a pipe nobody drains would stall it, and the bench would pay to drain it.
   const child = fork(join(import.meta.dirname, 'load-server.ts'), [], {
     execArgv: ['--import', 'tsx', ...profile],
@@ -224,6 +235,8 @@ async function drive(
     statuses,
     callsPerRequest: served > 0 ? round((after.calls - before.calls) / served, 2) : 0,
     cpuMsPerRequest: served > 0 ? round((after.cpuMs - before.cpuMs) / served, 2) : 0,
+    loopDelayP99: round(after.loopDelay.p99, 1),
+    loopDelayMax: round(after.loopDelay.max, 1),
   };
 }
 
@@ -251,11 +264,12 @@ export async function measureLoad(log: (line?: string) => void): Promise<LoadRes
   const cases: LoadCase[] = [];
   try {
     // First requests load each side's modules (ours imports a group handler on its first request).
-    for (const mix of mixes(tenant, warehouse.id))
+    const chosen = mixes(tenant, warehouse.id).filter((m) => !MIXES || MIXES.includes(m.name.split(' ')[0]!));
+    for (const mix of chosen)
       for (const kind of ['ours', 'baseline'] as const)
         await drive(servers[kind], tenant, mix.requests(writable[kind]), 1, WARMUP_SECONDS);
-    for (const mix of mixes(tenant, warehouse.id)) {
-      for (const [index, connections] of LOAD_LEVELS.entries()) {
+    for (const mix of chosen) {
+      for (const [index, connections] of LEVELS.entries()) {
         const order: ServerKind[] = index % 2 === 0 ? ['ours', 'baseline'] : ['baseline', 'ours'];
         const sides = {} as Record<ServerKind, LoadSide>;
         for (const kind of order) {
@@ -297,6 +311,8 @@ export const loadTable = (result: LoadResult): string =>
       'p99 ms',
       'errors',
       'DDB calls/req',
+      'CPU ms/req',
+      'loop delay p99/max ms',
       'req/s ratio',
       'p99 ratio',
     ],
@@ -316,6 +332,7 @@ export const loadTable = (result: LoadResult): string =>
           errors ? `${side.errors} (${errors})` : side.errors,
           side.callsPerRequest,
           side.cpuMsPerRequest,
+          `${side.loopDelayP99}/${side.loopDelayMax}`,
           kind === 'ours' ? `${c.throughputRatio.toFixed(2)}x` : '',
           kind === 'ours' ? `${c.p99Ratio.toFixed(2)}x` : '',
         ];

@@ -6,7 +6,12 @@ import {
   revokeApiKey,
   rotateApiKey,
 } from '../../functions/areas/organisations/back-office/api-keys.js';
-import { clearAuthCache } from '../../functions/platform/http/authenticate.js';
+import {
+  AUTH_CACHE_MS,
+  AUTH_REFRESH_AHEAD_MS,
+  clearAuthCache,
+} from '../../functions/platform/http/authenticate.js';
+import { countCalls } from '../../bench/rate-limit.js';
 import type { Scope } from '../../domain/auth/scopes.js';
 import { call, keyFor, newTenant, type Tenant } from '../support/api.js';
 
@@ -183,5 +188,49 @@ describe('API keys', () => {
     await revokeApiKey({ orgId: t.orgId, keyId: created.id });
     expect((await call('GET', '/products', { key: created.key })).status).toBe(401);
     expect((await call('GET', '/products', { key: rotated.key })).status).toBe(401);
+  });
+});
+
+describe('key lookups under concurrency (issue 29 item 5)', () => {
+  it('requests of a key not cached yet share one lookup', async () => {
+    const created = await createApiKey({ orgId: t.orgId, scopes: ['read'], permissions: 'all' });
+    const { counts, stop } = countCalls();
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => call('GET', '/categories', { key: created.key })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(counts.auth).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('a cached key near its expiry is read again beside a request, and a revocation still takes effect in time', async () => {
+    const created = await createApiKey({ orgId: t.orgId, scopes: ['read'], permissions: 'all' });
+    const start = Date.now();
+    expect((await call('GET', '/categories', { key: created.key })).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { counts, stop } = countCalls();
+    try {
+      vi.setSystemTime(start + AUTH_REFRESH_AHEAD_MS - 500);
+      expect((await call('GET', '/categories', { key: created.key })).status).toBe(200);
+      expect(counts.auth).toBe(0);
+      vi.setSystemTime(start + AUTH_REFRESH_AHEAD_MS + 100);
+      const [first, second] = await Promise.all([
+        call('GET', '/categories', { key: created.key }),
+        call('GET', '/categories', { key: created.key }),
+      ]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(counts.auth).toBe(1);
+      await revokeApiKey({ orgId: t.orgId, keyId: created.id });
+      // The refreshed entry counts from its read's start, which came before the revocation.
+      vi.setSystemTime(start + AUTH_REFRESH_AHEAD_MS + 100 + AUTH_CACHE_MS + 100);
+      const refused = await call('GET', '/categories', { key: created.key });
+      expect(refused.status).toBe(401);
+      expect(refused.raw).toBe(INVALID_KEY_BODY);
+    } finally {
+      stop();
+    }
   });
 });

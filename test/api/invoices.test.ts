@@ -1,9 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getCustomerAccount } from '../../functions/areas/customers/store/account.js';
 import { getSalesOrder } from '../../functions/areas/sales-orders/store/sales-orders.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { confirmedOrder, invoiced, invoiceOrder } from '../support/invoices.js';
 import { eventsFor } from '../support/outbox.js';
+import { countReads } from '../support/read-counter.js';
 import { confirmOrder, draftOrder, orderSetup } from '../support/sales.js';
 
 let t: Tenant;
@@ -282,6 +283,31 @@ describe('GET /invoices', () => {
       expect(idsOf(theirs)).toEqual([foreign.invoiceId]);
       const ours = await call('GET', '/invoices', { key: other.key, query: { salesOrderId: a.id } });
       expect(idsOf(ours)).toEqual([]);
+    });
+
+    it("reads the customer's invoices of the order's life only, not the customer's later ones", async () => {
+      const { count, reset } = countReads('invoicesOfOrderRange');
+      const before = await list({ salesOrderId: a.id });
+      const scanned = count.scanned;
+      expect(scanned).toBeGreaterThanOrEqual(2);
+      // Another order of the same customer, invoiced ten minutes after a last changed.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 10 * 60_000);
+      try {
+        const s = await orderSetup(org, 50);
+        const later = await draftOrder(org, [{ productId: s.product.id, quantity: 1 }], {
+          customerId: a.customer.id,
+          warehouseId: s.warehouse.id,
+        });
+        await confirmOrder(org, later.id);
+        await invoiced(org, later.id);
+      } finally {
+        vi.useRealTimers();
+      }
+      reset();
+      const after = await list({ salesOrderId: a.id });
+      expect(idsOf(after)).toEqual(idsOf(before));
+      expect(count.scanned).toBe(scanned);
     });
 
     it('400 invalid_parameter for a salesOrderId that is not a cuid, as GET /shipments answers', async () => {

@@ -14,6 +14,7 @@ const cache = new Map<string, { token: ApiKeyToken | null; at: number }>();
 
 export const clearAuthCache = (): void => {
   cache.clear();
+  reading.clear();
   throttledSources.clear();
 };
 
@@ -32,13 +33,42 @@ function presentedKey(headers: ApiEvent['headers']): string | null {
   return headers['x-api-key']?.trim() || null;
 }
 
+/**
+ * A cached token this old is read again by the first request that sees it, beside its own work, so a key
+ * in steady use never waits for its lookup: before, every request of a busy container arriving in the
+ * round trip after expiry made its own sequential read (a 20-40 request herd every 5 s at 50 connections).
+ */
+export const AUTH_REFRESH_AHEAD_MS = 4_000;
+/** One read per token at a time: the requests arriving meanwhile share it. */
+const reading = new Map<string, Promise<ApiKeyToken | null>>();
+
+/** Reads the token and caches it as of the read's start (conservative for revocation). */
+function read(hash: string, now: number): Promise<ApiKeyToken | null> {
+  const pending = reading.get(hash);
+  if (pending) return pending;
+  const started = findTokenByHash(hash).then((token) => {
+    // A cache cleared meanwhile (tests, a full cache) does not take a read it no longer waits for.
+    if (reading.get(hash) !== started) return token;
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(hash, { token, at: now });
+    return token;
+  });
+  reading.set(hash, started);
+  const done = () => {
+    if (reading.get(hash) === started) reading.delete(hash);
+  };
+  started.then(done, done);
+  return started;
+}
+
 async function lookUp(hash: string, now: number): Promise<ApiKeyToken | null> {
   const hit = cache.get(hash);
-  if (hit && now - hit.at < AUTH_CACHE_MS) return hit.token;
-  const token = await findTokenByHash(hash);
-  if (cache.size >= CACHE_LIMIT) cache.clear();
-  cache.set(hash, { token, at: now });
-  return token;
+  if (hit && now - hit.at < AUTH_CACHE_MS) {
+    // A failed refresh costs nothing: the cached token serves until it expires, then a read is awaited.
+    if (now - hit.at >= AUTH_REFRESH_AHEAD_MS) read(hash, now).catch(() => undefined);
+    return hit.token;
+  }
+  return read(hash, now);
 }
 
 const throttledSources = new Map<string, number>();

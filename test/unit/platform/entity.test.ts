@@ -1,6 +1,6 @@
 import { createId } from '@paralleldrive/cuid2';
 import { describe, expect, it } from 'vitest';
-import { smallCollection } from '../../../functions/platform/dynamo/entity.js';
+import { entity, smallCollection } from '../../../functions/platform/dynamo/entity.js';
 
 interface Shelf {
   id: string;
@@ -49,5 +49,49 @@ describe('smallCollection entity (DynamoDB Local)', () => {
       label: 'A',
       note: null,
     });
+  });
+});
+
+describe('entity fromItem (the mapping every list row goes through)', () => {
+  interface Bin {
+    id: string;
+    size: number | null;
+    tags?: string[];
+    note?: string | null;
+  }
+  const key = (orgId: string, record: Pick<Bin, 'id'>) => ({ PK: `O#${orgId}#BIN`, SK: record.id });
+  const stored = { PK: 'O#o#BIN', SK: 'b1', entity: 'Bin', orgId: 'o', GSI1PK: 'x', note: 'n', id: 'b1' };
+
+  it('keeps exactly the declared fields in declared order, reading absent ones as null or the default', () => {
+    const bins = entity<Bin>({
+      name: 'Bin',
+      fields: ['id', 'size', 'tags', 'note'],
+      defaults: { tags: [] },
+      key,
+    });
+    const record = bins.fromItem(stored);
+    expect(record).toEqual({ id: 'b1', size: null, tags: [], note: 'n' });
+    // Field order is the response's byte order once serialised.
+    expect(JSON.stringify(record)).toBe('{"id":"b1","size":null,"tags":[],"note":"n"}');
+    expect(bins.fromItem({ ...stored, size: 0, note: null })).toEqual({
+      id: 'b1',
+      size: 0,
+      tags: [],
+      note: null,
+    });
+  });
+
+  it("with absent 'omit' leaves an absent field out unless it has a default, and keeps stored nulls", () => {
+    const bins = entity<Bin>({
+      name: 'Bin',
+      fields: ['id', 'size', 'tags', 'note'],
+      absent: 'omit',
+      defaults: { size: 1 },
+      key,
+    });
+    expect(JSON.stringify(bins.fromItem(stored))).toBe('{"id":"b1","size":1,"note":"n"}');
+    expect(JSON.stringify(bins.fromItem({ ...stored, size: null, note: null }))).toBe(
+      '{"id":"b1","size":null,"note":null}',
+    );
   });
 });

@@ -41,11 +41,19 @@ export const listInvoices = (
   });
 
 /**
+ * An invoice's create writes its order with updatedAt = the invoice's createdAt, and every later write of
+ * the order moves updatedAt on, so no invoice of an order is newer than the order's updatedAt; this margin
+ * covers clocks of two containers that disagree by less than a minute.
+ */
+export const ORDER_CLOCK_MARGIN_MS = 60_000;
+
+/**
  * GET /invoices?salesOrderId=: the order is read in the caller's organisation (unknown there, another
  * organisation's included: an empty page), then its invoices are those of its customer's partition (GSI4)
- * created since the order was (invoicing needs the order, so none is older): a key range of one customer,
- * never the organisation's invoices, with the order and the other filters as filter expressions. An order
- * has a few invoices, so they are sorted and windowed in memory.
+ * created while the order could be invoiced: from its createdAt (invoicing needs the order, so none is
+ * older) to its updatedAt (ORDER_CLOCK_MARGIN_MS). A key range of one customer's invoices over the order's
+ * life, so the read no longer grows with the customer's later invoices; the order and the other filters
+ * are filter expressions. An order has a few invoices, so they are sorted and windowed in memory.
  */
 export async function listOrderInvoices(
   orgId: string,
@@ -70,7 +78,7 @@ export async function listOrderInvoices(
   );
   const input = {
     ...query,
-    KeyConditionExpression: `${query.KeyConditionExpression} AND #sk >= :orderCreatedAt`,
+    KeyConditionExpression: `${query.KeyConditionExpression} AND #sk BETWEEN :orderCreatedAt AND :orderSettled`,
     FilterExpression: [query.FilterExpression, '#salesOrder.#salesOrderId = :salesOrderId']
       .filter(Boolean)
       .join(' AND '),
@@ -83,6 +91,8 @@ export async function listOrderInvoices(
     ExpressionAttributeValues: {
       ...query.ExpressionAttributeValues,
       ':orderCreatedAt': order.createdAt,
+      // GSI4SK is `createdAt\u0001id`, so the bare instant sorts before every key of that instant.
+      ':orderSettled': new Date(Date.parse(order.updatedAt) + ORDER_CLOCK_MARGIN_MS).toISOString(),
       ':salesOrderId': salesOrderId,
     },
   };
