@@ -89,9 +89,14 @@ function shape({ command, input }: Call) {
   };
 }
 
-/** The rate limiter's lease writes: the pipeline's calls, which the baseline leaves out by design. */
-const isLimiter = (call: Call) =>
-  String((call.input.Key as { PK?: string } | undefined)?.PK).includes('#RATE#');
+/**
+ * The rate limiter's lease writes and the API key's look-up (read again ahead of its expiry, beside
+ * whichever request meets a 4 s old cache): the pipeline's calls, which the baseline leaves out by design.
+ */
+const isPipeline = (call: Call) => {
+  const pk = String((call.input.Key as { PK?: string } | undefined)?.PK);
+  return pk.includes('#RATE#') || pk.startsWith('APIKEY#');
+};
 
 async function ours(request: LoadRequest, idempotencyKey: string) {
   const url = new URL(`http://localhost/api/v1${request.path}`);
@@ -107,7 +112,7 @@ async function ours(request: LoadRequest, idempotencyKey: string) {
     },
     body: request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body)),
   });
-  const made = calls.filter((c) => !isLimiter(c));
+  const made = calls.filter((c) => !isPipeline(c));
   calls = null;
   return { status: result.statusCode, bytes: result.body.length, calls: made };
 }
