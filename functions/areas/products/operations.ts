@@ -149,38 +149,32 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
         });
       }
       const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
+      // A first try replaces the item on the version read: uncontended, the answer is exact without a
+      // second read. Once a race is lost, a patch without If-Match of independent fields writes only them
+      // (productMergeItem): it lands on whatever version it meets, so the answer is the record read back,
+      // and no answer is built before the write (the PUT takes no Idempotency-Key to commit one with).
+      const merge =
+        attempt > 1 && preconditions.none && !orders ? productMergeItem(auth.orgId, current, record) : null;
+      const audit = [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }];
+      if (merge) {
+        await transact([merge, ...journal.items({ events: [productUpdated(id)], audit })]);
+        const landed = await getProductWithBom(auth.orgId, id);
+        if (!landed) throw notFound('Product');
+        const { product, bom, stock, suppliers } = landed;
+        const body = await productDetail(auth.orgId, product, bom, stock, suppliers);
+        return { status: 200, body, version: product.version };
+      }
       const response = {
         status: 200,
         body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock, loaded.suppliers),
       };
-      // A first try replaces the item on the version read: uncontended, the answer is exact without a
-      // second read. Once a race is lost, a patch without If-Match of independent fields writes only them
-      // (productMergeItem): it lands on whatever version it meets, so the answer is the record read back.
-      const merge =
-        attempt > 1 && preconditions.none && !orders ? productMergeItem(auth.orgId, current, record) : null;
       await transact([
-        ...(merge
-          ? [merge]
-          : [
-              ...productReplaceItems(auth.orgId, current, record, loaded.stock),
-              ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
-            ]),
+        ...productReplaceItems(auth.orgId, current, record, loaded.stock),
+        ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
         ...(orders ? [orders.unchanged] : []),
         ...(purchases ? [purchases.unchanged] : []),
-        ...journal.items({
-          response,
-          events: [productUpdated(id)],
-          audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
-        }),
+        ...journal.items({ response, events: [productUpdated(id)], audit }),
       ]);
-      if (merge) {
-        const landed = await getProductWithBom(auth.orgId, id);
-        if (landed) {
-          const { product, bom, stock, suppliers } = landed;
-          const body = await productDetail(auth.orgId, product, bom, stock, suppliers);
-          return { status: 200, body, version: product.version };
-        }
-      }
       return { ...response, version: record.version };
     },
     onExhausted: () =>
