@@ -11,6 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { dispatch } from '../infra/local/http-adapter.js';
+import { db } from '../functions/platform/dynamo/client.js';
 import { send, type BenchRequest } from './api.js';
 import { percentile, round } from './measure.js';
 import type { BenchTenant } from './seed.js';
@@ -35,6 +36,12 @@ export interface LevelResult {
   throughputPerSecond: number;
   p50: number;
   p99: number;
+  /**
+   * DynamoDB calls, and transactions among them (each a write tried), per successful request: the work a
+   * lost race wastes, which the machine's load does not blur as it does throughput.
+   */
+  callsPerSuccess: number;
+  transactionsPerSuccess: number;
 }
 
 export interface CaseResult {
@@ -96,11 +103,40 @@ async function attempt(request: BenchRequest): Promise<Outcome> {
   return { status: result.statusCode, code: body.error?.code ?? null, id: body.id ?? null, ms };
 }
 
+/** DynamoDB calls made while a level runs (its writers are the only requests in flight). */
+const dbCalls = { total: 0, transactions: 0 };
+let counting = false;
+
+interface MiddlewareStack {
+  add: (
+    mw: (
+      next: (args: object) => Promise<object>,
+      context: { commandName?: string },
+    ) => (args: object) => Promise<object>,
+    options: { step: 'initialize'; name: string },
+  ) => void;
+}
+
+function countDbCalls(): void {
+  if (counting) return;
+  counting = true;
+  (db().middlewareStack as MiddlewareStack).add(
+    (next, context) => (args) => {
+      dbCalls.total += 1;
+      if (context.commandName?.startsWith('TransactWrite')) dbCalls.transactions += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchConcurrencyCalls' },
+  );
+}
+
 /** A writer's next request and the status that means it succeeded; a step may do untimed set-up first. */
 type Step = (writer: number, iteration: number) => Promise<Outcome>;
 
 async function runLevel(writers: number, step: Step, ok: number): Promise<LevelResult> {
   const outcomes: Outcome[] = [];
+  dbCalls.total = 0;
+  dbCalls.transactions = 0;
   const started = performance.now();
   const until = started + SECONDS * 1000;
   await Promise.all(
@@ -109,10 +145,21 @@ async function runLevel(writers: number, step: Step, ok: number): Promise<LevelR
     }),
   );
   const wallSeconds = (performance.now() - started) / 1000;
-  return summarise(writers, outcomes, ok, wallSeconds);
+  const level = summarise(writers, outcomes, ok, wallSeconds);
+  const succeeded = Math.max(outcomes.filter((o) => o.status === ok).length, 1);
+  return {
+    ...level,
+    callsPerSuccess: round(dbCalls.total / succeeded),
+    transactionsPerSuccess: round(dbCalls.transactions / succeeded),
+  };
 }
 
-function summarise(writers: number, outcomes: Outcome[], ok: number, wallSeconds: number): LevelResult {
+function summarise(
+  writers: number,
+  outcomes: Outcome[],
+  ok: number,
+  wallSeconds: number,
+): Omit<LevelResult, 'callsPerSuccess' | 'transactionsPerSuccess'> {
   const sorted = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const succeeded = outcomes.filter((o) => o.status === ok).length;
   const refused = outcomes.filter((o) => o.status === 409 && o.code === 'conflict').length;
@@ -138,7 +185,7 @@ async function runCase(
   for (const writers of LEVELS) {
     const level = await runLevel(writers, step, ok);
     log(
-      `  ${name}, ${writers} writers: ${level.requests} requests, ${level.throughputPerSecond}/s, p50 ${level.p50} ms, p99 ${level.p99} ms, refused ${level.refused}, failed ${level.failed}`,
+      `  ${name}, ${writers} writers: ${level.requests} requests, ${level.throughputPerSecond}/s, p50 ${level.p50} ms, p99 ${level.p99} ms, refused ${level.refused}, failed ${level.failed}, ${level.callsPerSuccess} DynamoDB calls (${level.transactionsPerSuccess} transactions) per success`,
     );
     levels.push(level);
   }
@@ -227,6 +274,7 @@ export async function measureConcurrency(
   log: (line: string) => void,
 ): Promise<ConcurrencyResult> {
   const key = tenant.key;
+  countDbCalls();
   const { warehouseId, products, customerId } = await setUp(tenant);
   const hot = products[0]!;
   const adjustment = (productId: string): BenchRequest => ({
