@@ -5,10 +5,13 @@
  * adjustments on one product, sales-order creates, create-and-confirm on one product (the confirm is
  * timed: it reserves that product's stock) and merge-patches (PUT without If-Match) of one product. Then
  * one burst of 100 adjustment creates at once. A "refused" answer is the race's 409; any other failure is
- * counted apart. Knobs: BENCH_CONCURRENCY_SECONDS (per case and level, default 5).
+ * counted apart. Knobs: BENCH_CONCURRENCY_SECONDS (per case and level, default 5), BENCH_CONCURRENCY_CASES
+ * (a comma list of words: only the cases whose name holds one of them run, e.g. `PUT` or `adjustments`;
+ * the burst runs when the list is empty or holds `burst`).
  */
 import { performance } from 'node:perf_hooks';
 import { dispatch } from '../infra/local/http-adapter.js';
+import { db } from '../functions/platform/dynamo/client.js';
 import { send, type BenchRequest } from './api.js';
 import { percentile, round } from './measure.js';
 import type { BenchTenant } from './seed.js';
@@ -18,6 +21,10 @@ const SECONDS = Number(process.env.BENCH_CONCURRENCY_SECONDS ?? (SMOKE ? 0.3 : 5
 const LEVELS = SMOKE ? [2, 3] : [10, 50];
 const BURST = SMOKE ? 5 : 100;
 const SPREAD_PRODUCTS = SMOKE ? 3 : 50;
+const CASES = (process.env.BENCH_CONCURRENCY_CASES ?? '')
+  .split(',')
+  .map((word) => word.trim())
+  .filter(Boolean);
 
 export interface LevelResult {
   writers: number;
@@ -29,6 +36,12 @@ export interface LevelResult {
   throughputPerSecond: number;
   p50: number;
   p99: number;
+  /**
+   * DynamoDB calls, and transactions among them (each a write tried), per successful request: the work a
+   * lost race wastes, which the machine's load does not blur as it does throughput.
+   */
+  callsPerSuccess: number;
+  transactionsPerSuccess: number;
 }
 
 export interface CaseResult {
@@ -43,14 +56,23 @@ export interface CaseResult {
 export interface ConcurrencyResult {
   seconds: number;
   cases: CaseResult[];
-  burst: { requests: number; refused: number; failed: number; wallMs: number; p50: number; p99: number };
+  /** Null when BENCH_CONCURRENCY_CASES leaves the burst out. */
+  burst: {
+    requests: number;
+    refused: number;
+    failed: number;
+    wallMs: number;
+    p50: number;
+    p99: number;
+  } | null;
   /** Results-file figures (issue 29's names). */
   figures: {
-    burstRefused: number;
+    burstRefused: number | null;
     c50Refused: number;
     c50OverC10: number;
     p99OverP50: number;
-    hotRowThroughputRatio: number;
+    /** Null when BENCH_CONCURRENCY_CASES left either adjustments case out. */
+    hotRowThroughputRatio: number | null;
   };
 }
 
@@ -81,11 +103,40 @@ async function attempt(request: BenchRequest): Promise<Outcome> {
   return { status: result.statusCode, code: body.error?.code ?? null, id: body.id ?? null, ms };
 }
 
+/** DynamoDB calls made while a level runs (its writers are the only requests in flight). */
+const dbCalls = { total: 0, transactions: 0 };
+let counting = false;
+
+interface MiddlewareStack {
+  add: (
+    mw: (
+      next: (args: object) => Promise<object>,
+      context: { commandName?: string },
+    ) => (args: object) => Promise<object>,
+    options: { step: 'initialize'; name: string },
+  ) => void;
+}
+
+function countDbCalls(): void {
+  if (counting) return;
+  counting = true;
+  (db().middlewareStack as MiddlewareStack).add(
+    (next, context) => (args) => {
+      dbCalls.total += 1;
+      if (context.commandName?.startsWith('TransactWrite')) dbCalls.transactions += 1;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchConcurrencyCalls' },
+  );
+}
+
 /** A writer's next request and the status that means it succeeded; a step may do untimed set-up first. */
 type Step = (writer: number, iteration: number) => Promise<Outcome>;
 
 async function runLevel(writers: number, step: Step, ok: number): Promise<LevelResult> {
   const outcomes: Outcome[] = [];
+  dbCalls.total = 0;
+  dbCalls.transactions = 0;
   const started = performance.now();
   const until = started + SECONDS * 1000;
   await Promise.all(
@@ -94,10 +145,21 @@ async function runLevel(writers: number, step: Step, ok: number): Promise<LevelR
     }),
   );
   const wallSeconds = (performance.now() - started) / 1000;
-  return summarise(writers, outcomes, ok, wallSeconds);
+  const level = summarise(writers, outcomes, ok, wallSeconds);
+  const succeeded = Math.max(outcomes.filter((o) => o.status === ok).length, 1);
+  return {
+    ...level,
+    callsPerSuccess: round(dbCalls.total / succeeded),
+    transactionsPerSuccess: round(dbCalls.transactions / succeeded),
+  };
 }
 
-function summarise(writers: number, outcomes: Outcome[], ok: number, wallSeconds: number): LevelResult {
+function summarise(
+  writers: number,
+  outcomes: Outcome[],
+  ok: number,
+  wallSeconds: number,
+): Omit<LevelResult, 'callsPerSuccess' | 'transactionsPerSuccess'> {
   const sorted = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   const succeeded = outcomes.filter((o) => o.status === ok).length;
   const refused = outcomes.filter((o) => o.status === 409 && o.code === 'conflict').length;
@@ -117,12 +179,13 @@ async function runCase(
   step: Step,
   ok: number,
   log: (line: string) => void,
-): Promise<CaseResult> {
+): Promise<CaseResult | null> {
   const levels: LevelResult[] = [];
+  if (CASES.length > 0 && !CASES.some((word) => name.includes(word))) return null;
   for (const writers of LEVELS) {
     const level = await runLevel(writers, step, ok);
     log(
-      `  ${name}, ${writers} writers: ${level.requests} requests, ${level.throughputPerSecond}/s, p50 ${level.p50} ms, p99 ${level.p99} ms, refused ${level.refused}, failed ${level.failed}`,
+      `  ${name}, ${writers} writers: ${level.requests} requests, ${level.throughputPerSecond}/s, p50 ${level.p50} ms, p99 ${level.p99} ms, refused ${level.refused}, failed ${level.failed}, ${level.callsPerSuccess} DynamoDB calls (${level.transactionsPerSuccess} transactions) per success`,
     );
     levels.push(level);
   }
@@ -211,6 +274,7 @@ export async function measureConcurrency(
   log: (line: string) => void,
 ): Promise<ConcurrencyResult> {
   const key = tenant.key;
+  countDbCalls();
   const { warehouseId, products, customerId } = await setUp(tenant);
   const hot = products[0]!;
   const adjustment = (productId: string): BenchRequest => ({
@@ -225,10 +289,24 @@ export async function measureConcurrency(
     key,
     body: { customerId, warehouseId, lines: [{ productId, quantity: 1, unitPrice: 10 }] },
   });
+  const measureBurst = async () => {
+    const started = performance.now();
+    const outcomes = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => attempt(adjustment(products[i % products.length]!))),
+    );
+    const wall = performance.now() - started;
+    const level = summarise(BURST, outcomes, 201, wall / 1000);
+    const { refused, failed, p50, p99 } = level;
+    return { requests: BURST, refused, failed, wallMs: round(wall), p50, p99 };
+  };
   const spread = (writer: number, i: number) => products[(writer * 7 + i) % products.length]!;
 
   const cases: CaseResult[] = [];
-  cases.push(
+  const add = (result: CaseResult | null) => {
+    if (result) cases.push(result);
+    return result;
+  };
+  const spreadCase = add(
     await runCase(
       `adjustments over ${products.length} products`,
       (w, i) => attempt(adjustment(spread(w, i))),
@@ -236,9 +314,9 @@ export async function measureConcurrency(
       log,
     ),
   );
-  cases.push(await runCase('adjustments of one product', () => attempt(adjustment(hot)), 201, log));
-  cases.push(await runCase('sales-order creates', (w, i) => attempt(order(spread(w, i))), 201, log));
-  cases.push(
+  const hotCase = add(await runCase('adjustments of one product', () => attempt(adjustment(hot)), 201, log));
+  add(await runCase('sales-order creates', (w, i) => attempt(order(spread(w, i))), 201, log));
+  add(
     await runCase(
       'confirms on one product (after an untimed create)',
       async () => {
@@ -250,7 +328,7 @@ export async function measureConcurrency(
       log,
     ),
   );
-  cases.push(
+  add(
     await runCase(
       'PUT /products/{id} (no If-Match) of one product',
       (w, i) =>
@@ -265,39 +343,27 @@ export async function measureConcurrency(
     ),
   );
 
-  const burstStarted = performance.now();
-  const burstOutcomes = await Promise.all(
-    Array.from({ length: BURST }, (_, i) => attempt(adjustment(products[i % products.length]!))),
-  );
-  const burstWall = performance.now() - burstStarted;
-  const burstLevel = summarise(BURST, burstOutcomes, 201, burstWall / 1000);
-  const burst = {
-    requests: BURST,
-    refused: burstLevel.refused,
-    failed: burstLevel.failed,
-    wallMs: round(burstWall),
-    p50: burstLevel.p50,
-    p99: burstLevel.p99,
-  };
-  log(
-    `  burst of ${BURST} adjustment creates: refused ${burst.refused}, failed ${burst.failed}, ${burst.wallMs} ms, p50 ${burst.p50} ms, p99 ${burst.p99} ms`,
-  );
+  const burst = CASES.length === 0 || CASES.includes('burst') ? await measureBurst() : null;
+  if (burst) {
+    log(
+      `  burst of ${BURST} adjustment creates: refused ${burst.refused}, failed ${burst.failed}, ${burst.wallMs} ms, p50 ${burst.p50} ms, p99 ${burst.p99} ms`,
+    );
+  }
 
   const high = (c: CaseResult) => c.levels[c.levels.length - 1]!;
-  const spreadCase = cases[0]!;
-  const hotCase = cases[1]!;
   return {
     seconds: SECONDS,
     cases,
     burst,
     figures: {
-      burstRefused: burst.refused,
+      burstRefused: burst?.refused ?? null,
       c50Refused: cases.reduce((n, c) => n + high(c).refused, 0),
       c50OverC10: Math.min(...cases.map((c) => c.highOverLow)),
       p99OverP50: Math.max(...cases.map((c) => c.p99OverP50)),
-      hotRowThroughputRatio: round(
-        high(hotCase).throughputPerSecond / Math.max(high(spreadCase).throughputPerSecond, 0.001),
-      ),
+      hotRowThroughputRatio:
+        hotCase && spreadCase
+          ? round(high(hotCase).throughputPerSecond / Math.max(high(spreadCase).throughputPerSecond, 0.001))
+          : null,
     },
   };
 }

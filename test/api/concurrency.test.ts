@@ -238,6 +238,60 @@ describe('merge-patches without If-Match on one product', () => {
     expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([p.id]);
   }, 180_000);
 
+  it('30 concurrent PUTs, 10 on each of three fields: every one 200 with a value written for its field, the last state consistent', async () => {
+    const p = await product(t);
+    const fields = {
+      notes: (i: number) => `Crowded notes ${i}`,
+      costPrice: (i: number) => 1 + i,
+      barcode: (i: number) => `95${String(i).padStart(11, '0')}`,
+    };
+    const sent = Object.entries(fields).flatMap(([field, value]) =>
+      Array.from({ length: 10 }, (_, i) => ({ field, value: value(i) })),
+    );
+    const results = await Promise.all(
+      sent.map(({ field, value }) =>
+        call('PUT', `/products/${p.id}`, { key: t.key, body: { [field]: value } }),
+      ),
+    );
+    expect(outcomes(results)).toEqual(Array(30).fill(200));
+    const written = (field: string) => sent.filter((s) => s.field === field).map((s) => s.value);
+    // Each answer is the product as written: its own value, or one a later PUT of the same field wrote.
+    results.forEach((r, i) => {
+      expect(written(sent[i]!.field)).toContain(r.body[sent[i]!.field]);
+      expect(r.headers.etag).toMatch(/^"v([2-9]|[12]\d|3[01])-/);
+    });
+    const got = await call('GET', `/products/${p.id}`, { key: t.key });
+    for (const field of Object.keys(fields)) expect(written(field)).toContain(got.body[field]);
+    // Created at 1, every PUT moved the version once.
+    expect(got.headers.etag).toMatch(/^"v31-/);
+    // The derived values (search text, barcode key, slim row) follow the barcode that landed.
+    const byBarcode = await call('GET', '/products', { key: t.key, query: { barcode: got.body.barcode } });
+    expect(byBarcode.body.data.map((r: { id: string }) => r.id)).toEqual([p.id]);
+    const bySearch = await call('GET', '/products', { key: t.key, query: { search: got.body.barcode } });
+    expect(bySearch.body.data.map((r: { id: string }) => r.id)).toEqual([p.id]);
+  }, 180_000);
+
+  it('10 concurrent PUTs of the barcode and a rename: the search text holds the new name and the barcode that landed', async () => {
+    const p = await product(t);
+    const barcodes = Array.from({ length: 10 }, (_, i) => `96${String(i).padStart(11, '0')}`);
+    const renamed = `Renamed ${p.sku}`;
+    const results = await Promise.all([
+      ...barcodes.map((barcode) => call('PUT', `/products/${p.id}`, { key: t.key, body: { barcode } })),
+      call('PUT', `/products/${p.id}`, { key: t.key, body: { name: renamed } }),
+    ]);
+    expect(outcomes(results)).toEqual(Array(11).fill(200));
+    const got = await call('GET', `/products/${p.id}`, { key: t.key });
+    expect(barcodes).toContain(got.body.barcode);
+    expect(got.body.name).toBe(renamed);
+    // A barcode patch decided on the old name must not write a search text without the rename.
+    for (const search of [renamed, got.body.barcode as string]) {
+      const listed = await call('GET', '/products', { key: t.key, query: { search } });
+      expect(listed.body.data.map((r: { id: string }) => r.id)).toEqual([p.id]);
+    }
+    const stale = await call('GET', '/products', { key: t.key, query: { search: p.name } });
+    expect(stale.body.data.map((r: { id: string }) => r.id)).not.toContain(p.id);
+  }, 180_000);
+
   it("a patch without If-Match answers the record as it landed: its ETag is the next PUT's If-Match", async () => {
     const p = await product(t);
     const first = await call('PUT', `/products/${p.id}`, { key: t.key, body: { weight: 2.5 } });

@@ -22,6 +22,7 @@ import {
   listProducts,
   usageOf,
   productCreateItems,
+  productKey,
   productMergeItem,
   productReplaceItems,
   type ProductRecord,
@@ -29,6 +30,7 @@ import {
 import { listCategories, listUnitsOfMeasure } from './store/reference-data.js';
 import { transact } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
+import { contendedLately, noteContention } from '../../platform/dynamo/recent-contention.js';
 import { resolveReferences } from './references.js';
 import { productDetail, productSummary } from './view.js';
 import { productPorts } from './ports.js';
@@ -114,8 +116,10 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
   preconditions,
 }) => {
   const id = params.id;
+  const raced = productKey(auth.orgId, id).PK;
   return writeOptimistically({
     run: async (attempt) => {
+      if (attempt > 1) noteContention(raced);
       const loaded = await getProductWithBom(auth.orgId, id);
       if (!loaded) throw notFound('Product');
       const current = loaded.product;
@@ -149,38 +153,36 @@ const updateProductOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'updateProduct'> = 
         });
       }
       const record: ProductRecord = { ...next, ...(await resolveReferences(auth.orgId, next, current)) };
+      // A first try replaces the item on the version read: uncontended, the answer is exact without a
+      // second read. Once a race is lost, or when this container saw one on the product lately, a patch
+      // without If-Match of independent fields writes only them (productMergeItem): it lands on whatever
+      // version it meets, so the answer is the record read back, and no answer is built before the write
+      // (the PUT takes no Idempotency-Key to commit one with).
+      const mergeFirst = attempt > 1 || contendedLately(raced);
+      const merge =
+        mergeFirst && preconditions.none && !orders ? productMergeItem(auth.orgId, current, record) : null;
+      const audit = [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }];
+      if (merge) {
+        await transact([merge, ...journal.items({ events: [productUpdated(id)], audit })]);
+        const landed = await getProductWithBom(auth.orgId, id);
+        if (!landed) throw notFound('Product');
+        const { product, bom, stock, suppliers } = landed;
+        // Another write landed between the read and this one: the product is still raced on.
+        if (product.version !== record.version) noteContention(raced);
+        const body = await productDetail(auth.orgId, product, bom, stock, suppliers);
+        return { status: 200, body, version: product.version };
+      }
       const response = {
         status: 200,
         body: await productDetail(auth.orgId, record, loaded.bom, loaded.stock, loaded.suppliers),
       };
-      // A first try replaces the item on the version read: uncontended, the answer is exact without a
-      // second read. Once a race is lost, a patch without If-Match of independent fields writes only them
-      // (productMergeItem): it lands on whatever version it meets, so the answer is the record read back.
-      const merge =
-        attempt > 1 && preconditions.none && !orders ? productMergeItem(auth.orgId, current, record) : null;
       await transact([
-        ...(merge
-          ? [merge]
-          : [
-              ...productReplaceItems(auth.orgId, current, record, loaded.stock),
-              ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
-            ]),
+        ...productReplaceItems(auth.orgId, current, record, loaded.stock),
+        ...preferenceItems(auth.orgId, current, record, loaded.suppliers),
         ...(orders ? [orders.unchanged] : []),
         ...(purchases ? [purchases.unchanged] : []),
-        ...journal.items({
-          response,
-          events: [productUpdated(id)],
-          audit: [{ resourceType: 'product', resourceId: id, action: 'update', changedFields: changed }],
-        }),
+        ...journal.items({ response, events: [productUpdated(id)], audit }),
       ]);
-      if (merge) {
-        const landed = await getProductWithBom(auth.orgId, id);
-        if (landed) {
-          const { product, bom, stock, suppliers } = landed;
-          const body = await productDetail(auth.orgId, product, bom, stock, suppliers);
-          return { status: 200, body, version: product.version };
-        }
-      }
       return { ...response, version: record.version };
     },
     onExhausted: () =>

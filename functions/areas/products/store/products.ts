@@ -90,54 +90,57 @@ export const productCountsKey = (orgId: string): Key => ({
   SK: 'PRODUCT',
 });
 
+const PRODUCT_FIELDS = allFields<ProductRecord>()([
+  'id',
+  'sku',
+  'name',
+  'description',
+  'categoryId',
+  'unitOfMeasureId',
+  'purchaseUomId',
+  'saleUomId',
+  'preferredSupplierId',
+  'unitsPerPurchaseUom',
+  'unitsPerSaleUom',
+  'productType',
+  'isBomProduct',
+  'isBatchTracked',
+  'requiresSerialTracking',
+  'requiresInspection',
+  'defaultPrice',
+  'costPrice',
+  'taxRate',
+  'weight',
+  'barcode',
+  'minStockLevel',
+  'maxStockLevel',
+  'reorderQuantity',
+  'notes',
+  'imageUrl',
+  'allocationPolicy',
+  'containsAllergens',
+  'mayContainAllergens',
+  'allergenReviewed',
+  'requiresAllergenCheck',
+  'requiresFinalQC',
+  'requiresLineClearance',
+  'expiryRequired',
+  'shelfLifeDays',
+  'isActive',
+  'storageCondition',
+  'version',
+  'createdAt',
+  'name',
+  'updatedAt',
+  'category',
+  'unitOfMeasure',
+  'purchaseUom',
+  'saleUom',
+]);
+
 export const products = entity<ProductRecord>({
   name: 'Product',
-  fields: allFields<ProductRecord>()([
-    'id',
-    'sku',
-    'name',
-    'description',
-    'categoryId',
-    'unitOfMeasureId',
-    'purchaseUomId',
-    'saleUomId',
-    'preferredSupplierId',
-    'unitsPerPurchaseUom',
-    'unitsPerSaleUom',
-    'productType',
-    'isBomProduct',
-    'isBatchTracked',
-    'requiresSerialTracking',
-    'requiresInspection',
-    'defaultPrice',
-    'costPrice',
-    'taxRate',
-    'weight',
-    'barcode',
-    'minStockLevel',
-    'maxStockLevel',
-    'reorderQuantity',
-    'notes',
-    'imageUrl',
-    'allocationPolicy',
-    'containsAllergens',
-    'mayContainAllergens',
-    'allergenReviewed',
-    'requiresAllergenCheck',
-    'requiresFinalQC',
-    'requiresLineClearance',
-    'expiryRequired',
-    'shelfLifeDays',
-    'isActive',
-    'storageCondition',
-    'version',
-    'createdAt',
-    'updatedAt',
-    'category',
-    'unitOfMeasure',
-    'purchaseUom',
-    'saleUom',
-  ]),
+  fields: PRODUCT_FIELDS,
   // Items written before a field existed lack it; the record leaves it out rather than inventing a null.
   absent: 'omit',
   key: (orgId, record) => productKey(orgId, record.id),
@@ -434,16 +437,33 @@ const INDEPENDENT_FIELDS: ReadonlySet<string> = new Set([
 
 /** Attributes every write moves whatever it changes: set, never conditioned. */
 const MOVED_BY_EVERY_WRITE: ReadonlySet<string> = new Set(['version', 'updatedAt', 'GSI4SK', 'GSI5SK']);
-const SLIM_MOVED_BY_EVERY_WRITE: ReadonlySet<string> = new Set(['u']);
+
+/**
+ * Record fields a merge does not condition on: its own kind (independent fields), those every write moves,
+ * the identity, and the reference-data copies, which follow the ids they copy (conditioned).
+ */
+const NOT_DECIDED_ON: ReadonlySet<string> = new Set([
+  ...INDEPENDENT_FIELDS,
+  ...MOVED_BY_EVERY_WRITE,
+  'id',
+  'createdAt',
+  'category',
+  'unitOfMeasure',
+  'purchaseUom',
+  'saleUom',
+]);
 
 /**
  * A merge-patch without If-Match as an update of only what it changes (issue 29 item 2): each changed
  * attribute (record fields, and what is derived from them: search text, index keys, the slim row's
- * fields) is set and conditioned on still holding the value read, so patches of other fields never make
- * it fail, and one that changed the same field (or a value derived from it) makes it decide again. The
- * version moves by one with every write (ADD), so the caller reads the record back for the version it
- * landed at. Null when the patch changes a field other rules read or other items copy (rule groups, name,
- * sku, activity, type, tracking, units, category): those keep the version-conditioned replace.
+ * fields) is set, and the version moves by one (`version + 1`), so the caller reads the record back for
+ * the version it landed at. Independent fields are last writer wins, as a PUT without If-Match is: no rule
+ * reads them and no derived value reads two of them (test/unit/products/product-merge.test.ts), so
+ * patches of the same or other independent fields never make it fail. It is conditioned instead on every
+ * other field (name, sku, type, tracking, units, category, supplier, activity) still holding the value it
+ * was decided with: the derived values it writes also read those (the search text reads name and sku), and
+ * a write that moved one makes it decide again. Null when the patch changes a field other rules read or
+ * other items copy: those keep the version-conditioned replace.
  */
 export function productMergeItem(
   orgId: string,
@@ -460,21 +480,16 @@ export function productMergeItem(
   const removes: string[] = [];
   const conditions: string[] = ['attribute_exists(PK)'];
   let n = 0;
-  const write = (path: string, was: unknown, now: unknown, conditioned: boolean) => {
+  const name = (attribute: string) => {
     n += 1;
+    names[`#a${n}`] = attribute;
+    return `#a${n}`;
+  };
+  const write = (path: string, now: unknown) => {
     if (now === undefined) removes.push(path);
     else {
       values[`:n${n}`] = now;
       sets.push(`${path} = :n${n}`);
-    }
-    if (!conditioned) return;
-    if (was === undefined) conditions.push(`attribute_not_exists(${path})`);
-    else if (was === null) {
-      values[':nullType'] = 'NULL';
-      conditions.push(`attribute_type(${path}, :nullType)`);
-    } else {
-      values[`:o${n}`] = was;
-      conditions.push(`${path} = :o${n}`);
     }
   };
   for (const attribute of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -483,16 +498,27 @@ export function productMergeItem(
     const now = after[attribute];
     if (JSON.stringify(was) === JSON.stringify(now)) continue;
     if (attribute === 'slim' && isMap(was) && isMap(now)) {
-      names['#slim'] = 'slim';
+      const slim = name('slim');
       for (const field of new Set([...Object.keys(was), ...Object.keys(now)])) {
-        if (JSON.stringify(was[field]) === JSON.stringify(now[field])) continue;
-        names[`#s${n + 1}`] = field;
-        write(`#slim.#s${n + 1}`, was[field], now[field], !SLIM_MOVED_BY_EVERY_WRITE.has(field));
+        if (JSON.stringify(was[field]) !== JSON.stringify(now[field]))
+          write(`${slim}.${name(field)}`, now[field]);
       }
       continue;
     }
-    names[`#a${n + 1}`] = attribute;
-    write(`#a${n + 1}`, was, now, !MOVED_BY_EVERY_WRITE.has(attribute));
+    write(name(attribute), now);
+  }
+  for (const field of PRODUCT_FIELDS) {
+    if (NOT_DECIDED_ON.has(field)) continue;
+    const path = name(field);
+    const was = before[field];
+    if (was === undefined) conditions.push(`attribute_not_exists(${path})`);
+    else if (was === null) {
+      values[':nullType'] = 'NULL';
+      conditions.push(`attribute_type(${path}, :nullType)`);
+    } else {
+      values[`:o${n}`] = was;
+      conditions.push(`${path} = :o${n}`);
+    }
   }
   sets.push('#version = #version + :one');
   return {
