@@ -1,18 +1,21 @@
 /**
  * Lambda bundle sizes and cold import times, against a bundle holding only the DynamoDB client. Each entry
- * is built twice, as infra/stack.ts builds it for a stack without and with tracing (the define that leaves
- * the tracer out), and imported in fresh node processes with the environment a deployed function has.
+ * is built twice, as infra/stack.ts builds it for a stack without and with tracing
+ * (infra/function-build.ts: code split into chunks, the define that leaves the tracer out), and imported
+ * in fresh node processes with the environment a deployed function has. The client-only bundle is built
+ * the same way (and once as a single file, the build before code splitting, for comparison).
  * With DynamoDB Local at hand, the same process then serves its group's first requests: the
  * first-invocation time a cold container adds after the import.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { median, round } from './measure.js';
+import { ENTRY_FILE, functionBuildOptions } from '../infra/function-build.js';
 
 const run = promisify(execFile);
 
@@ -49,9 +52,14 @@ export interface FirstInvocation {
 
 export interface BundleResult {
   name: string;
-  /** Built as for a stack without tracing (no Tracer, no X-Ray SDK) and as for one with it. */
+  /**
+   * What the cold import reads and parses: index.mjs and the chunks it imports statically, built as for a
+   * stack without tracing (no Tracer, no X-Ray SDK) and as for one with it.
+   */
   kb: number;
   kbTracing: number;
+  /** Every chunk of the build without tracing, those loaded on first use included (source maps apart). */
+  kbAll: number;
   /** Median wall-clock ms of the import, and the CPU ms (user + system) the process spent in it. */
   coldImportMs: number;
   coldImportMsTracing: number;
@@ -76,6 +84,8 @@ export interface BundleResult {
 export interface ColdImport {
   baselineMs: number;
   baselineCpuMs: number;
+  /** The client-only bundle as one file (the build before code splitting): CPU ms of its import. */
+  baselineSingleFileCpuMs: number;
   /** The largest ratio over the API groups' bundles, tracing off and on (issue 29's names). */
   maxRatio: number;
   maxRatioTracing: number;
@@ -84,7 +94,8 @@ export interface ColdImport {
   bundles: BundleResult[];
 }
 
-const options = (outfile: string, tracing: boolean): BuildOptions => ({
+/** The client-only bundle as a single file, as every function was built before code splitting. */
+const singleFile = (outfile: string): BuildOptions => ({
   bundle: true,
   format: 'esm',
   minify: true,
@@ -92,16 +103,38 @@ const options = (outfile: string, tracing: boolean): BuildOptions => ({
   target: 'node22',
   mainFields: ['module', 'main'],
   banner: { js: BANNER },
-  // As infra/stack.ts's functionCode builds it.
-  define: { 'process.env.STOCKFLOW_TRACER_BUNDLED': JSON.stringify(String(tracing)) },
   outfile,
-  metafile: true,
   logLevel: 'silent',
 });
 
+/** As deployed (infra/function-build.ts), with a metafile to read what each output holds. */
+const deployed = (entry: string, outdir: string, tracing: boolean): BuildOptions => ({
+  ...functionBuildOptions(entry, outdir, { tracing }),
+  metafile: true,
+});
+
+/** The outputs the entry imports statically, transitively: what a cold import reads and parses. */
+function loadedAtImport(metafile: Metafile): string[] {
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((path) => path.endsWith(`/${ENTRY_FILE}`));
+  const seen = new Set<string>();
+  const pending = entry ? [entry] : [];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const i of outputs[path]!.imports)
+      if (i.kind === 'import-statement' && outputs[i.path]) pending.push(i.path);
+  }
+  return [...seen];
+}
+
+const kbOf = (metafile: Metafile, outputs: readonly string[]) =>
+  round(outputs.reduce((sum, path) => sum + metafile.outputs[path]!.bytes, 0) / 1024, 1);
+
+/** The largest inputs of what the import parses. */
 function largestInputs(metafile: Metafile): string[] {
   const bySource = new Map<string, number>();
-  for (const output of Object.values(metafile.outputs)) {
+  for (const output of loadedAtImport(metafile).map((path) => metafile.outputs[path]!)) {
     for (const [path, input] of Object.entries(output.inputs)) {
       // node_modules grouped per package; project files one by one.
       const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? path;
@@ -225,30 +258,34 @@ export async function measureBundles(
 ): Promise<ColdImport> {
   const dir = mkdtempSync(join(tmpdir(), 'stockflow-bench-'));
   try {
-    const clientFile = join(dir, 'client-only.mjs');
-    const client = await build({
-      ...options(clientFile, false),
-      stdin: { contents: CLIENT_ONLY, resolveDir: ROOT, loader: 'js' },
-    });
+    // A file, not stdin (esbuild splits code only from entry points), outside the project: its packages
+    // are resolved from the project's node_modules.
+    const clientSource = join(dir, 'client-only.mjs');
+    writeFileSync(clientSource, CLIENT_ONLY);
+    const clientDir = join(dir, 'client-only');
+    const fromProject = { nodePaths: [join(ROOT, 'node_modules')] };
+    const client = await build({ ...deployed(clientSource, clientDir, false), ...fromProject });
     const baseline: Built = {
       name: 'baseline: DynamoDB client only',
-      file: clientFile,
+      file: join(clientDir, ENTRY_FILE),
       metafile: client.metafile!,
       tracing: false,
       env: deployedEnv('baseline', false),
       requests: [],
     };
-    const bundles: Built[] = [baseline];
+    const singleFileClient = join(dir, 'client-only-single-file.mjs');
+    await build({ ...singleFile(singleFileClient), entryPoints: [clientSource], ...fromProject });
+    const baselineSingleFile: Built = { ...baseline, name: 'client only, one file', file: singleFileClient };
+    const bundles: Built[] = [baseline, baselineSingleFile];
     for (const group of groups) {
       for (const tracing of [false, true]) {
-        const file = join(dir, `${group}${tracing ? '-tracing' : ''}.mjs`);
-        const result = await build({
-          ...options(file, tracing),
-          entryPoints: [join(ROOT, 'functions', 'entries', `${group}.ts`)],
-        });
+        const outdir = join(dir, `${group}${tracing ? '-tracing' : ''}`);
+        const result = await build(
+          deployed(join(ROOT, 'functions', 'entries', `${group}.ts`), outdir, tracing),
+        );
         bundles.push({
           name: group,
-          file,
+          file: join(outdir, ENTRY_FILE),
           metafile: result.metafile!,
           tracing,
           env: { ...deployedEnv(group, tracing), ...first?.env },
@@ -273,8 +310,12 @@ export async function measureBundles(
         round(median(samples.get(b)!.map((s) => s.requests[i]!.ms)), 1);
       return {
         name: group,
-        kb: round(statSync(off!.file).size / 1024, 1),
-        kbTracing: round(statSync(on!.file).size / 1024, 1),
+        kb: kbOf(off!.metafile, loadedAtImport(off!.metafile)),
+        kbTracing: kbOf(on!.metafile, loadedAtImport(on!.metafile)),
+        kbAll: kbOf(
+          off!.metafile,
+          Object.keys(off!.metafile.outputs).filter((path) => path.endsWith('.mjs')),
+        ),
         coldImportMs: round(importMs(off!), 1),
         coldImportMsTracing: round(importMs(on!), 1),
         cpuMs: round(cpuMs(off!), 1),
@@ -299,6 +340,7 @@ export async function measureBundles(
     return {
       baselineMs: round(baseMs, 1),
       baselineCpuMs: round(baseCpuMs, 1),
+      baselineSingleFileCpuMs: round(cpuMs(baselineSingleFile), 1),
       maxRatio: Math.max(...api.map((b) => b.ratio)),
       maxRatioTracing: Math.max(...api.map((b) => b.ratioTracing)),
       maxRatioWall: Math.max(...api.map((b) => b.ratioWall)),

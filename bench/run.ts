@@ -176,8 +176,9 @@ async function bundlesReport(first?: FirstInvocations): Promise<ColdImport> {
     table(
       [
         'bundle',
-        'KB',
+        'KB at import',
         'KB tracing',
+        'KB all chunks',
         'cold ms',
         'ratio',
         'cold ms tracing',
@@ -188,6 +189,7 @@ async function bundlesReport(first?: FirstInvocations): Promise<ColdImport> {
         b.name,
         b.kb,
         b.kbTracing,
+        b.kbAll,
         b.coldImportMs,
         x(b.ratio),
         b.coldImportMsTracing,
@@ -197,7 +199,7 @@ async function bundlesReport(first?: FirstInvocations): Promise<ColdImport> {
     ),
   );
   log(
-    `client only ${cold.baselineMs} ms; API bundles: max ratio ${x(cold.maxRatio)}, with tracing ${x(cold.maxRatioTracing)}`,
+    `client only ${cold.baselineMs} ms (CPU ${cold.baselineCpuMs} ms; as one file ${cold.baselineSingleFileCpuMs}); API bundles: max ratio ${x(cold.maxRatio)}, with tracing ${x(cold.maxRatioTracing)}`,
   );
   const firsts = cold.bundles.flatMap((b) => b.firstRequests.map((r) => ({ bundle: b.name, ...r })));
   if (firsts.length > 0) {

@@ -7,27 +7,21 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } fro
 import { EventBus, Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import {
-  Architecture,
   FilterCriteria,
   FilterRule,
-  Runtime,
+  Function as LambdaFn,
   StartingPosition,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import {
-  LogLevel,
-  NodejsFunction,
-  OutputFormat,
-  type NodejsFunctionProps,
-} from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { acknowledgeNagFindings } from './nag.js';
-import { copyRenderer } from './api-reference.js';
+import { addApiReference } from './api-reference.js';
+import { functionCode } from './function-build.js';
 import { tableBackup, tableDeletionProtection, type TableBackup } from './data-protection.js';
 import { addEdge, type Edge } from './edge.js';
 import { ORIGIN_VERIFY_ENV } from '../functions/platform/http/origin-verify.js';
@@ -80,8 +74,8 @@ const WORKER_BATCH = 5;
 export class ApiStack extends Stack {
   readonly table: Table;
   readonly api: HttpApi;
-  readonly functions: Record<Group, NodejsFunction>;
-  readonly eventFunctions: Record<EventFunction, NodejsFunction>;
+  readonly functions: Record<Group, LambdaFn>;
+  readonly eventFunctions: Record<EventFunction, LambdaFn>;
   readonly bus: EventBus;
   readonly deliveryQueue: Queue;
   readonly deliveryDeadLetters: Queue;
@@ -89,7 +83,7 @@ export class ApiStack extends Stack {
   readonly projectionFailures: Queue;
   readonly operability: Operability;
   readonly webhookSecretsKey: Key;
-  readonly jobs: NodejsFunction;
+  readonly jobs: LambdaFn;
   readonly jobFailures: Queue;
   readonly edge: Edge;
   readonly backup: TableBackup | undefined;
@@ -123,7 +117,7 @@ export class ApiStack extends Stack {
     this.webhookSecretsKey = webhookSecretsKey(this);
     this.functions = Object.fromEntries(GROUPS.map((group) => [group, this.groupFunction(group)])) as Record<
       Group,
-      NodejsFunction
+      LambdaFn
     >;
 
     this.api = new HttpApi(this, 'Api');
@@ -214,7 +208,7 @@ export class ApiStack extends Stack {
     });
   }
 
-  private groupFunction(group: Group): NodejsFunction {
+  private groupFunction(group: Group): LambdaFn {
     const fn = this.nodeFunction(group, groupEntry(group));
     if (!WITHOUT_TABLE_ACCESS.has(group)) this.table.grantReadWriteData(fn);
     if (group === 'webhooks') allowSealing(this.webhookSecretsKey, fn);
@@ -288,7 +282,7 @@ export class ApiStack extends Stack {
       this.nodeFunction(name, join(ROOT, 'functions', 'entries', ENTRIES[name]), { timeout, environment });
 
     const busEnv = { EVENT_BUS_NAME: bus.eventBusName };
-    const functions: Record<EventFunction, NodejsFunction> = {
+    const functions: Record<EventFunction, LambdaFn> = {
       publisher: fn('publisher', Duration.seconds(60), busEnv),
       sweeper: fn('sweeper', Duration.seconds(120), busEnv),
       deliveryWorker: fn('deliveryWorker', WORKER_TIMEOUT, { DELIVERY_QUEUE_URL: deliveryQueue.queueUrl }),
@@ -363,7 +357,7 @@ export class ApiStack extends Stack {
    * ProjectionFailures (its shard moves on) and `report rebuild-movements --org --from` re-projects it.
    */
   private ledgerProjection(
-    projector: NodejsFunction,
+    projector: LambdaFn,
     encryption: { encryption: QueueEncryption; enforceSSL: boolean },
   ): Queue {
     const projectionFailures = new Queue(this, 'ProjectionFailures', {
@@ -396,11 +390,11 @@ export class ApiStack extends Stack {
     name: string,
     entry: string,
     options: { timeout?: Duration; environment?: Record<string, string> } = {},
-  ): NodejsFunction {
+  ): LambdaFn {
     const observability = functionObservability(this);
-    return new NodejsFunction(this, `${name}Function`, {
+    return new LambdaFn(this, `${name}Function`, {
       ...observability,
-      ...functionCode(name, entry, { tracing: observability.tracing === Tracing.ACTIVE }),
+      ...lambdaCode(name, entry, { tracing: observability.tracing === Tracing.ACTIVE }),
       memorySize: 512,
       timeout: options.timeout ?? Duration.seconds(10),
       environment: {
@@ -417,34 +411,8 @@ export class ApiStack extends Stack {
 export const groupEntry = (group: Group): string => join(ROOT, 'functions', 'entries', `${group}.ts`);
 
 /**
- * How a function's code is built and run, shared by every function (and by the test that bundles the meta
- * Lambda for real, test/infra/api-reference-asset.test.ts).
+ * How a function's code is built (infra/function-build.ts); only the meta function carries files beside
+ * its bundle (infra/api-reference.ts).
  */
-export function functionCode(name: string, entry: string, { tracing = true }: { tracing?: boolean } = {}) {
-  return {
-    entry,
-    handler: 'handler',
-    projectRoot: ROOT,
-    depsLockFilePath: join(ROOT, 'package-lock.json'),
-    runtime: Runtime.NODEJS_22_X,
-    architecture: Architecture.ARM_64,
-    bundling: {
-      format: OutputFormat.ESM,
-      target: 'node22',
-      minify: true,
-      sourceMap: true,
-      // esbuild's per-bundle size report would print through `cdk synth --quiet`; errors still show.
-      logLevel: LogLevel.ERROR,
-      // Bundle the SDK: the pinned version is the one tested, not whatever the runtime ships.
-      externalModules: [],
-      mainFields: ['module', 'main'],
-      // ESM output has no require(); bundled CommonJS dependencies still call it.
-      banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-      // Without tracing the bundle leaves out Powertools Tracer and the X-Ray SDK (68 KB of a ~630 KB
-      // bundle, the largest part of the cold import it would add): functions/platform/observability/tracer.ts.
-      define: { 'process.env.STOCKFLOW_TRACER_BUNDLED': JSON.stringify(String(tracing)) },
-      // The API reference page's renderer travels beside the meta bundle only (infra/api-reference.ts).
-      ...(name === 'meta' ? { commandHooks: copyRenderer(ROOT) } : {}),
-    },
-  } satisfies NodejsFunctionProps;
-}
+export const lambdaCode = (name: string, entry: string, { tracing = true }: { tracing?: boolean } = {}) =>
+  functionCode(entry, { tracing, ...(name === 'meta' ? { extra: addApiReference(ROOT) } : {}) });

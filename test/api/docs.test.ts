@@ -84,7 +84,7 @@ describe('GET /docs', () => {
       group: 'meta',
       endpoints: endpointsOf('meta'),
       operations: {
-        ...metaOperations(ENDPOINTS),
+        ...metaOperations(async () => buildOpenApi(ENDPOINTS)),
         getApiReference: async () => ({ body: { page: 'not a string' } }),
       },
       validators: metaValidators,

@@ -4,8 +4,8 @@ import {
   ORIGIN_VERIFY_ENV,
   ORIGIN_VERIFY_HEADER,
   VIEWER_ADDRESS_HEADER,
-  viewerAddress,
 } from '../../functions/platform/http/origin-verify.js';
+import { viewerAddress } from '../../functions/platform/http/viewer-address.js';
 import { clearRateLimitCaches } from '../../functions/platform/http/rate-limit.js';
 import { call, newTenant } from '../support/api.js';
 

@@ -4,7 +4,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { SCHEDULED_JOB_NAMES } from '../../functions/jobs/schedule.js';
 import { BACKUP_DEFAULTS } from '../../infra/data-protection.js';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Function as LambdaFn } from 'aws-cdk-lib/aws-lambda';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../functions/platform/http/origin-verify.js';
 import { COMMON_RULES_COUNTED, MANAGED_RULE_GROUPS, WAF_DEFAULTS } from '../../infra/edge.js';
 import { nagPacks } from '../../infra/nag.js';
@@ -245,7 +245,7 @@ describe('AWS WAF (-c waf=true)', () => {
     expect(distribution.Properties.DistributionConfig.Origins[0].OriginCustomHeaders).toEqual([
       { HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: ORIGIN_SECRET },
     ]);
-    const envOf = (b: typeof on, fn: NodejsFunction) =>
+    const envOf = (b: typeof on, fn: LambdaFn) =>
       b.template.toJSON().Resources[b.logicalId(fn)].Properties.Environment.Variables;
     for (const fn of Object.values(on.stack.functions)) {
       expect(envOf(on, fn)[ORIGIN_VERIFY_ENV]).toBe(ORIGIN_SECRET);

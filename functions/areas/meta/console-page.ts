@@ -1,4 +1,4 @@
-import { OPENAPI_TITLE } from '../../platform/openapi/build.js';
+import { OPENAPI_TITLE } from '../../platform/openapi/title.js';
 
 /**
  * The console's policy: its own script and stylesheet, calls to this API, data: images (Pico's icons)

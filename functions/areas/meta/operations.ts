@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Endpoint } from '../../platform/catalogue/endpoint.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { META_ENDPOINTS } from './endpoints.js';
-import { buildOpenApi } from '../../platform/openapi/build.js';
 import { PAGE_HEADERS, referencePage, referencePolicy, rendererHeaders } from './reference-page.js';
 import { rendererScript } from './renderer-script.js';
 import { ApiError, notFound } from '../../../domain/errors.js';
@@ -21,10 +19,13 @@ async function builtConsole() {
   return assets;
 }
 
-/** The document describes the whole catalogue, which only the entry composes (functions/catalogue.ts). */
-export const metaOperations = (catalogue: readonly Endpoint[]) =>
+/**
+ * The document describes the whole catalogue, which only the entry composes (functions/catalogue.ts);
+ * `openApi` answers it (the Lambda loads the catalogue on first use: functions/areas/meta/openapi-document.ts).
+ */
+export const metaOperations = (openApi: () => Promise<object>) =>
   operationsFor(META_ENDPOINTS, {
-    getOpenApi: async () => ({ body: buildOpenApi(catalogue) }),
+    getOpenApi: async () => ({ body: await openApi() }),
     getApiReference: async () => {
       const nonce = randomBytes(16).toString('base64');
       const { digest } = await rendererScript();

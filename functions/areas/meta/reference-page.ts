@@ -1,4 +1,4 @@
-import { OPENAPI_TITLE } from '../../platform/openapi/build.js';
+import { OPENAPI_TITLE } from '../../platform/openapi/title.js';
 
 /**
  * What the renderer needs and nothing more: its script from this API (the page has no inline script);

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
-import ipaddr from 'ipaddr.js';
 import { ApiError } from '../../../domain/errors.js';
 import { stateOf } from './state.js';
 import type { ApiEvent, ApiResult } from './types.js';
@@ -25,29 +24,17 @@ export const originNotVerified = (): ApiError =>
   new ApiError('forbidden', 'Requests must come through the API’s published URL');
 
 /**
- * The address in `CloudFront-Viewer-Address` (`203.0.113.7:443`, `[2001:db8::1]:443` or `2001:db8::1:443`),
- * normalised; undefined when it is absent or not an address.
- */
-export function viewerAddress(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const colon = header.lastIndexOf(':');
-  if (colon <= 0) return undefined;
-  const host = header.slice(0, colon).replace(/^\[(.*)\]$/, '$1');
-  if (!ipaddr.isValid(host)) return undefined;
-  return ipaddr.process(host).toString();
-}
-
-/**
  * Refuses, before authentication and any I/O, a request that did not come through our CloudFront
  * distribution; on one that did, the client's address is CloudFront's viewer address, not the edge's.
  * The header is trusted only once the origin is verified: a caller reaching the API directly could set it.
  */
 export const originVerify = (): middy.MiddlewareObj<ApiEvent, ApiResult> => ({
-  before: (request) => {
+  before: async (request) => {
     const secret = process.env[ORIGIN_VERIFY_ENV];
     if (!secret) return;
     const { headers } = request.event;
     if (!matches(headers[ORIGIN_VERIFY_HEADER], secret)) throw originNotVerified();
+    const { viewerAddress } = await import('./viewer-address.js');
     stateOf(request).clientIp = viewerAddress(headers[VIEWER_ADDRESS_HEADER]);
   },
 });

@@ -5,10 +5,10 @@ import { SCHEMAS } from '../../../schemas/index.js';
 import { pathParamNames } from '../../../domain/ids.js';
 import { errorExamples, errorTable } from './error-table.js';
 import { EVENT_DISCRIMINATOR, eventWebhooks } from './webhooks.js';
+import { OPENAPI_TITLE } from './title.js';
 
 type Json = Record<string, unknown>;
 
-export const OPENAPI_TITLE = 'Stockflow Inventory and Order API';
 export const OPENAPI_VERSION = '1.5.0';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
