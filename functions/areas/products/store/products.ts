@@ -130,7 +130,6 @@ const PRODUCT_FIELDS = allFields<ProductRecord>()([
   'storageCondition',
   'version',
   'createdAt',
-  'name',
   'updatedAt',
   'category',
   'unitOfMeasure',
