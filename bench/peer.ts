@@ -13,7 +13,16 @@ import { endpointByRouteKey } from '../functions/catalogue.js';
 import { clientConfig } from '../functions/platform/dynamo/client.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { buildEvent, dispatch } from '../infra/local/http-adapter.js';
-import { installRecorder, roundTrips, summarise, type Recorder, type Summary } from './measure.js';
+import {
+  dbWallTime,
+  installRecorder,
+  median,
+  roundTrips,
+  summarise,
+  type DbCall,
+  type Recorder,
+  type Summary,
+} from './measure.js';
 import { PEER_IDEMPOTENCY_TABLE, peerHandler } from './peer-handler.js';
 import type { BenchTenant } from './seed.js';
 import { reps } from './smoke.js';
@@ -33,6 +42,11 @@ export interface PeerCase {
    * value: what its latency is made of on any DynamoDB, whatever each call costs on DynamoDB Local.
    */
   roundTrips: number;
+  /**
+   * Where the p50 goes: each round trip of the typical request (its calls, median milliseconds from its
+   * first call's start to its last call's end) and the median time with no DynamoDB call in flight.
+   */
+  profile: { trips: { calls: string; p50: number }[]; outsideP50: number };
 }
 
 type Reply = { statusCode: number; body: string };
@@ -52,6 +66,38 @@ const signature = (commands: readonly string[]) => {
   for (const c of commands) counts.set(c, (counts.get(c) ?? 0) + 1);
   return [...counts].map(([c, n]) => (n > 1 ? `${c} x${n}` : c)).join(' + ');
 };
+
+/** A request's calls grouped into its sequential round trips (calls in flight together share one). */
+function tripsOf(calls: readonly DbCall[]): DbCall[][] {
+  const trips: DbCall[][] = [];
+  let end = -Infinity;
+  for (const call of [...calls].sort((a, b) => a.start - b.start)) {
+    if (call.start >= end) trips.push([]);
+    trips[trips.length - 1]!.push(call);
+    end = call.start >= end ? call.end : Math.max(end, call.end);
+  }
+  return trips;
+}
+
+/** The median of each round trip over the requests whose trips have the typical shape, and the time outside. */
+function profileOf(samples: readonly { ms: number; calls: DbCall[] }[]): PeerCase['profile'] {
+  const shapeOf = (trips: DbCall[][]) => trips.map((t) => signature(t.map((c) => c.command))).join(' | ');
+  const shaped = samples.map((s) => ({ ...s, trips: tripsOf(s.calls) }));
+  const typical = mostFrequent(shaped.map((s) => shapeOf(s.trips)));
+  const same = shaped.filter((s) => shapeOf(s.trips) === typical);
+  return {
+    trips: typical.split(' | ').map((calls, i) => ({
+      calls,
+      p50: median(
+        same.map((s) => {
+          const trip = s.trips[i]!;
+          return Math.max(...trip.map((c) => c.end)) - Math.min(...trip.map((c) => c.start));
+        }),
+      ),
+    })),
+    outsideP50: median(samples.map((s) => s.ms - dbWallTime(s.calls))),
+  };
+}
 
 const mostFrequent = (values: readonly string[]) => {
   const counts = new Map<string, number>();
@@ -117,7 +163,7 @@ export async function measurePeer(
       ),
     );
 
-  type Sample = { ms: number; calls: string[]; capacity: number; roundTrips: number };
+  type Sample = { ms: number; calls: DbCall[]; capacity: number; roundTrips: number };
   const samples = new Map<string, Sample[]>();
   const once = async (
     name: string,
@@ -135,7 +181,7 @@ export async function measurePeer(
     const list = samples.get(name) ?? [];
     list.push({
       ms: measured.ms,
-      calls: calls.sort((a, b) => a.start - b.start).map((c) => c.command),
+      calls: calls.sort((a, b) => a.start - b.start),
       capacity: calls.reduce((s, c) => s + c.capacity, 0),
       roundTrips: roundTrips(calls),
     });
@@ -165,8 +211,9 @@ export async function measurePeer(
       callsPerRequest: list.reduce((s, x) => s + x.calls.length, 0) / list.length,
       capacityPerRequest: list.reduce((s, x) => s + x.capacity, 0) / list.length,
       // The most frequent signature (a cold cache of the pipeline adds a call now and then).
-      calls: mostFrequent(list.map((x) => signature(x.calls))),
+      calls: mostFrequent(list.map((x) => signature(x.calls.map((c) => c.command)))),
       roundTrips: Number(mostFrequent(list.map((x) => String(x.roundTrips)))),
+      profile: profileOf(list),
     };
   });
   client.destroy();

@@ -339,6 +339,10 @@ async function main() {
         ),
       );
       log(`p50 ratio ours / Powertools: first ${x(peer.firstP50Ratio)}, replay ${x(peer.replayP50Ratio)}`);
+      for (const c of peer.cases) {
+        const trips = c.profile.trips.map((t) => `${t.calls} ${ms(t.p50)}`).join(' | ');
+        log(`  ${c.name}: ${trips} | outside DynamoDB ${ms(c.profile.outsideP50)}`);
+      }
     }
     if (runs('reports')) reports = await reportSection(recorder);
     let concurrency: ConcurrencyResult | null = null;
