@@ -197,6 +197,7 @@ export const INVENTORY_ENDPOINTS = [
     body: 'StockAdjustmentCreate',
     response: 'StockAdjustment',
     idempotent: true,
+    claimBesideReads: true,
     errors: [409, 422],
   }),
   declare({

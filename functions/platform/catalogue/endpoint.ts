@@ -36,6 +36,13 @@ export interface Endpoint {
   status: number;
   /** Accepts the Idempotency-Key header (spec, Idempotency: exactly eight POSTs). */
   idempotent: boolean;
+  /**
+   * The operation's whole effect is one transaction committing its journal's response (beside a number
+   * drawn from a sequence that may have gaps, never an invoice's): its Idempotency-Key's claim is sent
+   * beside the operation's first reads instead of before them, one round trip less
+   * (functions/platform/http/idempotency.ts).
+   */
+  claimBesideReads?: boolean;
   /** Served without an API key. */
   public: boolean;
   /** Endpoint-specific error statuses beyond 400/401/403/429/503 (and 404 for path ids). */

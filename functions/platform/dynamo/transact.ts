@@ -54,6 +54,25 @@ export class TooManyTransactionItems extends Error {
   }
 }
 
+/**
+ * Items a transaction may only be sent with once their `ready` resolves: the completed idempotency record
+ * of a request whose key is claimed beside its first reads (http/idempotency.ts), so the write waits for
+ * the claim and a refused claim writes nothing. Kept beside the items rather than in them because the
+ * journal's items are plain TransactItems to the many writes that add them.
+ */
+const holds = new WeakMap<TransactItem, () => Promise<void>>();
+
+/** `item`, held: a transaction holding it is sent once `ready` resolves, or not at all if it rejects. */
+export function holdUntil(item: TransactItem, ready: () => Promise<void>): TransactItem {
+  holds.set(item, ready);
+  return item;
+}
+
+const released = (items: readonly WriteItem[]): Promise<unknown> | undefined => {
+  const waits = items.flatMap((i) => holds.get(plain(i)) ?? []);
+  return waits.length > 0 ? Promise.all(waits.map((ready) => ready())) : undefined;
+};
+
 /** Transactions that only collided with another transaction on a shared item (a counter) are re-run. */
 const CONFLICT_ATTEMPTS = 8;
 
@@ -62,9 +81,11 @@ const CONFLICT_ATTEMPTS = 8;
  * a `WriteRace` when any of them means 'retry' (the write was decided on a stale read, so no rule it
  * seemed to break can be trusted), otherwise the first failed item's error. A cancellation caused only by
  * a concurrent transaction on the same item is retried here with jittered backoff; anything else is thrown.
+ * Held items (holdUntil) are waited for before anything is sent.
  */
 export async function transact(items: readonly WriteItem[]): Promise<void> {
   if (!fitsOneTransaction(items)) throw new TooManyTransactionItems(items.length);
+  await released(items);
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items.map(plain) }));

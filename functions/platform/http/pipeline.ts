@@ -7,7 +7,7 @@ import { parseQuery } from '../../../domain/listing/query-params.js';
 import { access, family, needsOnlyAKey, routeKey, type Endpoint, type Group } from '../catalogue/endpoint.js';
 import { authenticate } from './authenticate.js';
 import { entityTag, noneMatch, preconditionsFor } from './etag.js';
-import { idempotency } from './idempotency.js';
+import { answerClaimFirst, claimHeld, idempotency } from './idempotency.js';
 import { observe } from './observe.js';
 import { originVerify } from './origin-verify.js';
 import { rateLimit } from './rate-limit.js';
@@ -153,34 +153,37 @@ export function createGroupHandler({
     .handler(async (event: ApiEvent) => {
       const state = stateOf({ event });
       if (state.replay) return state.replay;
-      const operation = operations[state.endpoint.operationId]!;
-      const output = await operation({
-        endpoint: state.endpoint,
-        auth: state.auth!,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: state.query ?? {},
-        body: state.body,
-        requestId: state.requestId,
-        now: state.now,
-        journal: (state.journal = createJournal({
+      return answerClaimFirst(state, async () => {
+        const operation = operations[state.endpoint.operationId]!;
+        const output = await operation({
+          endpoint: state.endpoint,
           auth: state.auth!,
+          params: (event.pathParameters ?? {}) as Record<string, string>,
+          query: state.query ?? {},
+          body: state.body,
           requestId: state.requestId,
           now: state.now,
-          idempotency: state.idempotency,
-        })),
-        preconditions: preconditionsFor(state.endpoint, event.headers),
+          journal: (state.journal = createJournal({
+            auth: state.auth!,
+            requestId: state.requestId,
+            now: state.now,
+            idempotency: state.idempotency,
+            claimed: state.pendingClaim && claimHeld(state.pendingClaim),
+          })),
+          preconditions: preconditionsFor(state.endpoint, event.headers),
+        });
+        const status = output.status ?? state.endpoint.status;
+        const result =
+          state.endpoint.contentType === 'application/json'
+            ? jsonResult(status, output.body, output.headers)
+            : textResult(status, state.endpoint.contentType, output.body, output.headers);
+        if (!state.endpoint.etag || output.version === undefined) return result;
+        const tag = entityTag(output.version, result.body);
+        // A 304 has no body; it keeps the tag and the usual headers (added by lifecycle and rate limit).
+        if (state.endpoint.method === 'GET' && noneMatch(event.headers['if-none-match'], tag)) {
+          return { statusCode: 304, headers: { ETag: tag }, body: '' };
+        }
+        return { ...result, headers: { ...result.headers, ETag: tag } };
       });
-      const status = output.status ?? state.endpoint.status;
-      const result =
-        state.endpoint.contentType === 'application/json'
-          ? jsonResult(status, output.body, output.headers)
-          : textResult(status, state.endpoint.contentType, output.body, output.headers);
-      if (!state.endpoint.etag || output.version === undefined) return result;
-      const tag = entityTag(output.version, result.body);
-      // A 304 has no body; it keeps the tag and the usual headers (added by lifecycle and rate limit).
-      if (state.endpoint.method === 'GET' && noneMatch(event.headers['if-none-match'], tag)) {
-        return { statusCode: 304, headers: { ETag: tag }, body: '' };
-      }
-      return { ...result, headers: { ...result.headers, ETag: tag } };
     });
 }

@@ -5,6 +5,7 @@ import type { Endpoint } from '../catalogue/endpoint.js';
 import type { RateDecision } from '../../../domain/limits/rate-limits.js';
 import type { Journal } from '../journal/journal.js';
 import type { Key } from '../dynamo/keys.js';
+import type { PendingClaim } from './idempotency.js';
 import type { ApiResult, AuthContext } from './types.js';
 
 /** What the middlewares learn about one request, handed from one to the next. */
@@ -19,8 +20,10 @@ export interface PipelineState {
   rawBody?: string;
   query?: ParsedQuery;
   responseHeaders: Record<string, string>;
-  /** This request holds the claim on its Idempotency-Key. */
+  /** This request holds the claim on its Idempotency-Key (or, with `pendingClaim`, has sent it). */
   idempotency?: { key: Key; token: string };
+  /** The claim sent beside the operation's first reads (an endpoint declaring `claimBesideReads`). */
+  pendingClaim?: PendingClaim;
   /** A completed response to replay instead of running the operation. */
   replay?: ApiResult;
   journal?: Journal;

@@ -7,7 +7,7 @@ import { tableName } from '../dynamo/table-definition.js';
 import type { TransactItem } from '../dynamo/transact.js';
 
 /** Namespaced per API key id, which a rotated key keeps. */
-const idempotencyKey = (orgId: string, apiKeyId: string, keyHash: string): Key => ({
+export const idempotencyRecordKey = (orgId: string, apiKeyId: string, keyHash: string): Key => ({
   PK: `${tenantPrefix(orgId)}#IDEMPOTENCY#${apiKeyId}#${keyHash}`,
   SK: 'IDEMPOTENCY',
 });
@@ -55,7 +55,7 @@ export async function claimIdempotencyKey(input: {
   token: string;
   now: Date;
 }): Promise<ClaimOutcome> {
-  const key = idempotencyKey(input.orgId, input.apiKeyId, input.keyHash);
+  const key = idempotencyRecordKey(input.orgId, input.apiKeyId, input.keyHash);
   const nowSeconds = Math.floor(input.now.getTime() / 1000);
   try {
     await db().send(

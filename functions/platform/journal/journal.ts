@@ -14,7 +14,7 @@ import { outboxPendingKey, workShard, type Key } from '../dynamo/keys.js';
 import { auditCollection } from './audit.js';
 import { outboxKey } from './outbox.js';
 import { tableName } from '../dynamo/table-definition.js';
-import type { TransactItem } from '../dynamo/transact.js';
+import { holdUntil, type TransactItem } from '../dynamo/transact.js';
 
 // Kept 30 days (not just until published): GET /events serves them for integrators catching up.
 const OUTBOX_RETENTION_SECONDS = EVENT_RETENTION_DAYS * 24 * 3600;
@@ -109,15 +109,23 @@ export function createJournal(context: {
   requestId: string;
   now: Date;
   idempotency?: { key: Key; token: string };
+  /**
+   * Where the key's claim was sent beside the operation's first reads: resolves once it is held, rejects
+   * when it was refused. The transaction completing the record is not sent before it resolves.
+   */
+  claimed?: () => Promise<void>;
 }): Journal {
   const at = context.now.toISOString();
   let committedResponse: string | undefined;
   const completion = (response: JournalEntry['response']): TransactItem[] => {
     if (!context.idempotency || !response) return [];
     committedResponse = JSON.stringify(response.body);
-    return [
-      completionPut(context.idempotency, { status: response.status, body: committedResponse }, context.now),
-    ];
+    const item = completionPut(
+      context.idempotency,
+      { status: response.status, body: committedResponse },
+      context.now,
+    );
+    return [context.claimed ? holdUntil(item, context.claimed) : item];
   };
   return {
     get committedResponse() {

@@ -7,6 +7,7 @@ import { db } from '../../../functions/platform/dynamo/client.js';
 import { tableName } from '../../../functions/platform/dynamo/table-definition.js';
 import {
   guard,
+  holdUntil,
   transact,
   WriteRace,
   type TransactItem,
@@ -32,6 +33,23 @@ const bumpFrom = (k: { PK: string; SK: string }, version: number, returnOld = fa
 });
 
 describe('transact', () => {
+  it('sends a held item only once its hold resolves, and nothing when the hold rejects', async () => {
+    const [a, b, c] = [key(), key(), key()];
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const writing = transact([createOnly(a), holdUntil(createOnly(b), () => hold)]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await read(a)).toBeUndefined();
+    release();
+    await writing;
+    expect(await read(b)).toMatchObject(b);
+    const refused = new Error("the claim is another request's");
+    await expect(
+      transact([createOnly(c), holdUntil(createOnly(key()), () => Promise.reject(refused))]),
+    ).rejects.toBe(refused);
+    expect(await read(c)).toBeUndefined();
+  });
+
   it('writes every item and returns nothing when all conditions hold', async () => {
     const [a, b] = [key(), key()];
     await expect(transact([createOnly(a), guard(createOnly(b), () => conflict('taken'))])).resolves.toBe(
