@@ -120,8 +120,13 @@ describe('Idempotency-Key claimed beside the first reads (POST /stock-adjustment
     for (let i = 0; i < 100 && (await recordOf(key))?.state !== 'IN_FLIGHT'; i += 1) {
       await new Promise((r) => setTimeout(r, 10));
     }
-    const { value: duplicate, calls } = await recorder.record(() => send(bodyOf(p.id, 4), key));
-    // It read and drew its number beside its claim, and sent no transaction: its claim was refused.
+    // Answered when its claim is refused; its operation goes on to its held transaction and stops there.
+    const { value: duplicate, calls } = await recorder.record(async () => {
+      const answer = await send(bodyOf(p.id, 4), key);
+      await new Promise((r) => setTimeout(r, 300));
+      return answer;
+    });
+    // It read and drew its number beside its claim, and sent no transaction.
     expect(calls.map((c) => c.command)).toContain('BatchGetItem');
     expect(calls.map((c) => c.command)).not.toContain('TransactWriteItems');
     expect(duplicate.status).toBe(409);

@@ -59,6 +59,7 @@ export const PURCHASE_ORDER_ENDPOINTS = [
     body: 'PurchaseOrderCreate',
     response: 'PurchaseOrderDetail',
     idempotent: true,
+    claimBesideReads: true,
     errors: [409, 422],
   }),
   declare({

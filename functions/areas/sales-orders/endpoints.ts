@@ -55,6 +55,7 @@ export const SALES_ORDER_ENDPOINTS = [
     body: 'SalesOrderCreate',
     response: 'SalesOrderDetail',
     idempotent: true,
+    claimBesideReads: true,
     errors: [409, 422],
   }),
   declare({

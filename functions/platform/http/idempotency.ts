@@ -72,8 +72,9 @@ export const claimHeld = (pending: PendingClaim) => async (): Promise<void> => {
 
 /**
  * Runs the operation of a request whose claim was sent beside its reads and answers as if the claim had
- * come first: a refused claim answers its replay, 409 or 422 whatever the operation did (its transaction,
- * held on the claim, wrote nothing; its reads and a drawn number are all it spent), a failed claim its
+ * come first. A refused claim answers its replay, 409 or 422 as soon as it lands, without waiting for the
+ * operation: that can write nothing any more (its transaction is held on the claim and will be refused;
+ * its reads and a drawn number are all it spends), and it settles on its own. A failed claim answers its
  * error. Otherwise the operation's own result or error.
  */
 export async function answerClaimFirst(
@@ -82,7 +83,8 @@ export async function answerClaimFirst(
 ): Promise<ApiResult> {
   const pending = state.pendingClaim;
   if (!pending) return run();
-  const settled = await run().then(
+  // Settled here so that an operation outliving a refused claim never leaves a rejection unhandled.
+  const settled = run().then(
     (result) => ({ result }),
     (error: unknown) => ({ error }),
   );
@@ -93,8 +95,9 @@ export async function answerClaimFirst(
     if (verdict.kind === 'failed') throw verdict.error;
     return answerOf(verdict.outcome, pending.fingerprint);
   }
-  if ('error' in settled) throw settled.error;
-  return settled.result;
+  const outcome = await settled;
+  if ('error' in outcome) throw outcome.error;
+  return outcome.result;
 }
 
 /**
