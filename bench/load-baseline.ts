@@ -212,8 +212,8 @@ interface AdjustmentLine {
 
 /**
  * POST /stock-adjustments (one line, Idempotency-Key): claim the key, read product, stock and warehouse in
- * one batch, draw the number, then one transaction: adjustment, stock on its version, ledger entry,
- * the key's record completed, outbox and audit.
+ * one batch and draw the number, all at once, then one transaction: adjustment, stock on its version,
+ * ledger entry, the key's record completed, outbox and audit.
  */
 async function createAdjustment(orgId: string, idempotencyKey: string, input: Item): Promise<Reply> {
   const table = tableName();
@@ -223,58 +223,66 @@ async function createAdjustment(orgId: string, idempotencyKey: string, input: It
     SK: 'IDEMPOTENCY',
   };
   const token = randomUUID();
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: table,
-        Item: {
-          ...claimKey,
-          entity: 'IdempotencyRecord',
-          state: 'IN_FLIGHT',
-          token,
-          routeKey: 'POST /api/v1/stock-adjustments',
-          pathParams: '[]',
-          bodyHash: createHash('sha256').update(JSON.stringify(input)).digest('hex'),
-          claimExpiresAt: nowSeconds + 30,
-          ttl: nowSeconds + 86_400,
-        },
-        ConditionExpression:
-          'attribute_not_exists(PK) OR (#state = :inFlight AND claimExpiresAt < :now) OR #ttl < :now',
-        ExpressionAttributeNames: { '#state': 'state', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':inFlight': 'IN_FLIGHT', ':now': nowSeconds },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) return { status: 409, body: { error: { code: 'idempotency_conflict' } } };
-    throw error;
-  }
   const line = (input.lines as AdjustmentLine[])[0]!;
   const product = productKey(orgId, line.productId);
-  const { Responses = {} } = await db().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [table]: {
-          Keys: [product, { PK: product.PK, SK: STOCK_SK }, warehouseKey(orgId, line.warehouseId)],
-          ConsistentRead: true,
+  // The claim, the reads and the number at once, as our handler makes them; a refused claim wastes the
+  // reads and the number, as ours does.
+  const [claimed, { Responses = {} }, counter] = await Promise.all([
+    db()
+      .send(
+        new PutCommand({
+          TableName: table,
+          Item: {
+            ...claimKey,
+            entity: 'IdempotencyRecord',
+            state: 'IN_FLIGHT',
+            token,
+            routeKey: 'POST /api/v1/stock-adjustments',
+            pathParams: '[]',
+            bodyHash: createHash('sha256').update(JSON.stringify(input)).digest('hex'),
+            claimExpiresAt: nowSeconds + 30,
+            ttl: nowSeconds + 86_400,
+          },
+          ConditionExpression:
+            'attribute_not_exists(PK) OR (#state = :inFlight AND claimExpiresAt < :now) OR #ttl < :now',
+          ExpressionAttributeNames: { '#state': 'state', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':inFlight': 'IN_FLIGHT', ':now': nowSeconds },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          if (isConditionFailure(error)) return false;
+          throw error;
         },
-      },
-    }),
-  );
+      ),
+    db().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [table]: {
+            Keys: [product, { PK: product.PK, SK: STOCK_SK }, warehouseKey(orgId, line.warehouseId)],
+            ConsistentRead: true,
+          },
+        },
+      }),
+    ),
+    db().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: { PK: `${tenantPrefix(orgId)}#SEQUENCE`, SK: 'LOAD_BASELINE_ADJUSTMENT' },
+        UpdateExpression: 'ADD #value :one SET entity = :entity, orgId = :orgId',
+        ExpressionAttributeNames: { '#value': 'value' },
+        ExpressionAttributeValues: { ':one': 1, ':entity': 'Sequence', ':orgId': orgId },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    ),
+  ]);
+  if (!claimed) return { status: 409, body: { error: { code: 'idempotency_conflict' } } };
   const read = Responses[table] ?? [];
   const stock = read.find((i) => i.PK === product.PK && i.SK === STOCK_SK);
   if (!stock || !read.some((i) => i.SK === 'PRODUCT'))
     return { status: 422, body: { error: { code: 'not_found' } } };
-  const counter = await db().send(
-    new UpdateCommand({
-      TableName: table,
-      Key: { PK: `${tenantPrefix(orgId)}#SEQUENCE`, SK: 'LOAD_BASELINE_ADJUSTMENT' },
-      UpdateExpression: 'ADD #value :one SET entity = :entity, orgId = :orgId',
-      ExpressionAttributeNames: { '#value': 'value' },
-      ExpressionAttributeValues: { ':one': 1, ':entity': 'Sequence', ':orgId': orgId },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
   const now = new Date().toISOString();
   const id = createId();
   const adjustment = {
