@@ -130,10 +130,11 @@ const markedTooLarge = (state: Record<string, unknown> | undefined, now: number)
   typeof state.at === 'number' &&
   now - state.at < CEILING_MARK_MS;
 
-function hold(collection: string, rows: Iterable<SlimRow>, size: number, started: number): Collection {
-  evictFor(size, collection);
+/** Holds the rows (keyed by id; the caller's Map is kept, not copied) as the collection's projection. */
+function hold(collection: string, rows: Map<string, SlimRow>, started: number): Collection {
+  evictFor(rows.size, collection);
   const loaded: Collection = {
-    rows: new Map([...rows].map((r) => [r.id, r])),
+    rows,
     loadedAt: started,
     syncedTo: started,
     usedAt: started,
@@ -180,7 +181,7 @@ async function loadFromSnapshot(
   const rows = new Map(packed.map((r) => [r.id, r]));
   for (const row of changed) rows.set(row.id, row);
   if (rows.size > settings.maxRows) return null;
-  const loaded = hold(collection, rows.values(), rows.size, started);
+  const loaded = hold(collection, rows, started);
   if (changed.length > settings.snapshotFeedRows) {
     await saveSnapshot(collection, [...rows.values()], {
       syncedTo: started,
@@ -220,7 +221,7 @@ async function load(collection: string): Promise<Collection | null> {
     }
     return null;
   }
-  const loaded = hold(collection, rows, rows.length, started);
+  const loaded = hold(collection, new Map(rows.map((r) => [r.id, r])), started);
   if (rows.length >= settings.snapshotMinRows) {
     await saveSnapshot(collection, rows, {
       syncedTo: started,
