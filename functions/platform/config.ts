@@ -71,6 +71,10 @@ export const config = {
   get slimSnapshotFullMs(): number {
     return Number(env('SLIM_SNAPSHOT_FULL_MS') ?? 60 * 60_000);
   },
+  /** A snapshot is still read this long after its rows' whole read while the refresh job is late. */
+  get slimSnapshotMaxAgeMs(): number {
+    return Number(env('SLIM_SNAPSHOT_MAX_AGE_MS') ?? 4 * 60 * 60_000);
+  },
   /** Rows one list request may read from an index when the projection cannot serve it (list-budget.ts). */
   get listScanMaxRows(): number {
     return Number(env('LIST_SCAN_MAX_ROWS') ?? 1_000);
