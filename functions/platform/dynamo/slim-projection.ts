@@ -236,14 +236,19 @@ async function markTooLarge(collection: string, at: number): Promise<void> {
  * the job's lateness shows.
  */
 async function markAwaitingSnapshot(collection: string, at: number): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: ceilingMarkKey(collection),
-      UpdateExpression: 'SET rowsAtLeast = :rows, dueAt = if_not_exists(dueAt, :at)',
-      ExpressionAttributeValues: { ':rows': settings.snapshotMinRows, ':at': at },
-    }),
-  );
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ceilingMarkKey(collection),
+        UpdateExpression: 'SET rowsAtLeast = :rows, dueAt = if_not_exists(dueAt, :at)',
+        ExpressionAttributeValues: { ':rows': settings.snapshotMinRows, ':at': at },
+      }),
+    );
+  } catch (error) {
+    // A failed mark costs the job's notice (the next cold request marks again), never the list.
+    console.warn(JSON.stringify({ message: 'slim snapshot not marked', collection, error: String(error) }));
+  }
 }
 
 /** Whether the state item says the collection has at least `snapshotMinRows` rows (else: unknown). */
