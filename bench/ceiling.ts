@@ -181,14 +181,17 @@ export async function measureCeiling(
       clearSlimProjections();
       await dropSnapshot();
       const refused = size > listScanBudget() ? 400 : 200;
+      const large = size >= config.slimSnapshotMinRows;
       await probe(list, {
-        name: `search, cold container, no snapshot (probe of ${config.slimSnapshotMinRows} slim rows, marks it for the job)`,
-        path: 'bounded index read (cold, no snapshot)',
+        name: large
+          ? `search, cold container, no snapshot (probe of ${config.slimSnapshotMinRows} slim rows, marks it for the job)`
+          : 'search, cold container, no snapshot (below SLIM_SNAPSHOT_MIN_ROWS: loaded whole)',
+        path: large ? 'bounded index read (cold, no snapshot)' : 'projection (cold load, small collection)',
         query,
-        status: size >= config.slimSnapshotMinRows ? refused : 200,
+        status: large ? refused : 200,
         once: true,
       });
-      if (size >= config.slimSnapshotMinRows) {
+      if (large) {
         await probe(list, {
           name: 'search, cold container, snapshot awaited (the job late)',
           path: 'bounded index read (cold, snapshot awaited)',
