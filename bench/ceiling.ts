@@ -1,8 +1,8 @@
 /**
  * The projection's ceiling (issue 29 item 6): what the list requests whose cost can grow with the
  * organisation cost at each size (BENCH_CEILING_SIZES, default 10000; add 100000 for the large point), for products and sales
- * orders: a filtered list on a cold container (which loads the collection's slim projection), the same
- * warm, a page jump without a cursor, and, above the projection's ceiling (SLIM_MAX_ROWS set to a tenth of
+ * orders: a filtered list on a cold container (the whole load, a request's before session 36 and the
+ * refresh job's since; with no snapshot, the bounded reads; from the packed snapshot), the same warm, a page jump without a cursor, and, above the projection's ceiling (SLIM_MAX_ROWS set to a tenth of
  * the size so the bench gets there without seeding 300k rows), the bounded index reads that replace it:
  * refused past LIST_SCAN_MAX_ROWS with 400, answered when the range fits. Cold loads above
  * BENCH_COLD_LOAD_MAX rows are computed from the per-row cost measured at the largest size below it
@@ -20,6 +20,7 @@ import {
   configureSlimProjection,
 } from '../functions/platform/dynamo/slim-projection.js';
 import { snapshotHeadOf } from '../functions/platform/dynamo/slim-snapshot.js';
+import { refreshOrganisationSnapshots } from '../functions/platform/dynamo/slim-snapshot-refresh.js';
 import { config } from '../functions/platform/config.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
@@ -35,6 +36,8 @@ export const CEILING_SIZES = (process.env.BENCH_CEILING_SIZES ?? (SMOKE ? '100' 
   .filter((n) => n > 0);
 
 const PAGE_SIZE = 50;
+/** The whole read of a collection's slim rows: a request's cold load before session 36, the job's since. */
+const WHOLE_LOAD = 'projection (whole load; the refresh job only since session 36)';
 const SLIM_MAX_ROWS = 300_000;
 
 export interface CeilingCase {
@@ -163,8 +166,11 @@ export async function measureCeiling(
     };
 
     /**
-     * The cold load from the packed snapshot: one whole load writes it (timed, unmeasured), then a cold
-     * container reads its chunks plus the feed since it (here only the overlap: nothing was written).
+     * Session 36: a cold container with no snapshot reads at most SLIM_SNAPSHOT_MIN_ROWS slim rows, marks
+     * the collection and is served by the bounded index reads (a search over more rows than the budget:
+     * 400); a second cold container finds the mark (no probe). Then the refresh job writes the snapshot
+     * (timed, unmeasured) and a cold container reads its chunks plus the feed since it (here only the
+     * overlap: nothing was written).
      */
     const snapshotCold = async (
       list: CeilingCase['list'],
@@ -172,14 +178,36 @@ export async function measureCeiling(
       dropSnapshot: () => Promise<unknown>,
       stateKey: Record<string, string>,
     ) => {
+      clearSlimProjections();
+      await dropSnapshot();
+      const refused = size > listScanBudget() ? 400 : 200;
+      const large = size >= config.slimSnapshotMinRows;
+      await probe(list, {
+        name: large
+          ? `search, cold container, no snapshot (probe of ${config.slimSnapshotMinRows} slim rows, marks it for the job)`
+          : 'search, cold container, no snapshot (below SLIM_SNAPSHOT_MIN_ROWS: loaded whole)',
+        path: large ? 'bounded index read (cold, no snapshot)' : 'projection (cold load, small collection)',
+        query,
+        status: large ? refused : 200,
+        once: true,
+      });
+      if (large) {
+        await probe(list, {
+          name: 'search, cold container, snapshot awaited (the job late)',
+          path: 'bounded index read (cold, snapshot awaited)',
+          query,
+          status: refused,
+          before: () => clearSlimProjections(),
+          reps: 1,
+        });
+      }
       const name = 'search, cold container from the packed snapshot (plus the feed since it)';
       const path = 'projection (cold load from snapshot)';
       if (size > COLD_LOAD_MAX) return coldOrComputed(list, { name, path, query });
-      clearSlimProjections();
-      await dropSnapshot();
       const writeStart = Date.now();
-      await send({ method: 'GET', path: `/${list}`, key: tenant.key, query });
+      const job = await refreshOrganisationSnapshots(tenant.orgId, { limit: Number.MAX_SAFE_INTEGER });
       const writeMs = Date.now() - writeStart;
+      log(`  ${size} ${list} refresh job: ${job.rows} rows read whole, ${job.written} snapshot(s) written`);
       const { Item } = await db().send(
         new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true }),
       );
@@ -196,7 +224,7 @@ export async function measureCeiling(
       };
       log(
         `  ${size} ${list} snapshot: ${head.rows} rows in ${head.chunks} chunks, ${head.bytes} bytes ` +
-          `(${measured.snapshot.bytesPerRow} B/row); the whole load that wrote it took ${writeMs} ms`,
+          `(${measured.snapshot.bytesPerRow} B/row); the refresh job that wrote it took ${writeMs} ms`,
       );
     };
 
@@ -212,11 +240,12 @@ export async function measureCeiling(
         list === 'products' ? productCollection(tenant.orgId) : salesOrderProjection.collection(tenant.orgId),
       );
       const dropSnapshot = () => db().send(new DeleteCommand({ TableName: tableName(), Key: stateKey }));
-      // The whole load, as before the snapshot (session 35): every slim row of the collection.
+      // The whole load, as before the snapshot (session 35); since session 36 only the refresh job
+      // reads a collection of SLIM_SNAPSHOT_MIN_ROWS or more whole, never a request.
       configureSlimProjection({ snapshotMinRows: Number.POSITIVE_INFINITY });
       await coldOrComputed(list, {
         name: 'search, cold container (loads the slim projection)',
-        path: 'projection (cold load)',
+        path: WHOLE_LOAD,
         query,
         before: async () => {
           clearSlimProjections();
@@ -332,14 +361,19 @@ export function worstOf(cases: readonly CeilingCase[]) {
       computed: c.computed ?? false,
     };
   const daily = (c: CeilingCase) => c.path.startsWith('ceiling check');
-  const before = (c: CeilingCase) => c.path.startsWith('unbounded');
+  const before = (c: CeilingCase) => c.path.startsWith('unbounded') || c.path === WHOLE_LOAD;
   return {
     size: largest,
-    /** The worst request at the largest size, any path (the cold load below the ceiling). */
+    /** The worst list request at the largest size, any path (no whole load since session 36). */
     worst: brief(pick((c) => c.size === largest && !daily(c) && !before(c))),
     /** The worst request above the ceiling at the largest size (the bounded reads). */
     aboveCeiling: brief(
-      pick((c) => c.size === largest && (c.path.startsWith('bounded') || c.path.startsWith('index page'))),
+      pick(
+        (c) =>
+          c.size === largest &&
+          !c.path.includes('(cold,') &&
+          (c.path.startsWith('bounded') || c.path.startsWith('index page')),
+      ),
     ),
     /** The once-a-day check that finds a collection too large (SLIM_MAX_ROWS + 1 slim rows). */
     ceilingCheck: brief(pick((c) => c.size === largest && daily(c))),
@@ -347,6 +381,10 @@ export function worstOf(cases: readonly CeilingCase[]) {
     coldFromSnapshot: brief(
       pick((c) => c.size === largest && c.path === 'projection (cold load from snapshot)'),
     ),
+    /** The whole read of a collection (a request's cold load before session 36; the job's since). */
+    wholeLoad: brief(pick((c) => c.size === largest && c.path === WHOLE_LOAD)),
+    /** A cold container with no snapshot (session 36): the probe, the mark and the bounded index reads. */
+    coldNoSnapshot: brief(pick((c) => c.size === largest && c.path.endsWith('(cold, no snapshot)'))),
     /** Warm: the worst request once the projection is held. */
     warm: brief(pick((c) => c.size === largest && c.path === 'projection (warm)')),
   };

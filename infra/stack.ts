@@ -31,7 +31,7 @@ import { tableEncryption } from './table-encryption.js';
 import { allowOpening, allowSealing, webhookSecretsKey } from './webhook-secrets.js';
 import { ENDPOINTS } from '../functions/catalogue.js';
 import { GROUPS, type Group } from '../functions/lambdas.js';
-import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS } from '../functions/jobs/schedule.js';
+import { SCHEDULED_JOB_NAMES, scheduledJob } from '../functions/jobs/schedule.js';
 import { API_PREFIX } from '../functions/platform/catalogue/endpoint.js';
 import { EVENT_SOURCE } from '../functions/platform/events/bus.js';
 import { TABLE_DEFINITION } from '../functions/platform/dynamo/table-definition.js';
@@ -217,7 +217,7 @@ export class ApiStack extends Stack {
 
   /**
    * The scheduled jobs of design.md section 7 (functions/jobs): one Lambda, one EventBridge rule per job
-   * at its UTC time (EventBridge rule crons are UTC). A failed invocation is retried by the target's
+   * at its UTC time (EventBridge rule crons are UTC) or its interval. A failed invocation is retried by the target's
    * policy (the jobs are idempotent), then parked in JobFailures; operability alarms on the function's
    * Errors and on any message in JobFailures. The function may only read by key and write items.
    */
@@ -240,10 +240,20 @@ export class ApiStack extends Stack {
       'dynamodb:ConditionCheckItem',
     );
     for (const job of SCHEDULED_JOB_NAMES) {
-      const { hour, minute } = SCHEDULED_JOBS[job].utc;
+      const spec = scheduledJob(job);
+      const when =
+        'utc' in spec
+          ? {
+              text: `every day at ${pad(spec.utc.hour)}:${pad(spec.utc.minute)} UTC`,
+              schedule: Schedule.cron({ minute: String(spec.utc.minute), hour: String(spec.utc.hour) }),
+            }
+          : {
+              text: `every ${spec.everyMinutes} minutes`,
+              schedule: Schedule.rate(Duration.minutes(spec.everyMinutes)),
+            };
       new Rule(this, `${scheduleId(job)}Schedule`, {
-        description: `${job} (as \`${SCHEDULED_JOBS[job].command}\`) every day at ${pad(hour)}:${pad(minute)} UTC`,
-        schedule: Schedule.cron({ minute: String(minute), hour: String(hour) }),
+        description: `${job} (as \`${spec.command}\`) ${when.text}`,
+        schedule: when.schedule,
         targets: [
           new LambdaFunction(fn, {
             event: RuleTargetInput.fromObject({ job }),

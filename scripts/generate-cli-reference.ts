@@ -119,6 +119,7 @@ const OPERATOR_ONLY: Record<string, string> = {
   'invoice reconcile-accounts': "repairs customers' balances",
   'webhooks dispatch': 'a dispatch run (the scheduled dispatcher does it in a deployment)',
   'outbox sweep': 'a sweeper run (scheduled in a deployment)',
+  'projection refresh-snapshots': "the snapshot refresh job's run (every 10 minutes in a deployment)",
 };
 
 const DECLARED = new Set(ENDPOINTS.map((e) => `${e.method} ${e.path}`));

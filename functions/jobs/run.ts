@@ -2,24 +2,28 @@
  * Runs one scheduled job over every organisation. The organisations are walked by key through their
  * registry (organisations' public.ts), and each one runs the same operation as the job's CLI command.
  *
- * Idempotent: a changed item leaves the status partition the job reads, so a second run finds nothing.
+ * Idempotent: a changed item leaves the status partition the job reads (a rewritten snapshot is fresh), so
+ * a second run finds nothing.
  * Resumable: nothing is remembered between runs; a run that stops part-way (the cap, a timeout, an error)
  * leaves the rest due, and the next run's scan by key picks it up.
- * Bounded: at most `cap` items change per run; `complete: false` says the cap stopped it (items may be
+ * Bounded: at most `cap` items change per run (rows read, for the snapshot refresh); `complete: false` says the cap stopped it (items may be
  * left for the next run).
  */
 import { expireDueBatches } from '../areas/inventory/back-office/batches.js';
 import { rollInvoicesOverdue } from '../areas/invoices/back-office/roll-overdue.js';
 import { organisationIdsPage } from '../areas/organisations/public.js';
-import { JOB_ITEM_CAP, type ScheduledJobName } from './schedule.js';
+import { refreshOrganisationSnapshots } from '../platform/dynamo/slim-snapshot-refresh.js';
+import { JOB_ITEM_CAP, scheduledJob, type ScheduledJobName } from './schedule.js';
 
-/** One organisation's pass: how many items changed, at most `limit`. */
+/** One organisation's pass: how many items changed (the job's unit), at most `limit` (or just past it). */
 type OrganisationPass = (orgId: string, asOf: string, limit: number) => Promise<number>;
 
 const PASSES: Record<ScheduledJobName, OrganisationPass> = {
   'expire-lots': async (orgId, asOf, limit) => (await expireDueBatches({ orgId, asOf, limit })).expiredCount,
   'roll-overdue': async (orgId, asOf, limit) =>
     (await rollInvoicesOverdue({ orgId, asOf, limit })).data.length,
+  'refresh-snapshots': async (orgId, _asOf, limit) =>
+    (await refreshOrganisationSnapshots(orgId, { limit })).rows,
 };
 
 const ORGANISATION_PAGE = 100;
@@ -42,7 +46,7 @@ export async function runScheduledJob(
   options: { now?: Date; cap?: number } = {},
 ): Promise<ScheduledJobRun> {
   const asOf = startOfUtcDay(options.now ?? new Date());
-  const cap = options.cap ?? JOB_ITEM_CAP;
+  const cap = options.cap ?? scheduledJob(job).cap ?? JOB_ITEM_CAP;
   const pass = PASSES[job];
   let organisations = 0;
   let changed = 0;

@@ -58,9 +58,10 @@ export const config = {
     return Number(env('SLIM_MAX_ROWS') ?? 300_000);
   },
   /**
-   * The projection's packed snapshot (slim-snapshot.ts): collections from this many rows get one; it is
-   * rewritten when a cold load finds more changed rows than the feed limit since it, and read no longer
-   * once its rows were last read whole from the index longer ago than the full-read age.
+   * The projection's packed snapshot (slim-snapshot.ts): collections from this many rows get one, and no
+   * request reads them whole (the refresh job writes their snapshots); it is rewritten when a cold load
+   * finds more changed rows than the feed limit since it, and by the job once its rows were last read
+   * whole longer ago than half the full-read age.
    */
   get slimSnapshotMinRows(): number {
     return Number(env('SLIM_SNAPSHOT_MIN_ROWS') ?? 2_000);
@@ -70,6 +71,10 @@ export const config = {
   },
   get slimSnapshotFullMs(): number {
     return Number(env('SLIM_SNAPSHOT_FULL_MS') ?? 60 * 60_000);
+  },
+  /** A snapshot is still read this long after its rows' whole read while the refresh job is late. */
+  get slimSnapshotMaxAgeMs(): number {
+    return Number(env('SLIM_SNAPSHOT_MAX_AGE_MS') ?? 4 * 60 * 60_000);
   },
   /** Rows one list request may read from an index when the projection cannot serve it (list-budget.ts). */
   get listScanMaxRows(): number {

@@ -26,6 +26,9 @@ import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.
 import { backfillOrganisationRegistry } from './organisation-registry.js';
 import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
 import { SLIM_REBUILDERS } from './projection.js';
+import { runScheduledJob } from '../../functions/jobs/run.js';
+import { SNAPSHOT_REFRESH_ROW_CAP } from '../../functions/jobs/schedule.js';
+import { refreshOrganisationSnapshots } from '../../functions/platform/dynamo/slim-snapshot-refresh.js';
 
 export { UsageError, type Command } from '../../functions/platform/back-office/command.js';
 
@@ -71,6 +74,17 @@ export const COMMANDS: Commands = {
       const slim = await backfillSlimRows(SLIM_REBUILDERS, { orgId: v.org });
       // The registry is global (the scheduled jobs' list of organisations): filled whatever --org says.
       return { ...slim, ...(await backfillOrganisationRegistry()) };
+    },
+  },
+  // The scheduled job refresh-snapshots, for every organisation or one.
+  'projection refresh-snapshots': {
+    usage: 'projection refresh-snapshots [--org <orgId>]',
+    flags: ['org'],
+    required: [],
+    run: async (v) => {
+      if (!v.org) return runScheduledJob('refresh-snapshots');
+      await requireOrganisation(v.org);
+      return refreshOrganisationSnapshots(v.org, { limit: SNAPSHOT_REFRESH_ROW_CAP });
     },
   },
   seed: {

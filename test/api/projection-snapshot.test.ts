@@ -2,14 +2,16 @@
  * The projection's packed snapshot (issue 29 item 6, the cold load below the ceiling): a cold container
  * loads a collection from its snapshot plus the rows written since (not every slim row) and answers
  * exactly what a warm container answers; a change feed past the limit folds into a new snapshot; two racing
- * writers leave one valid snapshot; a corrupt, missing or stale snapshot falls back to the whole load,
- * which writes a valid one again. Sizes are lowered (SLIM_SNAPSHOT_MIN_ROWS 3, feed limit 2 rows).
+ * writers leave one valid snapshot; a corrupt, missing or too old snapshot sends the request to the bounded
+ * index reads (session 36: no request reads a large collection whole) and the refresh job writes a valid
+ * one again. Sizes are lowered (SLIM_SNAPSHOT_MIN_ROWS 3, feed limit 2 rows).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productCollection } from '../../functions/areas/products/store/products.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { DeleteCommand, GetCommand, PutCommand } from '../../functions/platform/dynamo/commands.js';
+import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import {
   ceilingMarkKey,
@@ -24,6 +26,7 @@ import {
   writeSnapshot,
   type SnapshotHead,
 } from '../../functions/platform/dynamo/slim-snapshot.js';
+import { refreshOrganisationSnapshots } from '../../functions/platform/dynamo/slim-snapshot-refresh.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product } from '../support/inventory.js';
@@ -65,7 +68,10 @@ async function answers() {
   return out;
 }
 
-/** A cold container's first projected list: what it read from GSI5 (the feed, or the whole load). */
+/** The refresh job's pass over this tenant's collections. */
+const refresh = () => refreshOrganisationSnapshots(tenant.orgId, { limit: 1_000 });
+
+/** A cold container's first projected list: what it read (the feed, or the bounded index reads). */
 async function coldSearch() {
   clearSlimProjections();
   reads.reset();
@@ -92,14 +98,18 @@ afterAll(() => {
     snapshotFeedRows: 1_000,
     overlapMs: 5_000,
     snapshotFullMs: 3_600_000,
+    snapshotMaxAgeMs: 4 * 3_600_000,
   });
   clearSlimProjections();
 });
 
 describe('the projection snapshot', () => {
-  it('is written by a whole load, then a cold container reads it plus the feed and answers as a warm one', async () => {
-    const first = await coldSearch();
-    expect(first.scanned).toBe(SEEDED);
+  it('is written by the refresh job, then a cold container reads it plus the feed and answers as a warm one', async () => {
+    // No snapshot: the request reads no more than SLIM_SNAPSHOT_MIN_ROWS slim rows to find the collection
+    // large, is answered by the index reads, and marks the collection for the job.
+    await coldSearch();
+    expect(await head()).toBeNull();
+    expect(await refresh()).toEqual({ rows: SEEDED, written: 1 });
     const written = await head();
     expect(written).toMatchObject({ rows: SEEDED, chunks: 1 });
     expect(written!.bytes).toBeGreaterThan(0);
@@ -145,7 +155,7 @@ describe('the projection snapshot', () => {
     expect(await answers()).toEqual(warm);
   });
 
-  it('falls back to the whole load when a chunk is corrupt, missing, or the head is not one', async () => {
+  it('is not read when a chunk is corrupt, missing, or the head is not one: the index reads answer, the job rewrites it', async () => {
     const warm = await answers();
     const breakers: [string, (h: SnapshotHead) => Promise<unknown>][] = [
       [
@@ -177,30 +187,52 @@ describe('the projection snapshot', () => {
       ],
     ];
     for (const [name, breakIt] of breakers) {
-      const broken = (await head()) ?? (await coldSearch(), (await head())!);
+      const broken = (await head())!;
       await breakIt(broken);
+      // The index reads answer what the projection answered (every range here is within the budget).
       const cold = await coldSearch();
-      expect(cold.scanned, name).toBe(SEEDED + 1);
       expect(cold.body, name).toEqual(warm[0]);
       clearSlimProjections();
       expect(await answers(), name).toEqual(warm);
-      // The whole load wrote a valid snapshot again.
+      // ... and marked the collection for the job (rather than reading it whole).
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection), ConsistentRead: true }),
+      );
+      expect(Item?.dueAt, name).toEqual(expect.any(Number));
+      // The job finds the collection marked and writes a valid snapshot again.
+      expect(await refresh(), name).toEqual({ rows: SEEDED + 1, written: 1 });
       const rewritten = (await head())!;
       expect(rewritten.gen, name).not.toBe(broken.gen);
       expect(await readSnapshot(collection, rewritten), name).toHaveLength(SEEDED + 1);
     }
   });
 
-  it('is not read once its rows were read whole longer ago than the full-read age', async () => {
-    await coldSearch();
+  it('past the full-read age (the job late) is still read until the max age; then the index reads answer', async () => {
+    await pause(OVERLAP_MS * 2);
     const before = (await head())!;
     configureSlimProjection({ snapshotFullMs: 0 });
-    const cold = await coldSearch();
-    expect(cold.scanned).toBe(SEEDED + 1);
+    const stale = await coldSearch();
+    expect(stale.scanned).toBe(0);
+    expect((await head())!.gen).toBe(before.gen);
+    configureSlimProjection({ snapshotMaxAgeMs: 0 });
+    configureListBudget(3);
+    clearSlimProjections();
+    reads.reset();
+    // Too old to read, and never read whole on a request: the search goes to the bounded index reads,
+    // which refuse a range longer than the budget.
+    const res = await call('GET', '/products', { key: tenant.key, query: { search: 'snapshot' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_parameter');
+    expect(reads.count.scanned).toBeLessThanOrEqual(3 + 1);
+    configureListBudget(undefined);
+    // The job rewrites it from a whole read; it is read again.
+    expect(await refresh()).toEqual({ rows: SEEDED + 1, written: 1 });
     const after = (await head())!;
     expect(after.gen).not.toBe(before.gen);
     expect(after.fullAt).toBeGreaterThan(before.fullAt);
-    configureSlimProjection({ snapshotFullMs: 3_600_000 });
+    configureSlimProjection({ snapshotFullMs: 3_600_000, snapshotMaxAgeMs: 4 * 3_600_000 });
+    await pause(OVERLAP_MS * 2);
+    expect((await coldSearch()).scanned).toBe(0);
   });
 });
 

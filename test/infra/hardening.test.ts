@@ -51,6 +51,8 @@ const ALARMS_BEFORE = 46;
 const NEW_ALARMS = 5 + SCHEDULED_JOB_NAMES.length;
 /** The routes of the endpoints added since (issue 27: GET /goods-receipts and GET /goods-receipts/{id}). */
 const NEW_ROUTES = 2;
+/** The refresh-snapshots job's EventBridge rule and its permission to invoke the jobs function. */
+const NEW_SCHEDULE = 2;
 
 describe('the default synth', () => {
   it("stays at main's resources plus the new alarms, the operator policy and the 429 log filter; nothing that costs money is on", () => {
@@ -58,7 +60,7 @@ describe('the default synth', () => {
     base.template.resourceCountIs('AWS::IAM::ManagedPolicy', 1);
     base.template.resourceCountIs('AWS::Logs::MetricFilter', 1);
     expect(Object.keys(base.template.toJSON().Resources)).toHaveLength(
-      RESOURCES_BEFORE + NEW_ROUTES + NEW_ALARMS + 2,
+      RESOURCES_BEFORE + NEW_ROUTES + NEW_ALARMS + NEW_SCHEDULE + 2,
     );
     for (const type of [
       'AWS::WAFv2::WebACL',

@@ -3,9 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sendInvoice } from '../../functions/areas/invoices/steps/send.js';
 import { organisationIdsPage } from '../../functions/areas/organisations/public.js';
 import { clientConfig, db } from '../../functions/platform/dynamo/client.js';
-import { UpdateCommand } from '../../functions/platform/dynamo/commands.js';
+import { GetCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
 import { ensureTable } from '../../functions/platform/dynamo/create-table.js';
+import {
+  ceilingMarkKey,
+  clearSlimProjections,
+  configureSlimProjection,
+} from '../../functions/platform/dynamo/slim-projection.js';
+import { snapshotHeadOf } from '../../functions/platform/dynamo/slim-snapshot.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
+import { productCollection } from '../../functions/areas/products/store/products.js';
+import { runScheduledJob } from '../../functions/jobs/run.js';
 import { runAdmin } from '../../infra/admin/cli.js';
 import { runScheduledJobsOnce, startScheduledJobs } from '../../infra/local/scheduled-jobs.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
@@ -44,6 +52,17 @@ async function sentInvoiceDue(t: Tenant, dueDate: string) {
   return invoice;
 }
 
+const productState = async (t: Tenant) =>
+  (
+    await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: ceilingMarkKey(productCollection(t.orgId)),
+        ConsistentRead: true,
+      }),
+    )
+  ).Item;
+
 const statusOf = async (t: Tenant, path: string) => (await call('GET', path, { key: t.key })).body.status;
 
 let a: Tenant;
@@ -70,6 +89,7 @@ describe('the scheduled jobs in the local runtime', { timeout: 180_000 }, () => 
     expect(first.map(({ job, changed, complete }) => ({ job, changed, complete }))).toEqual([
       { job: 'expire-lots', changed: 2, complete: true },
       { job: 'roll-overdue', changed: 2, complete: true },
+      { job: 'refresh-snapshots', changed: 0, complete: true },
     ]);
     expect(first[0]!.asOf).toBe(`${today()}T00:00:00.000Z`);
     expect(first[0]!.organisations).toBe(2);
@@ -100,6 +120,7 @@ describe('the scheduled jobs in the local runtime', { timeout: 180_000 }, () => 
     expect(second.map(({ changed, complete }) => ({ changed, complete }))).toEqual([
       { changed: 0, complete: true },
       { changed: 0, complete: true },
+      { changed: 0, complete: true },
     ]);
   });
 
@@ -128,6 +149,40 @@ describe('the scheduled jobs in the local runtime', { timeout: 180_000 }, () => 
     jobs.stop();
     expect(await statusOf(a, `/batches/${expired.id}`)).toBe('EXPIRED');
     expect(lines).toEqual(['expire-lots: 1 changed over 2 organisation(s)']);
+  });
+
+  it('refresh-snapshots writes the awaited snapshots of every organisation, stops past its cap and resumes', async () => {
+    // Two products make a collection large here; a cold search marks it and is answered by the index reads.
+    configureSlimProjection({ snapshotMinRows: 2 });
+    try {
+      for (const t of [a, b]) {
+        await product(t, { name: 'Snapshot job one' });
+        await product(t, { name: 'Snapshot job two' });
+        clearSlimProjections();
+        const res = await call('GET', '/products', { key: t.key, query: { search: 'snapshot job' } });
+        expect(res.status).toBe(200);
+        expect(snapshotHeadOf(await productState(t))).toBeNull();
+      }
+      // A cap of one row: each run rewrites one collection and says it stopped (organisations in id order).
+      const [early, late] = [a, b].sort((x, y) => (x.orgId < y.orgId ? -1 : 1)) as [Tenant, Tenant];
+      const first = await runScheduledJob('refresh-snapshots', { cap: 1 });
+      expect(first).toMatchObject({ complete: false, organisations: 1 });
+      expect(snapshotHeadOf(await productState(early))).not.toBeNull();
+      expect(snapshotHeadOf(await productState(late))).toBeNull();
+      const second = await runScheduledJob('refresh-snapshots', { cap: 1 });
+      expect(second).toMatchObject({ complete: false, organisations: 2 });
+      const heads = [snapshotHeadOf(await productState(a))!, snapshotHeadOf(await productState(b))!];
+      expect(heads[1]!.rows).toBeGreaterThanOrEqual(2);
+      // Nothing left: a run and the CLI for one organisation find every snapshot fresh.
+      expect(await runScheduledJob('refresh-snapshots')).toMatchObject({ changed: 0, complete: true });
+      const cli = await runAdmin(['projection', 'refresh-snapshots', '--org', a.orgId]);
+      expect(cli.code).toBe(0);
+      expect(JSON.parse(cli.stdout)).toEqual({ rows: 0, written: 0 });
+      expect(snapshotHeadOf(await productState(a))!.gen).toBe(heads[0]!.gen);
+    } finally {
+      configureSlimProjection({ snapshotMinRows: 2_000 });
+      clearSlimProjections();
+    }
   });
 
   it('organisations are listed by key in id order; the backfill lists those created before the registry', async () => {

@@ -96,8 +96,12 @@ export async function projectedPage<T>(options: {
   matches: (row: SlimRow) => boolean;
   key: (id: string) => Key;
   fromItem: (item: Record<string, unknown>) => T;
+  /** See ProjectionOptions: the caller's fallback reads its index whole. */
+  wholeLoadFallback?: boolean;
 }): Promise<{ items: T[]; total: number } | null> {
-  const projection = await slimProjection(options.collection);
+  const projection = await slimProjection(options.collection, {
+    wholeLoadFallback: options.wholeLoadFallback,
+  });
   if (!projection) return null;
   const keyOf = (row: SlimRow) => keyId(options.key(row.id));
   for (;;) {

@@ -9,8 +9,8 @@
  * See docs/architecture.md, "Search and filtered lists".
  */
 import { db } from './client.js';
-import { GetCommand, PutCommand, QueryCommand } from './commands.js';
-import { sortKey } from './keys.js';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './commands.js';
+import { sortKey, tenantPrefix } from './keys.js';
 import {
   readSnapshot,
   snapshotGenOf,
@@ -46,9 +46,14 @@ const settings = {
   snapshotMinRows: config.slimSnapshotMinRows,
   /** A cold load that reads more changed rows than this since the snapshot rewrites it. */
   snapshotFeedRows: config.slimSnapshotFeedRows,
-  /** A snapshot whose rows were last read whole longer ago than this is not read: the load reads whole. */
+  /** The refresh job rewrites a snapshot whose rows were read whole longer ago than half this. */
   snapshotFullMs: config.slimSnapshotFullMs,
+  /** A snapshot older than this (the job late) is not read: the request is served by the index reads. */
+  snapshotMaxAgeMs: config.slimSnapshotMaxAgeMs,
 };
+
+/** The settings in force (the refresh job decides with them what is due). */
+export const slimSettings = (): Readonly<typeof settings> => settings;
 
 /** Test and bench hook: change the overlap, reload age or row cap of this container. */
 export const configureSlimProjection = (next: Partial<typeof settings>): void => {
@@ -87,7 +92,12 @@ function evictFor(incoming: number, keep: string) {
   }
 }
 
-async function readRows(collection: string, since: number | null, cap: number): Promise<SlimRow[] | null> {
+/** The collection's slim rows from GSI5 (since an instant, or all), or null past `cap` rows. */
+export async function readSlimRows(
+  collection: string,
+  since: number | null,
+  cap: number,
+): Promise<SlimRow[] | null> {
   const rows: SlimRow[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -118,8 +128,21 @@ async function readRows(collection: string, since: number | null, cap: number): 
  * to find out again. The item expires by TTL; a collection that shrinks below the cap is loaded again then.
  */
 const CEILING_MARK_MS = 86_400_000;
-/** The collection's projection-state item: the ceiling mark, or the head of its packed snapshot. */
-export const ceilingMarkKey = (collection: string) => ({ PK: `SLIMCEILING#${collection}`, SK: 'CEILING' });
+/**
+ * The partition holding an organisation's projection-state items, one per collection: the refresh job
+ * finds every collection of an organisation with one Query of it.
+ */
+export const projectionStatePartition = (orgId: string) => `${tenantPrefix(orgId)}#SLIMSTATE`;
+
+/**
+ * The collection's projection-state item: the ceiling mark, the mark that it awaits a snapshot, or the
+ * head of its packed snapshot. Every collection name starts with its organisation's `O#<orgId>`.
+ */
+export const ceilingMarkKey = (collection: string) => {
+  const end = collection.indexOf('#', 2);
+  const organisation = end < 0 ? collection : collection.slice(0, end);
+  return { PK: `${organisation}#SLIMSTATE`, SK: collection };
+};
 
 const projectionState = async (collection: string) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection) }))).Item;
@@ -130,10 +153,11 @@ const markedTooLarge = (state: Record<string, unknown> | undefined, now: number)
   typeof state.at === 'number' &&
   now - state.at < CEILING_MARK_MS;
 
-function hold(collection: string, rows: Iterable<SlimRow>, size: number, started: number): Collection {
-  evictFor(size, collection);
+/** Holds the rows (keyed by id; the caller's Map is kept, not copied) as the collection's projection. */
+function hold(collection: string, rows: Map<string, SlimRow>, started: number): Collection {
+  evictFor(rows.size, collection);
   const loaded: Collection = {
-    rows: new Map([...rows].map((r) => [r.id, r])),
+    rows,
     loadedAt: started,
     syncedTo: started,
     usedAt: started,
@@ -155,7 +179,7 @@ async function saveSnapshot(
   try {
     await writeSnapshot(collection, ceilingMarkKey(collection), rows, {
       ...at,
-      keepMs: settings.snapshotFullMs + 3_600_000,
+      keepMs: settings.snapshotMaxAgeMs + 3_600_000,
     });
   } catch (error) {
     console.warn(JSON.stringify({ message: 'slim snapshot not written', collection, error: String(error) }));
@@ -174,13 +198,13 @@ async function loadFromSnapshot(
 ): Promise<Collection | null> {
   const [packed, changed] = await Promise.all([
     readSnapshot(collection, head),
-    readRows(collection, head.syncedTo - settings.overlapMs, Infinity),
+    readSlimRows(collection, head.syncedTo - settings.overlapMs, Infinity),
   ]);
   if (!packed || !changed) return null;
   const rows = new Map(packed.map((r) => [r.id, r]));
   for (const row of changed) rows.set(row.id, row);
   if (rows.size > settings.maxRows) return null;
-  const loaded = hold(collection, rows.values(), rows.size, started);
+  const loaded = hold(collection, rows, started);
   if (changed.length > settings.snapshotFeedRows) {
     await saveSnapshot(collection, [...rows.values()], {
       syncedTo: started,
@@ -191,36 +215,95 @@ async function loadFromSnapshot(
   return loaded;
 }
 
-async function load(collection: string): Promise<Collection | null> {
+/** Marks the collection too large for this projection's containers (for a day; see CEILING_MARK_MS). */
+async function markTooLarge(collection: string, at: number): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...ceilingMarkKey(collection),
+        rowsAbove: settings.maxRows,
+        at,
+        ttl: Math.floor((at + CEILING_MARK_MS) / 1000),
+      },
+    }),
+  );
+}
+
+/**
+ * Marks a collection of at least `snapshotMinRows` rows as awaiting its snapshot: the refresh job
+ * (slim-snapshot-refresh.ts) finds the mark on its next run and writes one. The first instant stays, so
+ * the job's lateness shows.
+ */
+async function markAwaitingSnapshot(collection: string, at: number): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: ceilingMarkKey(collection),
+        UpdateExpression: 'SET rowsAtLeast = :rows, dueAt = if_not_exists(dueAt, :at)',
+        ExpressionAttributeValues: { ':rows': settings.snapshotMinRows, ':at': at },
+      }),
+    );
+  } catch (error) {
+    // A failed mark costs the job's notice (the next cold request marks again), never the list.
+    console.warn(JSON.stringify({ message: 'slim snapshot not marked', collection, error: String(error) }));
+  }
+}
+
+/** Whether the state item says the collection has at least `snapshotMinRows` rows (else: unknown). */
+const knownLarge = (state: Record<string, unknown> | undefined): boolean =>
+  (typeof state?.rowsAtLeast === 'number' && state.rowsAtLeast >= settings.snapshotMinRows) ||
+  (snapshotHeadOf(state)?.rows ?? 0) >= settings.snapshotMinRows;
+
+/**
+ * A cold load never reads a large collection whole: it reads the snapshot plus its feed, or, with no
+ * usable snapshot, at most `snapshotMinRows` rows (a small collection, held whole; a larger one is marked
+ * for the refresh job, and this request is served by the bounded index reads: null).
+ */
+async function load(collection: string, options: ProjectionOptions): Promise<Collection | null> {
   const started = Date.now();
   const state = await projectionState(collection);
-  const marked = markedTooLarge(state, started);
-  const head = marked ? null : snapshotHeadOf(state);
-  if (head && head.rows <= settings.maxRows && started - head.fullAt < settings.snapshotFullMs) {
+  if (markedTooLarge(state, started)) return refuse(collection, started);
+  const head = snapshotHeadOf(state);
+  // Past the full-read age (the job late) the snapshot is still read, up to the max age: see
+  // docs/design/slim-projection.md, "Projection without whole loads, session 36".
+  if (head && head.rows <= settings.maxRows && started - head.fullAt < settings.snapshotMaxAgeMs) {
     const loaded = await loadFromSnapshot(collection, head, started);
     if (loaded) return loaded;
   }
-  const rows = marked ? null : await readRows(collection, null, settings.maxRows);
-  if (!rows) {
-    // Bigger than this container may hold: callers fall back to their bounded index reads for a while.
-    tooLarge.set(collection, started);
+  if (options.wholeLoadFallback) return loadWhole(collection, state, started);
+  const awaiting = async () => {
+    if (state?.dueAt === undefined) await markAwaitingSnapshot(collection, started);
     collections.delete(collection);
-    if (!marked) {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...ceilingMarkKey(collection),
-            rowsAbove: settings.maxRows,
-            at: started,
-            ttl: Math.floor((started + CEILING_MARK_MS) / 1000),
-          },
-        }),
-      );
-    }
     return null;
+  };
+  if (knownLarge(state)) return awaiting();
+  const cap = Math.min(settings.maxRows, settings.snapshotMinRows - 1);
+  const rows = await readSlimRows(collection, null, cap);
+  if (!rows) {
+    if (cap < settings.maxRows) return awaiting();
+    await markTooLarge(collection, started);
+    return refuse(collection, started);
   }
-  const loaded = hold(collection, rows, rows.length, started);
+  return hold(collection, new Map(rows.map((r) => [r.id, r])), started);
+}
+
+/**
+ * The whole load, as before session 36, for callers whose fallback reads its index whole: every slim row up
+ * to the ceiling (a tenth of the items' bytes), written as the snapshot from `snapshotMinRows` rows.
+ */
+async function loadWhole(
+  collection: string,
+  state: Record<string, unknown> | undefined,
+  started: number,
+): Promise<Collection | null> {
+  const rows = await readSlimRows(collection, null, settings.maxRows);
+  if (!rows) {
+    await markTooLarge(collection, started);
+    return refuse(collection, started);
+  }
+  const loaded = hold(collection, new Map(rows.map((r) => [r.id, r])), started);
   if (rows.length >= settings.snapshotMinRows) {
     await saveSnapshot(collection, rows, {
       syncedTo: started,
@@ -231,10 +314,42 @@ async function load(collection: string): Promise<Collection | null> {
   return loaded;
 }
 
+/** Bigger than this container may hold: callers fall back to their bounded index reads for a while. */
+function refuse(collection: string, at: number): null {
+  tooLarge.set(collection, at);
+  collections.delete(collection);
+  return null;
+}
+
+/**
+ * The refresh job's rewrite: reads the collection whole (capped at the ceiling, past which it is marked
+ * too large instead) and writes its snapshot under the writers' claim, replacing the generation the
+ * state item named when the job read it. `written` is false when another writer claimed or moved the head
+ * first (its snapshot stands; the job looks again next run).
+ */
+export async function rebuildSnapshot(
+  collection: string,
+  state: Record<string, unknown> | undefined,
+): Promise<{ rows: number; written: boolean }> {
+  const started = Date.now();
+  const rows = await readSlimRows(collection, null, settings.maxRows);
+  if (!rows) {
+    await markTooLarge(collection, started);
+    return { rows: settings.maxRows + 1, written: false };
+  }
+  const written = await writeSnapshot(collection, ceilingMarkKey(collection), rows, {
+    syncedTo: started,
+    fullAt: started,
+    replaces: snapshotGenOf(state),
+    keepMs: settings.snapshotMaxAgeMs + 3_600_000,
+  });
+  return { rows: rows.length, written };
+}
+
 /** Reads what was written since the last read (overlap included) into the held rows. */
 async function refresh(collection: string, held: Collection): Promise<Collection> {
   const started = Date.now();
-  const changed = (await readRows(collection, held.syncedTo - settings.overlapMs, Infinity)) ?? [];
+  const changed = (await readSlimRows(collection, held.syncedTo - settings.overlapMs, Infinity)) ?? [];
   let moved = false;
   for (const row of changed) {
     const before = held.rows.get(row.id);
@@ -261,11 +376,23 @@ export interface SlimProjection {
   forget(ids: readonly string[]): void;
 }
 
+export interface ProjectionOptions {
+  /**
+   * The caller's fallback reads its index whole, with no list budget (stock on hand, batches): without a
+   * usable snapshot the slim rows are read whole instead (the lesser read), as before session 36.
+   */
+  wholeLoadFallback?: boolean;
+}
+
 /**
  * The collection's projection, fresh as of this call (loaded on first use, then read incrementally), or
- * null when the collection is larger than this container holds (the caller reads its indexes instead).
+ * null when the caller reads its indexes instead: the collection is larger than this container holds, or
+ * it has `snapshotMinRows` rows or more and no usable snapshot yet (the refresh job writes it).
  */
-export async function slimProjection(collection: string): Promise<SlimProjection | null> {
+export async function slimProjection(
+  collection: string,
+  options: ProjectionOptions = {},
+): Promise<SlimProjection | null> {
   const now = Date.now();
   const refusedAt = tooLarge.get(collection);
   if (refusedAt !== undefined && now - refusedAt < settings.reloadMs) return null;
@@ -274,7 +401,7 @@ export async function slimProjection(collection: string): Promise<SlimProjection
   else {
     let pending = loading.get(collection);
     if (!pending) {
-      pending = load(collection).finally(() => loading.delete(collection));
+      pending = load(collection, options).finally(() => loading.delete(collection));
       loading.set(collection, pending);
     }
     const loaded = await pending;

@@ -178,8 +178,9 @@ export async function writeSnapshot(
     bytes: chunks.reduce((n, c) => n + c.length, 0),
   };
   return updateState(stateKey, {
-    // The state item may carry an expired ceiling mark: a collection with a snapshot is below it.
-    UpdateExpression: 'SET #snapshot = :head REMOVE snapshotClaim, rowsAbove, #at, #ttl',
+    // The state item may carry an expired ceiling mark (a collection with a snapshot is below it) and the
+    // mark that the collection awaited its snapshot.
+    UpdateExpression: 'SET #snapshot = :head REMOVE snapshotClaim, rowsAbove, #at, #ttl, rowsAtLeast, dueAt',
     ConditionExpression: `${genCondition(write.replaces)} AND snapshotClaim.gen = :gen`,
     ExpressionAttributeNames: { '#snapshot': 'snapshot', '#at': 'at', '#ttl': 'ttl' },
     ExpressionAttributeValues: { ':head': head, ':gen': gen, ...replaced },

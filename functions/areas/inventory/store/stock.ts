@@ -362,7 +362,8 @@ export async function projectedStockSources(
   orgId: string,
   filter: Pick<StockListFilter, 'search' | 'warehouseId' | 'includeInactiveProducts'>,
 ): Promise<{ sources: StockSource[]; forget: (ids: string[]) => void } | null> {
-  const projection = await slimProjection(stockCollection(orgId));
+  // The fallback (listStockItems) reads the stock items whole: a whole load of the slim rows is less.
+  const projection = await slimProjection(stockCollection(orgId), { wholeLoadFallback: true });
   if (!projection) return null;
   const needle = filter.search?.toLowerCase();
   const sources: StockSource[] = [];
