@@ -135,3 +135,71 @@ describe('GET /stock-adjustments within the list budget', () => {
     expect(await everyId(fresh, '/stock-adjustments')).toHaveLength(made);
   });
 });
+
+describe('GET /stock-transfers within the list budget', () => {
+  const narrow = 'dateFrom and dateTo';
+  let t: Tenant;
+  let productId: string;
+  let warehouses: string[];
+  /** Newest first. */
+  let created: { id: string; createdAt: string }[];
+
+  const transfer = (tenant: Tenant, from: string, to: string, product: string) =>
+    call('POST', '/stock-transfers', {
+      key: tenant.key,
+      body: { fromWarehouseId: from, toWarehouseId: to, lines: [{ productId: product, quantity: 1 }] },
+    });
+
+  beforeAll(async () => {
+    t = await newTenant('Bounded transfers org');
+    const [p, w1, w2] = await Promise.all([product(t), warehouse(t), warehouse(t)]);
+    productId = p.id;
+    warehouses = [w1.id, w2.id];
+    await adjust(t, [{ productId, warehouseId: w1.id, quantityChange: 100 }]);
+    created = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await transfer(t, w1.id, w2.id, productId);
+      expect(res.status).toBe(201);
+      created.unshift(res.body);
+    }
+  });
+
+  it('answers page 1 and sequential pages with the maintained total, reading about a page', async () => {
+    const first = await list(t, '/stock-transfers', { pageSize: 3 });
+    expect(first.status).toBe(200);
+    expect(first.body.pagination).toEqual({ total: 8, page: 1, pageSize: 3, totalPages: 3 });
+    expect(first.body.data.map((d: { id: string }) => d.id)).toEqual(created.slice(0, 3).map((d) => d.id));
+    expect(reads.count.scanned).toBeLessThanOrEqual(3);
+    const next = await list(t, '/stock-transfers', { pageSize: 3, page: 2 });
+    expect(next.body.data.map((d: { id: string }) => d.id)).toEqual(created.slice(3, 6).map((d) => d.id));
+    expect(reads.count.scanned).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses a jump, a product or warehouse filter and a date range past the budget, naming them', async () => {
+    expectRefused(await list(t, '/stock-transfers', { pageSize: 3, page: 3 }), 'page', narrow);
+    expectRefused(await list(t, '/stock-transfers', { productId }), 'productId', narrow);
+    expectRefused(await list(t, '/stock-transfers', { warehouseId: warehouses[1]! }), 'warehouseId', narrow);
+    expectRefused(await list(t, '/stock-transfers', { dateTo: '2999-01-01' }), 'dateTo', narrow);
+  });
+
+  it('answers exactly a filter whose date range fits the budget', async () => {
+    const res = await list(t, '/stock-transfers', { productId, dateFrom: created[2]!.createdAt });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((d: { id: string }) => d.id)).toEqual(created.slice(0, 3).map((d) => d.id));
+    expect(res.body.pagination.total).toBe(3);
+    expect(reads.count.scanned).toBeLessThanOrEqual(WITHIN);
+  });
+
+  it('keeps the total exact under concurrent creates', async () => {
+    const fresh = await newTenant('Concurrent transfers org');
+    const [p, w1, w2] = await Promise.all([product(fresh), warehouse(fresh), warehouse(fresh)]);
+    await adjust(fresh, [{ productId: p.id, warehouseId: w1.id, quantityChange: 100 }]);
+    const results = await Promise.all(Array.from({ length: 7 }, () => transfer(fresh, w1.id, w2.id, p.id)));
+    const made = results.filter((r) => r.status === 201).length;
+    expect(made).toBeGreaterThan(0);
+    const res = await list(fresh, '/stock-transfers', { pageSize: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.pagination.total).toBe(made);
+    expect(await everyId(fresh, '/stock-transfers')).toHaveLength(made);
+  });
+});
