@@ -9,8 +9,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
+import {
+  clearSlimProjections,
+  configureSlimProjection,
+} from '../../functions/platform/dynamo/slim-projection.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
-import { adjust, product, warehouse } from '../support/inventory.js';
+import { approvedOrder, receive } from '../support/goods-receipts.js';
+import { adjust, batchOf, product, warehouse } from '../support/inventory.js';
 import { countReads } from '../support/read-counter.js';
 
 const reads = countReads('boundedListsCounter');
@@ -25,6 +30,8 @@ beforeEach(() => {
 
 afterAll(() => {
   configureListBudget(undefined);
+  configureSlimProjection({ maxRows: 300_000 });
+  clearSlimProjections();
 });
 
 async function list(t: Tenant, path: string, query: Record<string, string | number>) {
@@ -36,6 +43,7 @@ function expectRefused(
   res: Awaited<ReturnType<typeof list>>,
   parameter: string | null,
   narrowWith: string,
+  within = WITHIN,
 ): void {
   expect(res.status).toBe(400);
   expect(res.body.error.code).toBe('invalid_parameter');
@@ -44,7 +52,7 @@ function expectRefused(
   expect(message).toContain(`narrow the list with ${narrowWith}`);
   if (parameter) expect(message.startsWith(`Query parameter '${parameter}' `)).toBe(true);
   else expect(message.startsWith('This list ')).toBe(true);
-  expect(reads.count.scanned).toBeLessThanOrEqual(WITHIN);
+  expect(reads.count.scanned).toBeLessThanOrEqual(within);
 }
 
 /** Every id of a list, read with the budget out of the way (what the bounded answers must agree with). */
@@ -201,5 +209,184 @@ describe('GET /stock-transfers within the list budget', () => {
     expect(res.status).toBe(200);
     expect(res.body.pagination.total).toBe(made);
     expect(await everyId(fresh, '/stock-transfers')).toHaveLength(made);
+  });
+});
+
+describe('GET /goods-receipts within the list budget', () => {
+  let t: Tenant;
+  let orders: string[];
+  /** Newest received first. */
+  let created: { id: string }[];
+
+  const receiveOne = (tenant: Tenant, order: Awaited<ReturnType<typeof approvedOrder>>, wh: string) =>
+    receive(tenant, order.id, {
+      warehouseId: wh,
+      lines: [{ poLineId: order.lines[0]!.id, productId: order.lines[0]!.productId, quantity: 1 }],
+    });
+
+  beforeAll(async () => {
+    t = await newTenant('Bounded receipts org');
+    const [p, w] = await Promise.all([product(t), warehouse(t)]);
+    const small = await approvedOrder(t, [{ productId: p.id, quantity: 100, unitPrice: 1 }]);
+    const large = await approvedOrder(t, [{ productId: p.id, quantity: 100, unitPrice: 1 }]);
+    orders = [small.id, large.id];
+    created = [];
+    // The small order has 2 receipts (within the budget), the large one 6.
+    for (let i = 0; i < 8; i += 1) {
+      const res = await receiveOne(t, i < 2 ? small : large, w.id);
+      expect(res.status).toBe(201);
+      created.unshift(res.body);
+    }
+  });
+
+  it('answers page 1 and sequential pages with the maintained total, reading about a page', async () => {
+    const first = await list(t, '/goods-receipts', { pageSize: 3 });
+    expect(first.status).toBe(200);
+    expect(first.body.pagination).toEqual({ total: 8, page: 1, pageSize: 3, totalPages: 3 });
+    expect(first.body.data.map((d: { id: string }) => d.id)).toEqual(created.slice(0, 3).map((d) => d.id));
+    expect(reads.count.scanned).toBeLessThanOrEqual(3);
+    const next = await list(t, '/goods-receipts', { pageSize: 3, page: 2 });
+    expect(next.body.data.map((d: { id: string }) => d.id)).toEqual(created.slice(3, 6).map((d) => d.id));
+    expect(reads.count.scanned).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses a jump past the budget naming page, and an order with more receipts than it', async () => {
+    expectRefused(await list(t, '/goods-receipts', { pageSize: 3, page: 3 }), 'page', 'purchaseOrderId');
+    const many = await list(t, '/goods-receipts', { purchaseOrderId: orders[1]! });
+    expectRefused(many, 'purchaseOrderId', 'purchaseOrderId');
+  });
+
+  it("answers an order's receipts exactly when they fit the budget", async () => {
+    const res = await list(t, '/goods-receipts', { purchaseOrderId: orders[0]! });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((d: { id: string }) => d.id)).toEqual(created.slice(6).map((d) => d.id));
+    expect(res.body.pagination.total).toBe(2);
+    expect(reads.count.scanned).toBeLessThanOrEqual(WITHIN);
+  });
+
+  it('keeps the total exact under concurrent receipts', async () => {
+    const fresh = await newTenant('Concurrent receipts org');
+    const [p, w] = await Promise.all([product(fresh), warehouse(fresh)]);
+    const order = await approvedOrder(fresh, [{ productId: p.id, quantity: 100, unitPrice: 1 }]);
+    const results = await Promise.all(Array.from({ length: 6 }, () => receiveOne(fresh, order, w.id)));
+    const made = results.filter((r) => r.status === 201).length;
+    expect(made).toBeGreaterThan(0);
+    const res = await list(fresh, '/goods-receipts', { pageSize: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.pagination.total).toBe(made);
+    expect(await everyId(fresh, '/goods-receipts')).toHaveLength(made);
+  });
+});
+
+describe('GET /stock-on-hand above the projection ceiling, within the list budget', () => {
+  const narrow = 'productId, or modifiedSince and sortBy=updatedAt';
+  /**
+   * The budget plus one row, the ceiling check (SLIM_MAX_ROWS 1 plus one row) when it runs, and the
+   * organisation's warehouses (one here, read for their codes).
+   */
+  const ABOVE = WITHIN + 2 + 1;
+  let t: Tenant;
+  let products: { id: string }[];
+  let since: string;
+
+  beforeAll(async () => {
+    t = await newTenant('Bounded stock org');
+    const w = await warehouse(t);
+    products = await Promise.all(Array.from({ length: 7 }, (_, i) => product(t, { name: `Stocked ${i}` })));
+    since = new Date(Date.now() - 1_000).toISOString();
+    const res = await adjust(
+      t,
+      products.map((p) => ({ productId: p.id, warehouseId: w.id, quantityChange: 2 })),
+    );
+    expect(res.status).toBe(201);
+  });
+
+  beforeEach(() => {
+    configureSlimProjection({ maxRows: 1 });
+    clearSlimProjections();
+  });
+
+  it('refuses the unfiltered list and a search that would read more than the budget, naming them', async () => {
+    expectRefused(await list(t, '/stock-on-hand', {}), null, narrow, ABOVE);
+    const search = await list(t, '/stock-on-hand', { search: 'stocked' });
+    expectRefused(search, 'search', narrow, ABOVE);
+  });
+
+  it('answers a product, and the sync recipe on its key range', async () => {
+    const one = await list(t, '/stock-on-hand', { productId: products[0]!.id });
+    expect(one.status).toBe(200);
+    expect(one.body.pagination.total).toBe(1);
+    const sync = await list(t, '/stock-on-hand', {
+      modifiedSince: since,
+      sortBy: 'updatedAt',
+      sortDir: 'asc',
+    });
+    expect(sync.status).toBe(200);
+    expect(sync.body.pagination.total).toBe(7);
+  });
+
+  it('answers the same list from the projection below the ceiling', async () => {
+    configureSlimProjection({ maxRows: 300_000 });
+    const res = await list(t, '/stock-on-hand', { search: 'stocked' });
+    expect(res.status).toBe(200);
+    expect(res.body.pagination.total).toBe(7);
+  });
+});
+
+describe('GET /batches above the projection ceiling, within the list budget', () => {
+  const narrow = 'productId, status, or expiryAfter and expiryBefore';
+  /** The budget plus one row and the ceiling check (SLIM_MAX_ROWS 1 plus one row) when it runs. */
+  const ABOVE = WITHIN + 2;
+  let t: Tenant;
+  /** Product 0 has 7 lots (more than the budget), product 1 one. */
+  let productIds: string[];
+
+  beforeAll(async () => {
+    t = await newTenant('Bounded batches org');
+    const [many, one] = await Promise.all([
+      product(t, { isBatchTracked: true }),
+      product(t, { isBatchTracked: true }),
+    ]);
+    productIds = [many.id, one.id];
+    for (let i = 0; i < 7; i += 1) await batchOf(t, many.id, `2030-01-0${i + 1}`);
+    await batchOf(t, one.id, '2031-01-01');
+  });
+
+  beforeEach(() => {
+    configureSlimProjection({ maxRows: 1 });
+    clearSlimProjections();
+  });
+
+  it('answers page 1 with the maintained count, reading about a page', async () => {
+    const res = await list(t, '/batches', { pageSize: 3 });
+    expect(res.status).toBe(200);
+    expect(res.body.pagination.total).toBe(8);
+    expect(res.body.data).toHaveLength(3);
+    expect(reads.count.scanned).toBeLessThanOrEqual(3);
+  });
+
+  it('refuses a search, a jump, a status and a product whose range passes the budget, naming them', async () => {
+    expectRefused(await list(t, '/batches', { search: 'lot' }), 'search', narrow, ABOVE);
+    expectRefused(await list(t, '/batches', { pageSize: 3, page: 3 }), 'page', narrow, ABOVE);
+    expectRefused(await list(t, '/batches', { status: 'ACTIVE' }), 'status', narrow, ABOVE);
+    expectRefused(await list(t, '/batches', { productId: productIds[0]! }), 'productId', narrow, ABOVE);
+  });
+
+  it('answers a product whose lots fit the budget', async () => {
+    const res = await list(t, '/batches', { productId: productIds[1]! });
+    expect(res.status).toBe(200);
+    expect(res.body.pagination.total).toBe(1);
+    expect(reads.count.scanned).toBeLessThanOrEqual(WITHIN);
+  });
+
+  it('below the ceiling a range longer than the budget is paged on the projection, as before', async () => {
+    configureSlimProjection({ maxRows: 300_000 });
+    const res = await list(t, '/batches', { productId: productIds[0]!, pageSize: 2, page: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.pagination).toEqual({ total: 7, page: 2, pageSize: 2, totalPages: 4 });
+    expect(res.body.data.map((b: { expiryDate: string }) => b.expiryDate)).toEqual([
+      '2030-01-03',
+      '2030-01-04',
+    ]);
   });
 });
