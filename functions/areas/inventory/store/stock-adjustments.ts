@@ -94,7 +94,7 @@ export function adjustmentTransitionItem(
   });
 }
 
-const ADJUSTMENT_COUNT = 'ADJUSTMENT';
+export const ADJUSTMENT_COUNT = 'ADJUSTMENT';
 
 /** The adjustment's item and the organisation's adjustment count, in its create transaction. */
 export const adjustmentPutItems = (orgId: string, adjustment: StockAdjustment): TransactItem[] => [

@@ -42,7 +42,7 @@ export const stockTransfers = entity<StockTransfer>({
   }),
 });
 
-const TRANSFER_COUNT = 'TRANSFER';
+export const TRANSFER_COUNT = 'TRANSFER';
 
 /** The transfer's item and the organisation's transfer count, in its create transaction. */
 export const stockTransferPutItems = (orgId: string, transfer: StockTransfer): TransactItem[] => [
