@@ -93,7 +93,7 @@ async function seed(tenant: BenchTenant, list: ListBoundCase['list'], size: numb
     }
   }
   const kind = list === 'stock-adjustments' ? ADJUSTMENT_COUNT : TRANSFER_COUNT;
-  items.push({ ...collectionCountsKey(tenant.orgId, kind), entity: 'Counts', all: size });
+  items.push({ ...collectionCountsKey(tenant.orgId, kind), entity: 'Counts', all: size, complete: true });
   await batchWrite(items);
   return stamps;
 }

@@ -7,7 +7,11 @@
  * concurrent creates. With the default budget the same lists answer as before (their own test files).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { collectionCountsKey } from '../../functions/platform/dynamo/bounded-range.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { DeleteCommand } from '../../functions/platform/dynamo/commands.js';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import {
   clearSlimProjections,
@@ -141,6 +145,29 @@ describe('GET /stock-adjustments within the list budget', () => {
     expect(res.status).toBe(200);
     expect(res.body.pagination.total).toBe(made);
     expect(await everyId(fresh, '/stock-adjustments')).toHaveLength(made);
+  });
+});
+
+describe('an organisation created before its counts', () => {
+  it('never trusts a count that did not start with the organisation: the list counts within the budget', async () => {
+    const legacy = await newTenant('Legacy adjustments org');
+    // As an organisation created before the count items: none, so the first later create starts one.
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: collectionCountsKey(legacy.orgId, 'ADJUSTMENT') }),
+    );
+    const [w, p] = await Promise.all([warehouse(legacy), product(legacy)]);
+    for (let i = 0; i < 7; i += 1) {
+      expect((await adjust(legacy, [{ productId: p.id, warehouseId: w.id, quantityChange: 1 }])).status).toBe(
+        201,
+      );
+    }
+    // The page read beside the count (2 rows), then the range counted within the budget.
+    const refused = await list(legacy, '/stock-adjustments', { pageSize: 2 });
+    expectRefused(refused, null, 'dateFrom and dateTo', WITHIN + 2);
+    configureListBudget(undefined);
+    const counted = await list(legacy, '/stock-adjustments', { pageSize: 2 });
+    expect(counted.status).toBe(200);
+    expect(counted.body.pagination.total).toBe(7);
   });
 });
 

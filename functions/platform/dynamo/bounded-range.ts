@@ -16,6 +16,17 @@ import { queryWindow, readPage, type QueryInput } from './query-window.js';
 import { tableName } from './table-definition.js';
 import type { TransactItem } from './transact.js';
 
+/**
+ * The collections counted from an organisation's creation: their count items are written with it, marked
+ * `complete`. An organisation created before them has records its count never saw, so its count item
+ * (created by the first later create, not complete) is never trusted and its lists count within the budget.
+ */
+export const COUNTED_COLLECTIONS = {
+  adjustments: 'ADJUSTMENT',
+  transfers: 'TRANSFER',
+  goodsReceipts: 'GOODS_RECEIPT',
+} as const;
+
 /** The organisation's count of one kind of record (`all`), beside the other collections' counts. */
 export const collectionCountsKey = (orgId: string, kind: string): Key => ({
   PK: `${tenantPrefix(orgId)}#COUNTS`,
@@ -33,12 +44,22 @@ export const collectionCountAdd = (orgId: string, kind: string, n = 1): Transact
   },
 });
 
-/** The collection's count, or undefined while nothing has written it (no record created since counting). */
+/** The count items a new organisation starts with (at 0, complete), in its creation's transaction. */
+export const countsFromCreation = (orgId: string): TransactItem[] =>
+  Object.values(COUNTED_COLLECTIONS).map((kind) => ({
+    Put: {
+      TableName: tableName(),
+      Item: { ...collectionCountsKey(orgId, kind), entity: 'Counts', all: 0, complete: true },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  }));
+
+/** The collection's count, or undefined when it did not start with the organisation (see above). */
 export async function collectionCount(orgId: string, kind: string): Promise<number | undefined> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: collectionCountsKey(orgId, kind) }),
   );
-  return Item?.all as number | undefined;
+  return Item?.complete === true ? ((Item.all as number | undefined) ?? 0) : undefined;
 }
 
 /**

@@ -23,6 +23,7 @@ import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.j
 import { markerItems, type Marker } from '../../../platform/dynamo/parts.js';
 import {
   boundedRangePage,
+  COUNTED_COLLECTIONS,
   collectionCount,
   collectionCountAdd,
 } from '../../../platform/dynamo/bounded-range.js';
@@ -134,7 +135,7 @@ export async function listReceipts(
   return { items: items.map(receipts.fromItem), total };
 }
 
-const RECEIPT_COUNT = 'GOODS_RECEIPT';
+const RECEIPT_COUNT = COUNTED_COLLECTIONS.goodsReceipts;
 
 /** The receipt item, created (a receipt is written once), and the organisation's receipt count. */
 export const receiptPutItems = (orgId: string, receipt: GoodsReceipt): TransactItem[] => [

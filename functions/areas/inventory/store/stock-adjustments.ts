@@ -11,6 +11,7 @@ import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import {
   boundedRangePage,
+  COUNTED_COLLECTIONS,
   collectionCount,
   collectionCountAdd,
 } from '../../../platform/dynamo/bounded-range.js';
@@ -94,7 +95,7 @@ export function adjustmentTransitionItem(
   });
 }
 
-export const ADJUSTMENT_COUNT = 'ADJUSTMENT';
+export const ADJUSTMENT_COUNT = COUNTED_COLLECTIONS.adjustments;
 
 /** The adjustment's item and the organisation's adjustment count, in its create transaction. */
 export const adjustmentPutItems = (orgId: string, adjustment: StockAdjustment): TransactItem[] => [

@@ -8,6 +8,7 @@ import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import {
   boundedRangePage,
+  COUNTED_COLLECTIONS,
   collectionCount,
   collectionCountAdd,
 } from '../../../platform/dynamo/bounded-range.js';
@@ -42,7 +43,7 @@ export const stockTransfers = entity<StockTransfer>({
   }),
 });
 
-export const TRANSFER_COUNT = 'TRANSFER';
+export const TRANSFER_COUNT = COUNTED_COLLECTIONS.transfers;
 
 /** The transfer's item and the organisation's transfer count, in its create transaction. */
 export const stockTransferPutItems = (orgId: string, transfer: StockTransfer): TransactItem[] => [
