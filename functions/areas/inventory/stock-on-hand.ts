@@ -78,7 +78,7 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
         ).catch((error: unknown) => {
           if (!(error instanceof ListTooBroad)) throw error;
           throw tooBroad(
-            stockFilterParameter({ search, warehouseId, modifiedSince, offset: page.offset }),
+            stockFilterParameter({ search, warehouseId, modifiedSince }),
             error.budget,
             'productId, or modifiedSince and sortBy=updatedAt',
           );
@@ -125,12 +125,14 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
   return { body: paginate(data, total, page) };
 };
 
-/** The first parameter that widened a refused read, undefined: the unfiltered list (its row total). */
+/**
+ * The first filter of a refused read, undefined for the unfiltered list (its row total needs every row,
+ * whatever the page, so no page is named).
+ */
 const stockFilterParameter = (query: {
   search?: string;
   warehouseId?: string;
   modifiedSince?: Date;
-  offset: number;
 }): string | undefined =>
   query.search
     ? 'search'
@@ -138,9 +140,7 @@ const stockFilterParameter = (query: {
       ? 'warehouseId'
       : query.modifiedSince
         ? 'modifiedSince'
-        : query.offset > 0
-          ? 'page'
-          : undefined;
+        : undefined;
 
 const rowKey = (productId: string, row: StockRow) => `${productId}|${row.warehouseId}|${row.binId ?? ''}`;
 
