@@ -11,7 +11,8 @@
 import { expireDueBatches } from '../areas/inventory/back-office/batches.js';
 import { rollInvoicesOverdue } from '../areas/invoices/back-office/roll-overdue.js';
 import { organisationIdsPage } from '../areas/organisations/public.js';
-import { JOB_ITEM_CAP, type ScheduledJobName } from './schedule.js';
+import { recountOrganisation } from '../platform/dynamo/collection-recount.js';
+import { JOB_ITEM_CAP, SCHEDULED_JOBS, type ScheduledJobName } from './schedule.js';
 
 /** One organisation's pass: how many items changed, at most `limit`. */
 type OrganisationPass = (orgId: string, asOf: string, limit: number) => Promise<number>;
@@ -20,6 +21,7 @@ const PASSES: Record<ScheduledJobName, OrganisationPass> = {
   'expire-lots': async (orgId, asOf, limit) => (await expireDueBatches({ orgId, asOf, limit })).expiredCount,
   'roll-overdue': async (orgId, asOf, limit) =>
     (await rollInvoicesOverdue({ orgId, asOf, limit })).data.length,
+  'recount-collections': async (orgId, _asOf, limit) => (await recountOrganisation(orgId, limit)).read,
 };
 
 const ORGANISATION_PAGE = 100;
@@ -42,7 +44,8 @@ export async function runScheduledJob(
   options: { now?: Date; cap?: number } = {},
 ): Promise<ScheduledJobRun> {
   const asOf = startOfUtcDay(options.now ?? new Date());
-  const cap = options.cap ?? JOB_ITEM_CAP;
+  const ownCap: { command: string; cap?: number } = SCHEDULED_JOBS[job];
+  const cap = options.cap ?? ownCap.cap ?? JOB_ITEM_CAP;
   const pass = PASSES[job];
   let organisations = 0;
   let changed = 0;

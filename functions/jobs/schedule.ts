@@ -1,3 +1,5 @@
+import { RECOUNT_ROW_CAP } from '../platform/dynamo/collection-recount.js';
+
 /**
  * The scheduled jobs of design.md section 7 and when they run: data only, so the CDK stack (EventBridge
  * schedules), the local runtime (infra/local/start.ts) and the Lambda entry read the same list.
@@ -7,6 +9,13 @@ export const SCHEDULED_JOBS = {
   'expire-lots': { command: 'batch expire-due', utc: { hour: 0, minute: 15 } },
   /** SENT and PARTIALLY_PAID invoices whose dueDate's UTC date is before today's -> OVERDUE. */
   'roll-overdue': { command: 'invoice roll-overdue', utc: { hour: 0, minute: 30 } },
+  /** Count items of organisations created before them -> counted and complete (collection-recount.ts). */
+  'recount-collections': {
+    command: 'org recount',
+    utc: { hour: 0, minute: 45 },
+    /** Rows counted rather than items changed: a COUNT query reads a thousand rows a page. */
+    cap: RECOUNT_ROW_CAP,
+  },
 } as const;
 
 export type ScheduledJobName = keyof typeof SCHEDULED_JOBS;

@@ -19,19 +19,20 @@ const schedules = resources('AWS::Events::Rule')
   .filter((rule) => rule.Targets?.[0]?.Arn?.['Fn::GetAtt']?.[0] === jobsId);
 
 describe('scheduled jobs (design.md section 7)', () => {
-  it('two EventBridge rules invoke the jobs Lambda daily at 00:15 and 00:30 (rule crons are UTC), naming the job', () => {
+  it('three EventBridge rules invoke the jobs Lambda daily at 00:15, 00:30 and 00:45 (rule crons are UTC), naming the job', () => {
     const byJob = Object.fromEntries(
       schedules.map((rule) => [JSON.parse(rule.Targets[0].Input).job, rule.ScheduleExpression]),
     );
     expect(byJob).toEqual({
       'expire-lots': 'cron(15 0 * * ? *)',
       'roll-overdue': 'cron(30 0 * * ? *)',
+      'recount-collections': 'cron(45 0 * * ? *)',
     });
     for (const rule of schedules) expect(rule.State ?? 'ENABLED').toBe('ENABLED');
   });
 
   it('each target retries twice within an hour, then parks the event in JobFailures', () => {
-    expect(schedules).toHaveLength(2);
+    expect(schedules).toHaveLength(3);
     for (const rule of schedules) {
       expect(rule.Targets).toHaveLength(1);
       expect(rule.Targets[0]).toMatchObject({
@@ -43,7 +44,7 @@ describe('scheduled jobs (design.md section 7)', () => {
     const permissions = resources('AWS::Lambda::Permission')
       .map(([, p]) => p.Properties)
       .filter((p) => p.FunctionName?.['Fn::GetAtt']?.[0] === jobsId);
-    expect(permissions.map((p) => p.Principal)).toEqual(['events.amazonaws.com', 'events.amazonaws.com']);
+    expect(permissions.map((p) => p.Principal)).toEqual(schedules.map(() => 'events.amazonaws.com'));
   });
 
   it('alarms on the function errors and on any event parked in JobFailures', () => {
