@@ -7,6 +7,8 @@
  * leaves the rest due, and the next run's scan by key picks it up.
  * Bounded: at most `cap` items change per run; `complete: false` says the cap stopped it (items may be
  * left for the next run).
+ * The recount (collection-recount.ts) is the exception: a complete count item is skipped, its progress
+ * is kept on the count item, and its cap counts rows read (its own, in schedule.ts).
  */
 import { expireDueBatches } from '../areas/inventory/back-office/batches.js';
 import { rollInvoicesOverdue } from '../areas/invoices/back-office/roll-overdue.js';
