@@ -7,7 +7,8 @@
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
  * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit
  * (bench/rate-limit.ts), ceiling (bench/ceiling.ts, the projection's ceiling of issue 29 item 6; its
- * sizes BENCH_CEILING_SIZES, default 10000), load (bench/load.ts: BENCH_LOAD_SECONDS,
+ * sizes BENCH_CEILING_SIZES, default 10000), ceiling-lists (bench/ceiling-lists.ts, the lists off the
+ * projection within the list budget, session 36; the same sizes), load (bench/load.ts: BENCH_LOAD_SECONDS,
  * BENCH_LOAD_PROFILE); default all; a partial run writes bench/results-<parts>.json and keeps the full
  * run's file; bundles imports without DynamoDB Local's help, then sends each group's first requests to
  * it). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
@@ -27,6 +28,7 @@ import type { RateLimitBench } from './rate-limit.js';
 import type { LoadResult } from './load.js';
 import type { TwinResult } from './twins.js';
 import type { CeilingCase } from './ceiling.js';
+import type { ListBoundCase } from './ceiling-lists.js';
 import { round, table, type Recorder } from './measure.js';
 import { SMOKE } from './smoke.js';
 
@@ -321,6 +323,15 @@ async function main() {
       ceiling = await measureCeiling(CEILING_SIZES, recorder, log);
       log(ceilingTable(ceiling));
     }
+    let listBounds: ListBoundCase[] = [];
+    if (runs('ceiling-lists')) {
+      const { CEILING_SIZES } = await import('./ceiling.js');
+      const { measureListBounds } = await import('./ceiling-lists.js');
+      log(
+        `\n3d. Lists off the projection within the list budget (session 36; sizes ${CEILING_SIZES.join(', ')})`,
+      );
+      listBounds = await measureListBounds(CEILING_SIZES, recorder, log);
+    }
     if (runs('peer')) {
       log(`\n5. Peer: idempotent POST /stock-adjustments (1 line), ours vs Powertools makeIdempotent (ms)`);
       const { measurePeer } = await import('./peer.js');
@@ -410,6 +421,9 @@ async function main() {
       }),
       ...(ceiling.length > 0 && {
         projection: { ...(await import('./ceiling.js')).worstOf(ceiling), cases: ceiling },
+      }),
+      ...(listBounds.length > 0 && {
+        listBounds: { ...(await import('./ceiling-lists.js')).worstListBound(listBounds), cases: listBounds },
       }),
       refusals: rateLimiting?.refusals ?? null,
       rateLimit: rateLimiting?.rateLimit ?? null,

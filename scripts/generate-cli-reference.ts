@@ -106,6 +106,7 @@ const API_TWINS: Record<string, { endpoint: string; how?: string }> = {
 const SCHEDULED: Record<string, string> = {
   'batch expire-due': 'the lot expiry job runs it daily at 00:15 UTC',
   'invoice roll-overdue': 'the overdue roll runs it daily at 00:30 UTC',
+  'org recount': 'the collection recount runs it (capped) daily at 00:45 UTC',
 };
 
 /** What stays the platform operator's (design.md section 7), and why. */

@@ -6,13 +6,15 @@
  * a second run finds nothing.
  * Resumable: nothing is remembered between runs; a run that stops part-way (the cap, a timeout, an error)
  * leaves the rest due, and the next run's scan by key picks it up.
- * Bounded: at most `cap` items change per run (rows read, for the snapshot refresh); `complete: false` says the cap stopped it (items may be
- * left for the next run).
+ * Bounded: at most `cap` items change per run (rows read, for the snapshot refresh and the recount);
+ * `complete: false` says the cap stopped it (items may be left for the next run).
+ * The recount (collection-recount.ts) keeps its progress on the count item and skips a complete one.
  */
 import { expireDueBatches } from '../areas/inventory/back-office/batches.js';
 import { rollInvoicesOverdue } from '../areas/invoices/back-office/roll-overdue.js';
 import { organisationIdsPage } from '../areas/organisations/public.js';
 import { refreshOrganisationSnapshots } from '../platform/dynamo/slim-snapshot-refresh.js';
+import { recountOrganisation } from '../platform/dynamo/collection-recount.js';
 import { JOB_ITEM_CAP, scheduledJob, type ScheduledJobName } from './schedule.js';
 
 /** One organisation's pass: how many items changed (the job's unit), at most `limit` (or just past it). */
@@ -24,6 +26,7 @@ const PASSES: Record<ScheduledJobName, OrganisationPass> = {
     (await rollInvoicesOverdue({ orgId, asOf, limit })).data.length,
   'refresh-snapshots': async (orgId, _asOf, limit) =>
     (await refreshOrganisationSnapshots(orgId, { limit })).rows,
+  'recount-collections': async (orgId, _asOf, limit) => (await recountOrganisation(orgId, limit)).read,
 };
 
 const ORGANISATION_PAGE = 100;

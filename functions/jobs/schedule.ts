@@ -19,6 +19,12 @@ export type ScheduledJob = JobSchedule & {
  */
 export const SNAPSHOT_REFRESH_ROW_CAP = 600_000;
 
+/**
+ * Rows the recount of count items reads per run (collection-recount.ts): a COUNT query reads a thousand
+ * rows a page, so a run stays short; a longer collection completes over runs from its kept progress.
+ */
+export const RECOUNT_ROW_CAP = 20_000;
+
 export const SCHEDULED_JOBS = {
   /** ACTIVE and QUARANTINED lots whose expiryDate is before today's UTC date -> EXPIRED. */
   'expire-lots': { command: 'batch expire-due', utc: { hour: 0, minute: 15 } },
@@ -33,6 +39,13 @@ export const SCHEDULED_JOBS = {
     command: 'projection refresh-snapshots',
     everyMinutes: 10,
     cap: SNAPSHOT_REFRESH_ROW_CAP,
+  },
+  /** Count items of organisations created before them -> counted and complete (collection-recount.ts). */
+  'recount-collections': {
+    command: 'org recount',
+    utc: { hour: 0, minute: 45 },
+    /** Rows counted rather than items changed: a COUNT query reads a thousand rows a page. */
+    cap: RECOUNT_ROW_CAP,
   },
 } as const satisfies Record<string, ScheduledJob>;
 

@@ -90,6 +90,7 @@ describe('the scheduled jobs in the local runtime', { timeout: 180_000 }, () => 
       { job: 'expire-lots', changed: 2, complete: true },
       { job: 'roll-overdue', changed: 2, complete: true },
       { job: 'refresh-snapshots', changed: 0, complete: true },
+      { job: 'recount-collections', changed: 0, complete: true },
     ]);
     expect(first[0]!.asOf).toBe(`${today()}T00:00:00.000Z`);
     expect(first[0]!.organisations).toBe(2);

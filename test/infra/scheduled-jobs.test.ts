@@ -19,7 +19,7 @@ const schedules = resources('AWS::Events::Rule')
   .filter((rule) => rule.Targets?.[0]?.Arn?.['Fn::GetAtt']?.[0] === jobsId);
 
 describe('scheduled jobs (design.md section 7)', () => {
-  it('EventBridge rules invoke the jobs Lambda daily at 00:15 and 00:30 (rule crons are UTC) and every 10 minutes, naming the job', () => {
+  it('EventBridge rules invoke the jobs Lambda daily at 00:15, 00:30 and 00:45 (rule crons are UTC) and every 10 minutes, naming the job', () => {
     const byJob = Object.fromEntries(
       schedules.map((rule) => [JSON.parse(rule.Targets[0].Input).job, rule.ScheduleExpression]),
     );
@@ -27,6 +27,7 @@ describe('scheduled jobs (design.md section 7)', () => {
       'expire-lots': 'cron(15 0 * * ? *)',
       'roll-overdue': 'cron(30 0 * * ? *)',
       'refresh-snapshots': 'rate(10 minutes)',
+      'recount-collections': 'cron(45 0 * * ? *)',
     });
     for (const rule of schedules) expect(rule.State ?? 'ENABLED').toBe('ENABLED');
   });
@@ -44,7 +45,7 @@ describe('scheduled jobs (design.md section 7)', () => {
     const permissions = resources('AWS::Lambda::Permission')
       .map(([, p]) => p.Properties)
       .filter((p) => p.FunctionName?.['Fn::GetAtt']?.[0] === jobsId);
-    expect(permissions.map((p) => p.Principal)).toEqual(Array(3).fill('events.amazonaws.com'));
+    expect(permissions.map((p) => p.Principal)).toEqual(Array(4).fill('events.amazonaws.com'));
   });
 
   it('alarms on the function errors and on any event parked in JobFailures', () => {

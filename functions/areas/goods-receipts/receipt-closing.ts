@@ -3,7 +3,7 @@ import { purchaseOrderReceived } from '../../../domain/purchase-orders/events.js
 import type { PurchaseOrder } from '../../../domain/purchase-orders/purchase-order.js';
 import type { TransactItem } from '../../platform/dynamo/transact.js';
 import type { Journal, JournalEntry } from '../../platform/journal/journal.js';
-import { receiptPut } from './store/goods-receipts.js';
+import { receiptPutItems } from './store/goods-receipts.js';
 
 /**
  * What the receipt's last write holds beside the order and the stock: the receipt item, one outbox item
@@ -24,7 +24,7 @@ export function receiptClosing(
 ): TransactItem[] {
   const { receipt, order, warnings } = closing;
   return [
-    receiptPut(orgId, receipt),
+    ...receiptPutItems(orgId, receipt),
     ...journal.items({
       events: [purchaseOrderReceived(order, receipt), ...closing.stockEvents],
       audit: [

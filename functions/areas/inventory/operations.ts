@@ -13,7 +13,7 @@ import type { JournalEntry } from '../../platform/journal/journal.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { INVENTORY_ENDPOINTS } from './endpoints.js';
-import { adjustmentPut, getAdjustment, listAdjustments } from './store/stock-adjustments.js';
+import { adjustmentPutItems, getAdjustment, listAdjustments } from './store/stock-adjustments.js';
 import { numberDrawer } from '../../platform/dynamo/sequence.js';
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
 import { writeOptimistically } from '../../platform/dynamo/optimistic.js';
@@ -113,7 +113,7 @@ const createStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'createSt
     checkLines(lines, loaded.facts);
     const adjustment = newAdjustment(input, { id, sequence: number, now: at });
     const response = { status: 201, body: adjustmentView(adjustment) };
-    const items: TransactItem[] = [adjustmentPut(orgId, adjustment)];
+    const items: TransactItem[] = adjustmentPutItems(orgId, adjustment);
     // DRAFT records the header and lines only; stock moves when an adjustment is completed.
     const completion =
       adjustment.status === 'COMPLETED' ? completionWrites(orgId, adjustment, loaded, at) : null;

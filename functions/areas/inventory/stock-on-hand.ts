@@ -6,6 +6,7 @@ import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { getProductWithBom, getStocks } from '../products/public.js';
+import { ListTooBroad, listScanBudget, tooBroad } from '../../platform/dynamo/list-budget.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { batchKey } from './store/batches.js';
 import { listStockItems, projectedStockSources, type ProductStock } from './store/stock.js';
@@ -54,10 +55,14 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
   const page = pageOf(q);
   // The sync recipe (modifiedSince by updatedAt) reads only the changed stock items from its index; the
   // rest selects and pages on the slim projection and reads the page's stock items by key.
+  const syncRange = modifiedSince !== undefined && sortBy === 'updatedAt';
   const projected =
-    productId || (modifiedSince && sortBy === 'updatedAt')
+    productId || syncRange
       ? null
       : await projectedPage(orgId, { search, warehouseId, includeInactiveProducts }, selection, page);
+  // Above the projection's ceiling the index read is bounded (list-budget.ts): a list that would read more
+  // is refused, naming what asked for it; productId and the sync range narrow the read.
+  const aboveCeiling = !productId && !syncRange && !projected;
   let pageRows: { row: StockRow; source: ProductStock }[];
   let total: number;
   if (projected) ({ pageRows, total } = projected);
@@ -66,13 +71,17 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
       ? visible(product!.stock, includeInactiveProducts, search)
         ? [product!.stock!]
         : []
-      : await listStockItems(orgId, {
-          sortBy,
-          ascending,
-          search,
-          warehouseId,
-          includeInactiveProducts,
-          modifiedSince,
+      : await listStockItems(
+          orgId,
+          { sortBy, ascending, search, warehouseId, includeInactiveProducts, modifiedSince },
+          aboveCeiling ? { maxScanned: listScanBudget() } : {},
+        ).catch((error: unknown) => {
+          if (!(error instanceof ListTooBroad)) throw error;
+          throw tooBroad(
+            stockFilterParameter({ search, warehouseId, modifiedSince }),
+            error.budget,
+            'productId, or modifiedSince and sortBy=updatedAt',
+          );
         });
     const rows = selectStockRows(stocks, selection);
     pageRows = rows.slice(page.offset, page.offset + page.pageSize);
@@ -115,6 +124,23 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
   );
   return { body: paginate(data, total, page) };
 };
+
+/**
+ * The first filter of a refused read, undefined for the unfiltered list (its row total needs every row,
+ * whatever the page, so no page is named).
+ */
+const stockFilterParameter = (query: {
+  search?: string;
+  warehouseId?: string;
+  modifiedSince?: Date;
+}): string | undefined =>
+  query.search
+    ? 'search'
+    : query.warehouseId
+      ? 'warehouseId'
+      : query.modifiedSince
+        ? 'modifiedSince'
+        : undefined;
 
 const rowKey = (productId: string, row: StockRow) => `${productId}|${row.warehouseId}|${row.binId ?? ''}`;
 

@@ -15,6 +15,7 @@ import {
 import { setOrganisationExchangeRate } from './back-office/exchange-rates.js';
 import { listAudit } from '../../platform/journal/audit.js';
 import { setOrganisationLimits } from '../../platform/access/rate-limits.js';
+import { recountOrganisation } from '../../platform/dynamo/collection-recount.js';
 
 /** The organisations area's back-office commands, merged into the admin CLI (infra/admin). */
 export const ORGANISATION_COMMANDS: Commands = {
@@ -41,6 +42,16 @@ export const ORGANISATION_COMMANDS: Commands = {
     flags: ['org', 'mode'],
     required: ['org', 'mode'],
     run: (v) => setOrganisationCreditMode(v.org!, v.mode!),
+  },
+  'org recount': {
+    usage: 'org recount --org <orgId>',
+    flags: ['org'],
+    required: ['org'],
+    // The recount-collections job's pass for one organisation, uncapped.
+    run: async (v) => {
+      await requireOrganisation(v.org!);
+      return { id: v.org!, ...(await recountOrganisation(v.org!, Number.POSITIVE_INFINITY)) };
+    },
   },
   'org set-exchange-rate': {
     usage: 'org set-exchange-rate --org <orgId> --currency <USD> --rate <base units per one USD>',

@@ -29,10 +29,16 @@ export const configureListBudget = (maxRows: number | undefined): void => {
 /**
  * The 400 for a list whose fallback read would pass the budget: `parameter` is what asked for it (a
  * search, a value sort, a deep page; undefined for an unfiltered list that must count its collection),
- * `narrowWith` the filters that put a bound on the range read.
+ * `narrowWith` the filters that put a bound on the range read, `where` why the read is an index read (a
+ * list with no projection says so rather than naming the ceiling).
  */
-export function tooBroad(parameter: string | undefined, budget: number, narrowWith: string): ApiError {
-  const rule = `needs more than ${budget} rows read in one request at this organisation's size (above the projection's ceiling); narrow the list with ${narrowWith}`;
+export function tooBroad(
+  parameter: string | undefined,
+  budget: number,
+  narrowWith: string,
+  where = "above the projection's ceiling",
+): ApiError {
+  const rule = `needs more than ${budget} rows read in one request at this organisation's size (${where}); narrow the list with ${narrowWith}`;
   return parameter === undefined
     ? new ApiError('invalid_parameter', `This list ${rule}`)
     : invalidParameter(parameter, rule);

@@ -21,7 +21,13 @@ import { db } from '../../../platform/dynamo/client.js';
 import { entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { markerItems, type Marker } from '../../../platform/dynamo/parts.js';
-import { queryWindow } from '../../../platform/dynamo/query-window.js';
+import {
+  boundedRangePage,
+  COUNTED_COLLECTIONS,
+  collectionCount,
+  collectionCountAdd,
+} from '../../../platform/dynamo/bounded-range.js';
+import { tooBroad } from '../../../platform/dynamo/list-budget.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
@@ -86,8 +92,9 @@ export async function getReceipt(orgId: string, id: string): Promise<StoredRecei
 
 /**
  * Receipts newest first (receivedAt, id). With a purchase order: its partition's RECEIPT# items (every
- * receipt of it, older ones included; an unknown order reads nothing); without: the organisation's
- * collection on GSI1. Cost: the matching range is read once (queryWindow counts the rest for the total).
+ * receipt of it, older ones included; an unknown order reads nothing), read and counted; without: the
+ * organisation's collection on GSI1, its page read alone and the total from the maintained count. Within
+ * the list budget (bounded-range.ts): a range longer than it is the 400 naming purchaseOrderId.
  */
 export async function listReceipts(
   orgId: string,
@@ -111,12 +118,32 @@ export async function listReceipts(
         ExpressionAttributeValues: { ':pk': receiptCollection(orgId) },
         ScanIndexForward: false,
       };
-  const { items, total } = await queryWindow(query, window.offset, window.limit);
+  const { items, total } = await boundedRangePage({
+    input: query,
+    window,
+    count: filter.purchaseOrderId ? undefined : () => collectionCount(orgId, RECEIPT_COUNT),
+    cursorId: `${orgId}|goods-receipts|GSI1`,
+    keyOf: (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+    refuse: (budget) =>
+      tooBroad(
+        window.offset > 0 ? 'page' : filter.purchaseOrderId ? 'purchaseOrderId' : undefined,
+        budget,
+        'purchaseOrderId',
+        'goods receipts are read from their index',
+      ),
+  });
   return { items: items.map(receipts.fromItem), total };
 }
 
-/** The receipt item, created (a receipt is written once). */
-export const receiptPut = (orgId: string, receipt: GoodsReceipt): TransactItem =>
+const RECEIPT_COUNT = COUNTED_COLLECTIONS.goodsReceipts;
+
+/** The receipt item, created (a receipt is written once), and the organisation's receipt count. */
+export const receiptPutItems = (orgId: string, receipt: GoodsReceipt): TransactItem[] => [
+  receiptItem(orgId, receipt),
+  collectionCountAdd(orgId, RECEIPT_COUNT),
+];
+
+const receiptItem = (orgId: string, receipt: GoodsReceipt): TransactItem =>
   receipts.createItem(orgId, {
     id: receipt.id,
     reference: receipt.reference,

@@ -31,7 +31,7 @@ import { fitsOneTransaction, transact, type WriteItem } from '../../../platform/
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
 import { loadStockFacts } from '../stock-facts.js';
 import { stockMovementWrites } from '../stock-writes.js';
-import { stockTransferPut } from '../store/stock-transfers.js';
+import { stockTransferPutItems } from '../store/stock-transfers.js';
 import { warehouseKey, warehouses } from '../store/warehouses.js';
 import { stockTransferView } from '../view.js';
 
@@ -111,7 +111,7 @@ export async function createStockTransfer(
         at,
       );
       const items: WriteItem[] = [
-        stockTransferPut(orgId, transfer),
+        ...stockTransferPutItems(orgId, transfer),
         ...writes.items,
         ...context.journal.items({
           events: writes.events,

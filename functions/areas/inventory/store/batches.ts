@@ -30,7 +30,9 @@ import {
   queryWindow,
   readPage,
   type QueryInput,
+  type ScanBudget,
 } from '../../../platform/dynamo/query-window.js';
+import { ListTooBroad, listScanBudget, tooBroad } from '../../../platform/dynamo/list-budget.js';
 import { slimAttributes, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
 import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
@@ -373,40 +375,80 @@ function batchQuery(
  * cursor makes sequential pages cheap) and the total comes from the maintained count; otherwise the
  * matching range is read once to count it. What no key range narrows (search, status with product) and
  * a page of the unfiltered list that no remembered cursor reaches are paged on the slim projection.
+ * The index reads stop at the list budget (list-budget.ts; the sync range keeps its key range): a longer
+ * range is paged on the projection, and above the projection's ceiling the list is refused, naming what
+ * asked for the read and the filters that narrow it.
  */
 export async function listBatches(
   orgId: string,
   filter: BatchFilter,
   window: { offset: number; limit: number },
 ): Promise<{ items: Batch[]; total: number }> {
-  const { productId, status, modifiedSince } = filter;
-  const unfiltered = !productId && !status && !modifiedSince && !filter.search;
-  const allInput = () => batchQuery('GSI1', batchPartitions.all(orgId), filter, {});
+  const { productId, status } = filter;
+  const unfiltered = !productId && !status && !filter.modifiedSince && !filter.search;
   const cursorId = `${orgId}|batches|GSI1`;
   const plain = unfiltered && !filter.expiry.fromDate && !filter.expiry.toDate;
-  if (filter.search || (productId && status) || (plain && !hasListCursor(cursorId, window.offset))) {
+  const projectedFirst = Boolean(
+    filter.search || (productId && status) || (plain && !hasListCursor(cursorId, window.offset)),
+  );
+  if (projectedFirst) {
     const projected = await listProjectedBatches(orgId, filter, window);
     if (projected) return projected;
   }
+  try {
+    return await indexPage(orgId, filter, window, { plain, cursorId, maxScanned: listScanBudget() });
+  } catch (error) {
+    if (!(error instanceof ListTooBroad)) throw error;
+    const projected = projectedFirst ? null : await listProjectedBatches(orgId, filter, window);
+    if (projected) return projected;
+    throw tooBroad(
+      batchFilterParameter(filter, window.offset),
+      error.budget,
+      'productId, status, or expiryAfter and expiryBefore',
+    );
+  }
+}
+
+/** The list from the narrowest index range (see listBatches), each read within `budget`. */
+async function indexPage(
+  orgId: string,
+  filter: BatchFilter,
+  window: { offset: number; limit: number },
+  options: { plain: boolean; cursorId: string } & ScanBudget,
+): Promise<{ items: Batch[]; total: number }> {
+  const { productId, status, modifiedSince } = filter;
+  const budget = { maxScanned: options.maxScanned };
   if (productId) {
     const input = batchQuery('GSI2', batchPartitions.product(orgId, productId), filter, { product: true });
-    return windowOf(input, window);
+    return windowOf(input, window, budget);
   }
   if (status) {
     const input = batchQuery('GSI4', batchPartitions.status(orgId, status), filter, { status: true });
-    return windowOf(input, window);
+    return windowOf(input, window, budget);
   }
   if (modifiedSince) {
     const input = batchQuery('GSI3', batchPartitions.all(orgId), filter, { since: true });
     const all = (await queryAll(input)).map(batchFromItem).sort(compareFefo);
     return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
   }
-  if (!plain) return windowOf(allInput(), window);
+  const allInput = batchQuery('GSI1', batchPartitions.all(orgId), filter, {});
+  if (!options.plain) return windowOf(allInput, window, budget);
   const [items, total] = await Promise.all([
-    readPage(allInput(), { ...window, cursorId, keyOf: keyOf('GSI1') }),
+    readPage(allInput, { ...window, ...budget, cursorId: options.cursorId, keyOf: keyOf('GSI1') }),
     batchCount(orgId),
   ]);
   return { items: items.map(batchFromItem), total };
+}
+
+/** The parameter that asked for a refused read: what widened it, a jump, then the range's own bounds. */
+function batchFilterParameter(filter: BatchFilter, offset: number): string | undefined {
+  if (filter.search) return 'search';
+  if (offset > 0) return 'page';
+  if (filter.expiry.fromDate) return 'expiryAfter';
+  if (filter.expiry.toDate) return 'expiryBefore';
+  if (filter.status) return 'status';
+  if (filter.productId) return 'productId';
+  return undefined;
 }
 
 /** A page of lots selected, counted and FEFO-ordered on the slim projection (null: too many to hold). */
@@ -432,8 +474,8 @@ function listProjectedBatches(
   });
 }
 
-async function windowOf(input: QueryInput, window: { offset: number; limit: number }) {
-  const { items, total } = await queryWindow(input, window.offset, window.limit);
+async function windowOf(input: QueryInput, window: { offset: number; limit: number }, budget: ScanBudget) {
+  const { items, total } = await queryWindow(input, window.offset, window.limit, budget);
   return { items: items.map(batchFromItem), total };
 }
 

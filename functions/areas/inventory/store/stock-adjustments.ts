@@ -9,7 +9,13 @@ import {
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
-import { queryWindow } from '../../../platform/dynamo/query-window.js';
+import {
+  boundedRangePage,
+  COUNTED_COLLECTIONS,
+  collectionCount,
+  collectionCountAdd,
+} from '../../../platform/dynamo/bounded-range.js';
+import { tooBroad } from '../../../platform/dynamo/list-budget.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
@@ -89,8 +95,13 @@ export function adjustmentTransitionItem(
   });
 }
 
-export const adjustmentPut = (orgId: string, adjustment: StockAdjustment): TransactItem =>
-  stockAdjustments.createItem(orgId, adjustment);
+export const ADJUSTMENT_COUNT = COUNTED_COLLECTIONS.adjustments;
+
+/** The adjustment's item and the organisation's adjustment count, in its create transaction. */
+export const adjustmentPutItems = (orgId: string, adjustment: StockAdjustment): TransactItem[] => [
+  stockAdjustments.createItem(orgId, adjustment),
+  collectionCountAdd(orgId, ADJUSTMENT_COUNT),
+];
 
 export interface AdjustmentFilter {
   statuses?: AdjustmentStatus[];
@@ -102,7 +113,11 @@ export interface AdjustmentFilter {
   modifiedSince?: Date;
 }
 
-/** Newest first; dateFrom/dateTo narrow the createdAt index range, the rest filter. */
+/**
+ * Newest first; dateFrom/dateTo narrow the createdAt index range, the rest filter. Within the list budget
+ * (bounded-range.ts): the unfiltered list reads its page and takes the maintained count; a filter reads
+ * its range, and one longer than the budget is the 400 naming it (narrowed by dateFrom and dateTo).
+ */
 export async function listAdjustments(
   orgId: string,
   filter: AdjustmentFilter,
@@ -138,8 +153,10 @@ export async function listAdjustments(
     values[':since'] = filter.modifiedSince.toISOString();
     conditions.push('updatedAt >= :since');
   }
-  const { items, total } = await queryWindow(
-    {
+  const outsideKey = adjustmentFilterParameter(filter);
+  const dates = filter.from ? 'dateFrom' : filter.to ? 'dateTo' : undefined;
+  const { items, total } = await boundedRangePage({
+    input: {
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
@@ -148,8 +165,34 @@ export async function listAdjustments(
       ExpressionAttributeValues: values,
       ScanIndexForward: false,
     },
-    window.offset,
-    window.limit,
-  );
+    window,
+    count: outsideKey || dates ? undefined : () => collectionCount(orgId, ADJUSTMENT_COUNT),
+    cursorId: `${orgId}|adjustments|GSI1`,
+    keyOf: gsi1Key,
+    refuse: (budget) =>
+      tooBroad(
+        outsideKey ?? (window.offset > 0 ? 'page' : dates),
+        budget,
+        'dateFrom and dateTo',
+        'stock adjustments are read from their index',
+      ),
+  });
   return { items: items.map(adjustmentFromItem), total };
 }
+
+/** The first filter outside the key (what widened the read) by its query parameter, undefined: none. */
+function adjustmentFilterParameter(filter: AdjustmentFilter): string | undefined {
+  if (filter.search) return 'search';
+  if (filter.modifiedSince) return 'modifiedSince';
+  if (filter.statuses?.length) return 'status';
+  if (filter.reasons?.length) return 'reason';
+  if (filter.warehouseId) return 'warehouseId';
+  return undefined;
+}
+
+const gsi1Key = (item: Record<string, unknown>) => ({
+  PK: item.PK,
+  SK: item.SK,
+  GSI1PK: item.GSI1PK,
+  GSI1SK: item.GSI1SK,
+});

@@ -6,7 +6,13 @@
 import type { StockTransfer } from '../../../../domain/inventory/transfer.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
-import { queryWindow } from '../../../platform/dynamo/query-window.js';
+import {
+  boundedRangePage,
+  COUNTED_COLLECTIONS,
+  collectionCount,
+  collectionCountAdd,
+} from '../../../platform/dynamo/bounded-range.js';
+import { tooBroad } from '../../../platform/dynamo/list-budget.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
 
@@ -37,8 +43,13 @@ export const stockTransfers = entity<StockTransfer>({
   }),
 });
 
-export const stockTransferPut = (orgId: string, transfer: StockTransfer): TransactItem =>
-  stockTransfers.createItem(orgId, transfer);
+export const TRANSFER_COUNT = COUNTED_COLLECTIONS.transfers;
+
+/** The transfer's item and the organisation's transfer count, in its create transaction. */
+export const stockTransferPutItems = (orgId: string, transfer: StockTransfer): TransactItem[] => [
+  stockTransfers.createItem(orgId, transfer),
+  collectionCountAdd(orgId, TRANSFER_COUNT),
+];
 
 export const getStockTransfer = (orgId: string, id: string): Promise<StockTransfer | null> =>
   stockTransfers.getByKey(stockTransferKey(orgId, id));
@@ -53,8 +64,9 @@ export interface TransferFilter {
 }
 
 /**
- * Newest first; dateFrom/dateTo narrow the createdAt key range, product and warehouse filter. Cost: the
- * matching range is read once (queryWindow counts the rest for the total), as the adjustment list does.
+ * Newest first; dateFrom/dateTo narrow the createdAt key range, product and warehouse filter. Within the
+ * list budget (bounded-range.ts), as the adjustment list: the unfiltered list reads its page and takes
+ * the maintained count; a filter reads its range, and one longer than the budget is the 400 naming it.
  */
 export async function listStockTransfers(
   orgId: string,
@@ -75,8 +87,10 @@ export async function listStockTransfers(
     values[':wh'] = filter.warehouseId;
     conditions.push('contains(warehouseIds, :wh)');
   }
-  const { items, total } = await queryWindow(
-    {
+  const outsideKey = filter.productId ? 'productId' : filter.warehouseId ? 'warehouseId' : undefined;
+  const dates = filter.from ? 'dateFrom' : filter.to ? 'dateTo' : undefined;
+  const { items, total } = await boundedRangePage({
+    input: {
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
@@ -84,8 +98,17 @@ export async function listStockTransfers(
       ExpressionAttributeValues: values,
       ScanIndexForward: false,
     },
-    window.offset,
-    window.limit,
-  );
+    window,
+    count: outsideKey || dates ? undefined : () => collectionCount(orgId, TRANSFER_COUNT),
+    cursorId: `${orgId}|transfers|GSI1`,
+    keyOf: (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+    refuse: (budget) =>
+      tooBroad(
+        outsideKey ?? (window.offset > 0 ? 'page' : dates),
+        budget,
+        'dateFrom and dateTo',
+        'stock transfers are read from their index',
+      ),
+  });
   return { items: items.map(stockTransfers.fromItem), total };
 }

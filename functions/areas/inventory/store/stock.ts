@@ -17,7 +17,7 @@ import {
 } from '../../../../domain/inventory/stock.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
-import { queryAll } from '../../../platform/dynamo/query-window.js';
+import { queryAll, type ScanBudget } from '../../../platform/dynamo/query-window.js';
 import { slimAttributes, slimProjection, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
@@ -399,9 +399,14 @@ export interface StockListFilter {
 
 /**
  * Stock items of products that hold or held stock, in product-name or updatedAt order. modifiedSince
- * narrows the updatedAt index range; the other filters run as a FilterExpression.
+ * narrows the updatedAt index range; the other filters run as a FilterExpression. With a budget, at most
+ * that many items are read (ListTooBroad past it).
  */
-export async function listStockItems(orgId: string, filter: StockListFilter): Promise<ProductStock[]> {
+export async function listStockItems(
+  orgId: string,
+  filter: StockListFilter,
+  budget: ScanBudget = {},
+): Promise<ProductStock[]> {
   const index = filter.sortBy === 'productName' ? 'GSI1' : 'GSI4';
   const names: Record<string, string> = { '#pk': `${index}PK` };
   const values: Record<string, unknown> = { ':pk': stockCollection(orgId) };
@@ -426,15 +431,18 @@ export async function listStockItems(orgId: string, filter: StockListFilter): Pr
     values[':wh'] = filter.warehouseId;
     conditions.push('contains(warehouseIds, :wh)');
   }
-  const items = await queryAll({
-    TableName: tableName(),
-    IndexName: index,
-    KeyConditionExpression: keyCondition,
-    FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-    ScanIndexForward: filter.ascending,
-  });
+  const items = await queryAll(
+    {
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: keyCondition,
+      FilterExpression: conditions.length > 0 ? conditions.join(' AND ') : undefined,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: filter.ascending,
+    },
+    budget,
+  );
   return items.map(stockFromItem);
 }
 

@@ -1,7 +1,9 @@
 import { newId } from '../../../platform/ids.js';
-import { GetCommand, PutCommand } from '../../../platform/dynamo/commands.js';
+import { countsFromCreation } from '../../../platform/dynamo/bounded-range.js';
+import { GetCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
+import { transact } from '../../../platform/dynamo/transact.js';
 import { BackOfficeError } from '../../../platform/back-office/actor.js';
 import { CURRENCIES } from '../../../../domain/currency.js';
 import { CREDIT_LIMIT_MODES, type CreditLimitMode } from '../../../../domain/sales-orders/confirm.js';
@@ -29,19 +31,23 @@ export async function createOrganisation(input: { name: string; currency?: strin
     creditLimitMode: DEFAULT_CREDIT_LIMIT_MODE,
     createdAt: new Date().toISOString(),
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...organisationKey(org.id),
-        ...registryEntry(org.id),
-        entity: 'Organisation',
-        ...org,
-        version: 1,
+  // With the counts its lists take their totals from, which start complete (bounded-range.ts).
+  await transact([
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...organisationKey(org.id),
+          ...registryEntry(org.id),
+          entity: 'Organisation',
+          ...org,
+          version: 1,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
       },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+    },
+    ...countsFromCreation(org.id),
+  ]);
   return org;
 }
 
