@@ -325,6 +325,16 @@ async function createAdjustment(orgId: string, idempotencyKey: string, input: It
             },
           },
           {
+            // The adjustments' count behind their list's total (bounded-range.ts), as ours keeps it.
+            Update: {
+              TableName: table,
+              Key: { PK: `${tenantPrefix(orgId)}#COUNTS`, SK: 'ADJUSTMENT' },
+              UpdateExpression: 'SET entity = :entity ADD #all :n',
+              ExpressionAttributeNames: { '#all': 'all' },
+              ExpressionAttributeValues: { ':entity': 'Counts', ':n': 1 },
+            },
+          },
+          {
             Put: {
               TableName: table,
               Item: {

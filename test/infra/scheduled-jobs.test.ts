@@ -4,6 +4,7 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { nagPacks } from '../../infra/nag.js';
 import { ApiStack } from '../../infra/stack.js';
+import { SCHEDULED_JOB_NAMES } from '../../functions/jobs/schedule.js';
 
 // An empty bundling-stacks list skips esbuild: these tests check the template, not the bundles.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -33,7 +34,7 @@ describe('scheduled jobs (design.md section 7)', () => {
   });
 
   it('each target retries twice within an hour, then parks the event in JobFailures', () => {
-    expect(schedules).toHaveLength(3);
+    expect(schedules).toHaveLength(SCHEDULED_JOB_NAMES.length);
     for (const rule of schedules) {
       expect(rule.Targets).toHaveLength(1);
       expect(rule.Targets[0]).toMatchObject({
