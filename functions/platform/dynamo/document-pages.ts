@@ -17,7 +17,14 @@ import { db } from './client.js';
 import { GetCommand } from './commands.js';
 import type { DocumentFilter, DocumentPartitions } from './document-query.js';
 import type { Key } from './keys.js';
-import { hasListCursor, queryWindow, readPage, type QueryInput, type ScanBudget } from './query-window.js';
+import {
+  hasListCursor,
+  indexKeyOf,
+  queryWindow,
+  readPage,
+  type QueryInput,
+  type ScanBudget,
+} from './query-window.js';
 import { statusCounter } from './status-counts.js';
 import { tableName, type IndexName } from './table-definition.js';
 
@@ -75,13 +82,6 @@ export const rangeOf = (
   ScanIndexForward: ascending,
 });
 
-const keyOf = (index: IndexName) => (item: Record<string, unknown>) => ({
-  PK: item.PK,
-  SK: item.SK,
-  [`${index}PK`]: item[`${index}PK`],
-  [`${index}SK`]: item[`${index}SK`],
-});
-
 export async function countedDocumentPage<T extends { id: string }, S extends string>(options: {
   orgId: string;
   partitions: DocumentPartitions<S>;
@@ -116,7 +116,7 @@ export async function countedDocumentPage<T extends { id: string }, S extends st
         ...window,
         ...options.budget,
         cursorId,
-        keyOf: keyOf(index),
+        keyOf: indexKeyOf(index),
       }),
       total(),
     ]);
@@ -165,7 +165,7 @@ async function mergedStatuses<T extends { id: string }, S extends string>(
           limit: window.offset + window.limit,
           ...options.budget,
           cursorId: `${partition}|GSI3|merge|${ascending}`,
-          keyOf: keyOf('GSI3'),
+          keyOf: indexKeyOf('GSI3'),
         });
       }),
     ),

@@ -1,6 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
 import { ListTooBroad } from './list-budget.js';
+import type { IndexName } from './table-definition.js';
 
 export type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select' | 'Limit'>;
 
@@ -105,6 +106,14 @@ export const hasListCursor = (cursorId: string, offset: number): boolean => {
   const remembered = cursors.get(`${cursorId}@${offset}`);
   return offset === 0 || (remembered !== undefined && Date.now() - remembered.at < CURSOR_TTL_MS);
 };
+
+/** An index item's key on the table and on `index`: where `readPage` resumes after it (its `keyOf`). */
+export const indexKeyOf = (index: IndexName) => (item: Record<string, unknown>) => ({
+  PK: item.PK,
+  SK: item.SK,
+  [`${index}PK`]: item[`${index}PK`],
+  [`${index}SK`]: item[`${index}SK`],
+});
 
 /**
  * Reads `limit` matching items after skipping `offset`, in index order, reading about as many items as it

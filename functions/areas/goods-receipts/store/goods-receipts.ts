@@ -28,6 +28,7 @@ import {
   collectionCountAdd,
 } from '../../../platform/dynamo/bounded-range.js';
 import { tooBroad } from '../../../platform/dynamo/list-budget.js';
+import { indexKeyOf } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
 import type { JournalEntry } from '../../../platform/journal/journal.js';
@@ -123,7 +124,7 @@ export async function listReceipts(
     window,
     count: filter.purchaseOrderId ? undefined : () => collectionCount(orgId, RECEIPT_COUNT),
     cursorId: `${orgId}|goods-receipts|GSI1`,
-    keyOf: (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+    keyOf: indexKeyOf('GSI1'),
     refuse: (budget) =>
       tooBroad(
         window.offset > 0 ? 'page' : filter.purchaseOrderId ? 'purchaseOrderId' : undefined,

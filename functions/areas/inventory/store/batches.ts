@@ -26,6 +26,7 @@ import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import {
   hasListCursor,
+  indexKeyOf,
   queryAll,
   queryWindow,
   readPage,
@@ -294,13 +295,6 @@ export async function batchCount(orgId: string): Promise<number> {
   return (Item?.all as number | undefined) ?? 0;
 }
 
-const keyOf = (index: IndexName) => (item: Record<string, unknown>) => ({
-  PK: item.PK,
-  SK: item.SK,
-  [`${index}PK`]: item[`${index}PK`],
-  [`${index}SK`]: item[`${index}SK`],
-});
-
 /**
  * One index read of the list: the partition (and the expiry window in the key condition of the FEFO
  * indexes), everything the partition does not answer as a FilterExpression.
@@ -434,7 +428,7 @@ async function indexPage(
   const allInput = batchQuery('GSI1', batchPartitions.all(orgId), filter, {});
   if (!options.plain) return windowOf(allInput, window, budget);
   const [items, total] = await Promise.all([
-    readPage(allInput, { ...window, ...budget, cursorId: options.cursorId, keyOf: keyOf('GSI1') }),
+    readPage(allInput, { ...window, ...budget, cursorId: options.cursorId, keyOf: indexKeyOf('GSI1') }),
     batchCount(orgId),
   ]);
   return { items: items.map(batchFromItem), total };

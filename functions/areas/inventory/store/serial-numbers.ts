@@ -28,7 +28,7 @@ import {
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
-import { queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
+import { indexKeyOf, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, transact, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 
@@ -322,7 +322,7 @@ export async function listSerials(
       readPage(input, {
         ...window,
         cursorId: `${orgId}|serials|GSI1`,
-        keyOf: (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+        keyOf: indexKeyOf('GSI1'),
       }),
       serialCount(orgId),
     ]);

@@ -16,6 +16,7 @@ import {
   collectionCountAdd,
 } from '../../../platform/dynamo/bounded-range.js';
 import { tooBroad } from '../../../platform/dynamo/list-budget.js';
+import { indexKeyOf } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
 import { transitionUpdate } from '../../../platform/dynamo/transition.js';
@@ -168,7 +169,7 @@ export async function listAdjustments(
     window,
     count: outsideKey || dates ? undefined : () => collectionCount(orgId, ADJUSTMENT_COUNT),
     cursorId: `${orgId}|adjustments|GSI1`,
-    keyOf: gsi1Key,
+    keyOf: indexKeyOf('GSI1'),
     refuse: (budget) =>
       tooBroad(
         outsideKey ?? (window.offset > 0 ? 'page' : dates),
@@ -189,10 +190,3 @@ function adjustmentFilterParameter(filter: AdjustmentFilter): string | undefined
   if (filter.warehouseId) return 'warehouseId';
   return undefined;
 }
-
-const gsi1Key = (item: Record<string, unknown>) => ({
-  PK: item.PK,
-  SK: item.SK,
-  GSI1PK: item.GSI1PK,
-  GSI1SK: item.GSI1SK,
-});

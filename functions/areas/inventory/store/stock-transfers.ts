@@ -13,6 +13,7 @@ import {
   collectionCountAdd,
 } from '../../../platform/dynamo/bounded-range.js';
 import { tooBroad } from '../../../platform/dynamo/list-budget.js';
+import { indexKeyOf } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
 
@@ -101,7 +102,7 @@ export async function listStockTransfers(
     window,
     count: outsideKey || dates ? undefined : () => collectionCount(orgId, TRANSFER_COUNT),
     cursorId: `${orgId}|transfers|GSI1`,
-    keyOf: (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+    keyOf: indexKeyOf('GSI1'),
     refuse: (budget) =>
       tooBroad(
         outsideKey ?? (window.offset > 0 ? 'page' : dates),
