@@ -107,8 +107,8 @@ async function ensureDemo(): Promise<string> {
 
 const banner = await ensureDemo();
 started.events = await startEventsRuntime();
-// Lot expiry and the overdue roll hourly, the snapshot refresh every 10 minutes: now (in the background)
-// and then at those periods, as the stack's schedules.
+// Lot expiry, the overdue roll and the recount hourly, the snapshot refresh every 10 minutes: now (in the
+// background) and then at those periods, as the stack's schedules.
 started.jobs = startScheduledJobs();
 const server = (started.server = createServer((req, res) => void handleHttp(req, res)));
 // Lost the port between the check and now (another process took it): same one line, nothing left running.
@@ -127,7 +127,7 @@ server.listen(port, () => {
   );
   console.log(banner);
   console.log(
-    `Events: stream publisher, webhook delivery, sweeper and scheduled jobs (lot expiry, overdue roll hourly; snapshot refresh every 10 minutes) running${process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' ? ' (private webhook urls allowed)' : ''}`,
+    `Events: stream publisher, webhook delivery, sweeper and scheduled jobs (lot expiry, overdue roll, recount hourly; snapshot refresh every 10 minutes) running${process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' ? ' (private webhook urls allowed)' : ''}`,
   );
   console.log(`Try: curl -H "Authorization: Bearer <key>" http://localhost:${port}${API_PREFIX}/products`);
   console.log(`API reference: http://localhost:${port}${API_PREFIX}/docs`);

@@ -4,8 +4,9 @@
  * The recount counts the collection's index partition (`O#<org>#<kind>` on GSI1, the range the list reads)
  * by key and writes `all` and `complete` conditioned on `all` being what it read first: a create in
  * between ADDs to `all` (creates ADD whether or not the item is complete), the write fails and the count
- * starts over (this run's next organisation pass, or the next run). So no create is ever counted twice or
- * missed.
+ * starts over (this run's next organisation pass, or the next run). So no create is counted twice, and
+ * none is missed unless its index entry lags its commit by more than RECOUNT_SETTLE_MS (GSI reads are
+ * eventually consistent; the count item is then complete and not recounted).
  *
  * Bounded: at most `limit` rows are read per call; progress ({ base, counted, after }) is kept on the count
  * item under the same condition, so a long collection completes over runs. A create between two runs moves
