@@ -15,7 +15,8 @@ import { collectionCountsKey } from '../functions/platform/dynamo/bounded-range.
 import { configureListBudget, listScanBudget } from '../functions/platform/dynamo/list-budget.js';
 import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import { send } from './api.js';
-import { summarise, type DbCall, type Recorder } from './measure.js';
+import type { Recorder } from './measure.js';
+import { meanReadCost } from './read-cost.js';
 import { batchWrite, newBenchTenant, type BenchTenant } from './seed.js';
 import { SMOKE } from './smoke.js';
 
@@ -38,19 +39,6 @@ export interface ListBoundCase {
   mb: number;
   ms: number;
   calls: number;
-}
-
-function costOf(calls: readonly DbCall[]) {
-  const queries = calls.filter((c) => c.command === 'Query');
-  const gets = calls.filter((c) => c.command === 'GetItem');
-  const queryRcu = queries.reduce((s, c) => s + c.capacity, 0);
-  const getRcu = gets.reduce((s, c) => s + c.capacity, 0);
-  return {
-    rows: queries.reduce((s, c) => s + c.scanned, 0) + gets.length,
-    rcu: queryRcu + getRcu,
-    mb: (queryRcu * 8 + getRcu * 4) / 1024,
-    calls: calls.length,
-  };
 }
 
 /** `size` one-line records a second apart, newest `size` seconds ago; returns their createdAt, oldest first. */
@@ -127,9 +115,6 @@ export async function measureListBounds(
           );
           if (i > 0) runs.push(run);
         }
-        const costs = runs.map((r) => costOf(r.calls));
-        const mean = (f: (c: ReturnType<typeof costOf>) => number) =>
-          costs.reduce((s, c) => s + f(c), 0) / costs.length;
         const measured: ListBoundCase = {
           size,
           list,
@@ -137,11 +122,7 @@ export async function measureListBounds(
           path: p.path,
           status: p.status ?? 200,
           query: p.query,
-          rows: Math.round(mean((c) => c.rows)),
-          rcu: Number(mean((c) => c.rcu).toFixed(1)),
-          mb: Number(mean((c) => c.mb).toFixed(3)),
-          ms: Number(summarise(runs.map((r) => r.ms)).p50.toFixed(1)),
-          calls: Math.round(mean((c) => c.calls)),
+          ...meanReadCost(runs),
         };
         cases.push(measured);
         log(`  ${size} ${list} ${p.name}: ${measured.status}, ${measured.rows} rows, ${measured.rcu} RCU`);

@@ -25,7 +25,8 @@ import { config } from '../functions/platform/config.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
 import { COLD_LOAD_MAX } from './lists.js';
-import { summarise, type DbCall, type Recorder } from './measure.js';
+import type { Recorder } from './measure.js';
+import { meanReadCost } from './read-cost.js';
 import { benchCustomer, seedOrders } from './sales-orders.js';
 import { newBenchTenant, seedProducts } from './seed.js';
 import { SMOKE } from './smoke.js';
@@ -59,25 +60,6 @@ export interface CeilingCase {
   computed?: boolean;
   /** The packed snapshot a cold load read (session 35): its rows, chunks and bytes, and its write's time. */
   snapshot?: { rows: number; chunks: number; bytes: number; bytesPerRow: number; writeMs: number };
-}
-
-const READS: Record<string, (c: DbCall) => number> = {
-  Query: (c) => c.scanned,
-  GetItem: (c) => c.size,
-  BatchGetItem: (c) => c.size,
-};
-const READ_COMMANDS = new Set(Object.keys(READS));
-
-function costOf(calls: readonly DbCall[]) {
-  const reads = calls.filter((c) => READ_COMMANDS.has(c.command));
-  const queryRcu = reads.filter((c) => c.command === 'Query').reduce((s, c) => s + c.capacity, 0);
-  const otherRcu = reads.filter((c) => c.command !== 'Query').reduce((s, c) => s + c.capacity, 0);
-  return {
-    rows: reads.reduce((s, c) => s + READS[c.command]!(c), 0),
-    rcu: queryRcu + otherRcu,
-    mb: (queryRcu * 8 + otherRcu * 4) / 1024,
-    calls: calls.length,
-  };
 }
 
 interface Probe {
@@ -124,9 +106,6 @@ export async function measureCeiling(
         });
         if (p.once || i > 0) runs.push(run);
       }
-      const costs = runs.map((r) => costOf(r.calls));
-      const mean = (f: (c: ReturnType<typeof costOf>) => number) =>
-        costs.reduce((s, c) => s + f(c), 0) / costs.length;
       const measured: CeilingCase = {
         size,
         list,
@@ -134,11 +113,7 @@ export async function measureCeiling(
         path: p.path,
         status: p.status ?? 200,
         query: p.query,
-        rows: Math.round(mean((c) => c.rows)),
-        rcu: Number(mean((c) => c.rcu).toFixed(1)),
-        mb: Number(mean((c) => c.mb).toFixed(3)),
-        ms: Number(summarise(runs.map((r) => r.ms)).p50.toFixed(1)),
-        calls: Math.round(mean((c) => c.calls)),
+        ...meanReadCost(runs),
       };
       cases.push(measured);
       log(`  ${size} ${list} ${p.name}: ${measured.rows} rows, ${measured.rcu} RCU, ${measured.ms} ms`);
