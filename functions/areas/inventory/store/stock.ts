@@ -362,8 +362,7 @@ export async function projectedStockSources(
   orgId: string,
   filter: Pick<StockListFilter, 'search' | 'warehouseId' | 'includeInactiveProducts'>,
 ): Promise<{ sources: StockSource[]; forget: (ids: string[]) => void } | null> {
-  // The fallback (listStockItems) reads the stock items whole: a whole load of the slim rows is less.
-  const projection = await slimProjection(stockCollection(orgId), { wholeLoadFallback: true });
+  const projection = await slimProjection(stockCollection(orgId));
   if (!projection) return null;
   const needle = filter.search?.toLowerCase();
   const sources: StockSource[] = [];

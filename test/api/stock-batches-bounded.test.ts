@@ -1,0 +1,191 @@
+/**
+ * Stock on hand and batches without whole loads (issue 29 item 6, session 37): a cold container with a
+ * large stock or lot collection and no snapshot reads at most the probe (SLIM_SNAPSHOT_MIN_ROWS slim rows)
+ * plus the list budget (LIST_SCAN_MAX_ROWS), answers exactly where the index range fits the budget and
+ * 400 naming the filter otherwise, and marks the collection for the refresh job, which writes its
+ * snapshot. Sizes are lowered: SLIM_SNAPSHOT_MIN_ROWS 3, the budget set per test.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { batchCollection } from '../../functions/areas/inventory/store/batches.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { GetCommand } from '../../functions/platform/dynamo/commands.js';
+import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
+import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
+import {
+  ceilingMarkKey,
+  clearSlimProjections,
+  configureSlimProjection,
+} from '../../functions/platform/dynamo/slim-projection.js';
+import { snapshotHeadOf } from '../../functions/platform/dynamo/slim-snapshot.js';
+import { refreshOrganisationSnapshots } from '../../functions/platform/dynamo/slim-snapshot-refresh.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
+import { tenantPrefix } from '../../functions/platform/dynamo/keys.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
+import { adjust, batchOf, product, warehouse } from '../support/inventory.js';
+import { countReads } from '../support/read-counter.js';
+
+const reads = countReads('stockBatchesBoundedCounter');
+const MIN_ROWS = 3;
+const OVERLAP_MS = 40;
+/** Stocked products (names 'Cold stock i') plus the lot-tracked one: the stock collection's rows. */
+const STOCKED = 5;
+const STOCK_ITEMS = STOCKED + 1;
+const LOTS = 4;
+/** The organisation's warehouses (2), read by the stock-on-hand list for their codes (one Query). */
+const WAREHOUSES = 2;
+
+const stockCollection = (orgId: string) => `${tenantPrefix(orgId)}#STOCK`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function stateOf(collection: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** A request of a container that has held nothing yet: its answer and what it read. */
+async function cold(t: Tenant, path: string, query: Record<string, string | number>, budget?: number) {
+  configureListBudget(budget);
+  clearSlimProjections();
+  clearListCursors();
+  reads.reset();
+  const res = await call('GET', path, { key: t.key, query });
+  return { res, ...reads.count };
+}
+
+function expectRefused(res: { status: number; body: { error: { code: string; message: string } } }) {
+  expect(res.status).toBe(400);
+  expect(res.body.error.code).toBe('invalid_parameter');
+  return res.body.error.message;
+}
+
+const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((b) => b.id);
+
+let t: Tenant;
+/** Warehouse 1 holds every stocked product and lots 0 and 1; warehouse 2 product 0 and lot 2. */
+let w1: { id: string };
+let w2: { id: string };
+let lotted: { id: string };
+let stocked: { id: string }[];
+/** FEFO order: lot i expires in 2031-0(i+1). Lot 3 never held stock. */
+let lots: { id: string }[];
+
+beforeAll(async () => {
+  t = await newTenant('Cold stock and batches');
+  [w1, w2] = await Promise.all([warehouse(t), warehouse(t)]);
+  stocked = [];
+  for (let i = 0; i < STOCKED; i += 1) stocked.push(await product(t, { name: `Cold stock ${i}` }));
+  lotted = await product(t, { name: 'Lotted', isBatchTracked: true });
+  lots = [];
+  for (let i = 0; i < LOTS; i += 1) lots.push(await batchOf(t, lotted.id, `2031-0${i + 1}-01`));
+  const res = await adjust(t, [
+    ...stocked.map((p) => ({ productId: p.id, warehouseId: w1.id, quantityChange: 2 })),
+    { productId: stocked[0]!.id, warehouseId: w2.id, quantityChange: 1 },
+    { productId: lotted.id, warehouseId: w1.id, batchId: lots[1]!.id, quantityChange: 1 },
+    { productId: lotted.id, warehouseId: w1.id, batchId: lots[0]!.id, quantityChange: 1 },
+    { productId: lotted.id, warehouseId: w2.id, batchId: lots[2]!.id, quantityChange: 1 },
+  ]);
+  expect(res.status).toBe(201);
+  await pause(OVERLAP_MS * 2);
+});
+
+beforeEach(() => {
+  configureSlimProjection({
+    snapshotMinRows: MIN_ROWS,
+    snapshotFeedRows: 1_000,
+    overlapMs: OVERLAP_MS,
+    maxRows: 300_000,
+  });
+  configureListBudget(undefined);
+  clearSlimProjections();
+});
+
+afterAll(() => {
+  configureSlimProjection({
+    snapshotMinRows: 2_000,
+    snapshotFeedRows: 1_000,
+    overlapMs: 5_000,
+    maxRows: 300_000,
+  });
+  configureListBudget(undefined);
+  clearSlimProjections();
+});
+
+describe('a cold container with no snapshot of a large stock or lot collection', () => {
+  it('stock on hand: the probe, then the bounded index read; refused past the budget, marked for the job', async () => {
+    expect(await stateOf(stockCollection(t.orgId))).toBeUndefined();
+    const refused = await cold(t, '/stock-on-hand', { search: 'cold stock' }, STOCK_ITEMS - 2);
+    expect(expectRefused(refused.res)).toMatch(/^Query parameter 'search' .*narrow the list with productId/);
+    // The probe (at most SLIM_SNAPSHOT_MIN_ROWS slim rows), the budget plus one row, the warehouses.
+    expect(refused.scanned).toBeLessThanOrEqual(MIN_ROWS + STOCK_ITEMS - 1 + WAREHOUSES);
+    expect(await stateOf(stockCollection(t.orgId))).toMatchObject({
+      rowsAtLeast: MIN_ROWS,
+      dueAt: expect.any(Number),
+    });
+    // Marked: no probe; a range that fits the budget answers exactly.
+    const fits = await cold(t, '/stock-on-hand', { search: 'cold stock', pageSize: 4, page: 2 }, STOCK_ITEMS);
+    expect(fits.res.status).toBe(200);
+    expect(fits.res.body.pagination.total).toBe(STOCKED + 1);
+    expect(fits.scanned).toBeLessThanOrEqual(STOCK_ITEMS + WAREHOUSES);
+    const whole = await cold(t, '/stock-on-hand', {}, STOCK_ITEMS - 1);
+    expect(expectRefused(whole.res)).toMatch(/^This list /);
+    const warehouseOnly = await cold(t, '/stock-on-hand', { warehouseId: w2.id }, STOCK_ITEMS - 1);
+    expect(expectRefused(warehouseOnly.res)).toMatch(/^Query parameter 'warehouseId' /);
+    const one = await cold(t, '/stock-on-hand', { productId: stocked[1]!.id }, 1);
+    expect(one.res.status).toBe(200);
+    expect(one.res.body.pagination.total).toBe(1);
+  });
+
+  it('batches: the probe, then the bounded index read; refused past the budget, marked for the job', async () => {
+    const collection = batchCollection(t.orgId);
+    expect(await stateOf(collection)).toBeUndefined();
+    const refused = await cold(t, '/batches', { search: 'lot' }, LOTS - 1);
+    expect(expectRefused(refused.res)).toMatch(/^Query parameter 'search' .*narrow the list with productId/);
+    expect(refused.scanned).toBeLessThanOrEqual(MIN_ROWS + LOTS);
+    expect(await stateOf(collection)).toMatchObject({ rowsAtLeast: MIN_ROWS, dueAt: expect.any(Number) });
+    const fits = await cold(t, '/batches', { search: 'lot', pageSize: 2, page: 2 }, LOTS);
+    expect(fits.res.status).toBe(200);
+    expect(fits.res.body.pagination.total).toBe(LOTS);
+    expect(ids(fits.res)).toEqual([lots[2]!.id, lots[3]!.id]);
+    expect(fits.scanned).toBeLessThanOrEqual(LOTS);
+    const status = await cold(t, '/batches', { productId: lotted.id, status: 'ACTIVE' }, LOTS - 1);
+    expect(expectRefused(status.res)).toMatch(/^Query parameter 'status' /);
+    expect(status.scanned).toBeLessThanOrEqual(LOTS);
+    const jump = await cold(t, '/batches', { pageSize: 1, page: 4 }, LOTS - 2);
+    expect(expectRefused(jump.res)).toMatch(/^Query parameter 'page' /);
+    // Page 1 reads its page and takes the total from the maintained count.
+    const first = await cold(t, '/batches', { pageSize: 2 }, 1);
+    expect(first.res.status).toBe(200);
+    expect(first.res.body.pagination.total).toBe(LOTS);
+    expect(ids(first.res)).toEqual([lots[0]!.id, lots[1]!.id]);
+  });
+
+  it('the refresh job writes both snapshots; a cold container then answers from them as a warm one does', async () => {
+    const bounded = await cold(
+      t,
+      '/stock-on-hand',
+      { search: 'cold stock', pageSize: 4, page: 2 },
+      STOCK_ITEMS,
+    );
+    const boundedLots = await cold(t, '/batches', { search: 'lot', pageSize: 2, page: 2 }, LOTS);
+    expect(await refreshOrganisationSnapshots(t.orgId, { limit: 1_000 })).toEqual({
+      rows: STOCK_ITEMS + LOTS,
+      written: 2,
+    });
+    expect(snapshotHeadOf(await stateOf(stockCollection(t.orgId)))).toMatchObject({ rows: STOCK_ITEMS });
+    expect(snapshotHeadOf(await stateOf(batchCollection(t.orgId)))).toMatchObject({ rows: LOTS });
+    expect((await stateOf(stockCollection(t.orgId)))?.dueAt).toBeUndefined();
+    await pause(OVERLAP_MS * 2);
+    // The budget would refuse an index read: these answers come from the snapshots.
+    const stock = await cold(t, '/stock-on-hand', { search: 'cold stock', pageSize: 4, page: 2 }, 1);
+    expect(stock.res.status).toBe(200);
+    expect(stock.res.body).toEqual(bounded.res.body);
+    expect(stock.scanned).toBe(WAREHOUSES);
+    const batches = await cold(t, '/batches', { search: 'lot', pageSize: 2, page: 2 }, 1);
+    expect(batches.res.status).toBe(200);
+    expect(batches.res.body).toEqual(boundedLots.res.body);
+    expect(batches.scanned).toBe(0);
+    expect(await refreshOrganisationSnapshots(t.orgId, { limit: 1_000 })).toEqual({ rows: 0, written: 0 });
+  });
+});
