@@ -3,7 +3,9 @@
  * large stock or lot collection and no snapshot reads at most the probe (SLIM_SNAPSHOT_MIN_ROWS slim rows)
  * plus the list budget (LIST_SCAN_MAX_ROWS), answers exactly where the index range fits the budget and
  * 400 naming the filter otherwise, and marks the collection for the refresh job, which writes its
- * snapshot. Sizes are lowered: SLIM_SNAPSHOT_MIN_ROWS 3, the budget set per test.
+ * snapshot; GET /batches?warehouseId= reads the stock items stocked in the warehouse by key (named by the
+ * stock projection) or within the budget (without one), and is refused past the budget, naming warehouseId
+ * and productId. Sizes are lowered: SLIM_SNAPSHOT_MIN_ROWS 3, the budget set per test.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchCollection } from '../../functions/areas/inventory/store/batches.js';
@@ -187,5 +189,102 @@ describe('a cold container with no snapshot of a large stock or lot collection',
     expect(batches.res.body).toEqual(boundedLots.res.body);
     expect(batches.scanned).toBe(0);
     expect(await refreshOrganisationSnapshots(t.orgId, { limit: 1_000 })).toEqual({ rows: 0, written: 0 });
+  });
+});
+
+describe('GET /batches?warehouseId=', () => {
+  it('with the stock projection: exact, reading only the stock items stocked there and their lots by key', async () => {
+    // The budget counts the stock items and the lots read by key: here every stock item and two lots.
+    const inW1 = await cold(t, '/batches', { warehouseId: w1.id }, STOCK_ITEMS + 2);
+    expect(inW1.res.status).toBe(200);
+    expect(ids(inW1.res)).toEqual([lots[0]!.id, lots[1]!.id]);
+    expect(inW1.res.body.pagination.total).toBe(2);
+    expect(inW1.res.body.data[0].product).toMatchObject({ id: lotted.id, name: 'Lotted' });
+    // From the snapshot: no index row; by key the stock items stocked in warehouse 1 and its two lots.
+    expect(inW1.scanned).toBe(0);
+    expect(inW1.gets).toBeLessThanOrEqual(STOCK_ITEMS + 2);
+    // Warehouse 2 holds product 0 and the lotted one: two stock items and one lot by key.
+    const inW2 = await cold(t, '/batches', { warehouseId: w2.id, pageSize: 1 }, 3);
+    expect(inW2.res.status).toBe(200);
+    expect(ids(inW2.res)).toEqual([lots[2]!.id]);
+    expect(inW2.gets).toBeLessThanOrEqual(3);
+    const page2 = await cold(t, '/batches', { warehouseId: w1.id, pageSize: 1, page: 2 }, STOCK_ITEMS + 2);
+    expect(ids(page2.res)).toEqual([lots[1]!.id]);
+    expect(page2.res.body.pagination.total).toBe(2);
+    const filtered = await cold(
+      t,
+      '/batches',
+      { warehouseId: w1.id, expiryBefore: '2031-01-15' },
+      STOCK_ITEMS + 2,
+    );
+    expect(ids(filtered.res)).toEqual([lots[0]!.id]);
+  });
+
+  it('refuses a warehouse stocked with more than the budget, naming warehouseId and productId', async () => {
+    const refused = await cold(t, '/batches', { warehouseId: w1.id }, STOCK_ITEMS - 1);
+    expect(expectRefused(refused.res)).toMatch(
+      /^Query parameter 'warehouseId' .*more than 5 rows.*narrow the list with productId$/,
+    );
+    expect(refused.gets).toBe(0);
+    // The product narrows it: its one stock item names the lots.
+    const one = await cold(t, '/batches', { warehouseId: w1.id, productId: lotted.id }, 1);
+    expect(one.res.status).toBe(200);
+    expect(ids(one.res)).toEqual([lots[0]!.id, lots[1]!.id]);
+  });
+
+  it('without the stock projection: the stock items read within the budget, exact or refused', async () => {
+    // Its snapshot is larger than this container holds: no projection, the index read instead.
+    configureSlimProjection({ maxRows: 1 });
+    const fits = await cold(t, '/batches', { warehouseId: w1.id }, STOCK_ITEMS + 2);
+    expect(fits.res.status).toBe(200);
+    expect(ids(fits.res)).toEqual([lots[0]!.id, lots[1]!.id]);
+    expect(fits.scanned).toBeLessThanOrEqual(STOCK_ITEMS);
+    const refused = await cold(t, '/batches', { warehouseId: w2.id }, STOCK_ITEMS - 1);
+    expect(expectRefused(refused.res)).toMatch(
+      /^Query parameter 'warehouseId' .*narrow the list with productId$/,
+    );
+    expect(refused.scanned).toBeLessThanOrEqual(STOCK_ITEMS);
+    const one = await cold(t, '/batches', { warehouseId: w2.id, productId: lotted.id }, 1);
+    expect(ids(one.res)).toEqual([lots[2]!.id]);
+  });
+
+  it('refuses a warehouse whose lots pass the budget, unless the product narrows it', async () => {
+    const few = await newTenant('Warehouse lots');
+    const [w, p] = await Promise.all([warehouse(few), product(few, { isBatchTracked: true })]);
+    const made = [];
+    for (let i = 0; i < 4; i += 1) made.push(await batchOf(few, p.id, `2032-0${i + 1}-01`));
+    const res = await adjust(
+      few,
+      made.map((lot) => ({ productId: p.id, warehouseId: w.id, batchId: lot.id, quantityChange: 1 })),
+    );
+    expect(res.status).toBe(201);
+    expect(expectRefused((await cold(few, '/batches', { warehouseId: w.id }, 3)).res)).toMatch(
+      /^Query parameter 'warehouseId' /,
+    );
+    const all = await cold(few, '/batches', { warehouseId: w.id }, 5);
+    expect(all.res.status).toBe(200);
+    expect(ids(all.res)).toEqual(made.map((lot) => lot.id));
+    const narrowed = await cold(few, '/batches', { warehouseId: w.id, productId: p.id }, 1);
+    expect(narrowed.res.body).toEqual(all.res.body);
+  });
+
+  it("keeps tenants apart: another organisation's warehouse is 404, its lots and marks never mix", async () => {
+    const other = await newTenant('Other cold stock');
+    const [w, p] = await Promise.all([warehouse(other), product(other, { isBatchTracked: true })]);
+    const lot = await batchOf(other, p.id, '2030-06-01');
+    await adjust(other, [{ productId: p.id, warehouseId: w.id, batchId: lot.id, quantityChange: 1 }]);
+    const mine = await cold(other, '/batches', { warehouseId: w.id }, 2);
+    expect(ids(mine.res)).toEqual([lot.id]);
+    expect((await cold(other, '/batches', { warehouseId: w1.id })).res.status).toBe(404);
+    expect((await cold(t, '/batches', { warehouseId: w.id })).res.status).toBe(404);
+    const theirs = await cold(t, '/stock-on-hand', { warehouseId: w1.id, search: 'lotted' });
+    expect(theirs.res.body.data.map((r: { product: { id: string } }) => r.product.id)).toEqual([lotted.id]);
+    // A small organisation loads whole and is never marked; the job finds nothing of it to do.
+    expect(await stateOf(stockCollection(other.orgId))).toBeUndefined();
+    expect(await stateOf(batchCollection(other.orgId))).toBeUndefined();
+    expect(await refreshOrganisationSnapshots(other.orgId, { limit: 1_000 })).toEqual({
+      rows: 0,
+      written: 0,
+    });
   });
 });
