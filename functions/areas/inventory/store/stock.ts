@@ -402,12 +402,12 @@ export async function stockedInWarehouse(
 ): Promise<ProductStock[]> {
   const projection = await slimProjection(stockCollection(orgId));
   if (!projection) {
-    const filter = {
+    const filter: StockListFilter = {
       sortBy: 'productName',
       ascending: true,
       warehouseId,
       includeInactiveProducts: true,
-    } as const;
+    };
     return listStockItems(orgId, filter, { maxScanned: budget });
   }
   const named: string[] = [];
