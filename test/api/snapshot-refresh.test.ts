@@ -234,15 +234,19 @@ describe('a large collection without a snapshot', () => {
     expect(await refresh(1)).toEqual({ rows: 0, written: 0 });
   });
 
-  it('batches (and stock on hand), whose fallbacks read their index whole, still load the slim rows whole', async () => {
+  it('batches (and stock on hand, test/api/stock-batches-bounded.test.ts) are probed and marked like the others', async () => {
     const lotted = await product(tenant, { name: 'Refresh lotted', isBatchTracked: true });
     for (const expiry of ['2031-01-01', '2031-02-01', '2031-03-01']) await batchOf(tenant, lotted.id, expiry);
     const lots = batchCollection(tenant.orgId);
     const cold = await coldList(tenant, '/batches', { productId: lotted.id, status: 'ACTIVE' });
     expect(cold.res.status).toBe(200);
     expect(cold.res.body.pagination.total).toBe(3);
-    // Every slim row read from GSI5 (3 lots): the whole load, which writes the snapshot (as before).
-    expect(cold.scanned).toBe(3);
+    // The probe (SLIM_SNAPSHOT_MIN_ROWS slim rows), then the product's lots from its index, within the
+    // budget; no snapshot is written by the request: the collection is marked for the job.
+    expect(cold.scanned).toBeLessThanOrEqual(MIN_ROWS + 3);
+    expect(await stateOf(lots)).toMatchObject({ rowsAtLeast: MIN_ROWS, dueAt: expect.any(Number) });
+    expect(await headOf(lots)).toBeNull();
+    expect(await refresh()).toEqual({ rows: 3, written: 1 });
     expect(await headOf(lots)).toMatchObject({ rows: 3 });
   });
 });

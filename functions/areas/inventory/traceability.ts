@@ -22,7 +22,8 @@ import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { getProduct, getStocks, productKey } from '../products/public.js';
 import { batches as lots, batchKey, getBatch, listBatches } from './store/batches.js';
-import { listStockItems, type ProductStock } from './store/stock.js';
+import { stockedInWarehouse, type ProductStock } from './store/stock.js';
+import { ListTooBroad, listScanBudget, tooBroad } from '../../platform/dynamo/list-budget.js';
 import { getSerialNumber, listSerials } from './store/serial-numbers.js';
 import { binKey, getWarehouse, warehouseKey } from './store/warehouses.js';
 import {
@@ -61,22 +62,30 @@ export const getBatchOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'getBatch'> = a
 /**
  * The lots holding stock in a warehouse, as batches matching the other filters, in FEFO order: the
  * stock items of the products stocked there (one product's item with productId) name the lots, which are
- * then batch-read. The cost grows with the products stocked in the warehouse and their lots there.
+ * then batch-read. Without productId the stock items and the lots read count against the list budget
+ * (list-budget.ts): a warehouse holding more is refused, naming warehouseId and productId, which narrows
+ * the read to one stock item.
  */
 async function batchesInWarehouse(
   orgId: string,
   warehouseId: string,
   filter: BatchFilter,
 ): Promise<{ batches: Batch[]; stocks: Map<string, ProductStock> }> {
+  const budget = listScanBudget();
+  const refused = () =>
+    tooBroad(
+      'warehouseId',
+      budget,
+      'productId',
+      "a warehouse's lots are named by the stock items stocked in it",
+    );
   const stocks = filter.productId
     ? [...(await getStocks(orgId, [filter.productId])).values()]
-    : await listStockItems(orgId, {
-        sortBy: 'productName',
-        ascending: true,
-        warehouseId,
-        includeInactiveProducts: true,
+    : await stockedInWarehouse(orgId, warehouseId, budget).catch((error: unknown) => {
+        throw error instanceof ListTooBroad ? refused() : error;
       });
   const lotIds = stocks.flatMap((s) => [...lotsInWarehouse(s.levels, warehouseId)]);
+  if (!filter.productId && stocks.length + lotIds.length > budget) throw refused();
   const found = await lots.batchGetByKeys(lotIds.map((id) => batchKey(orgId, id)));
   const batches = [...found.values()].filter((b) => matchesBatchFilter(b, filter)).sort(compareFefo);
   return { batches, stocks: new Map(stocks.map((s) => [s.productId, s])) };

@@ -96,12 +96,8 @@ export async function projectedPage<T>(options: {
   matches: (row: SlimRow) => boolean;
   key: (id: string) => Key;
   fromItem: (item: Record<string, unknown>) => T;
-  /** See ProjectionOptions: the caller's fallback reads its index whole. */
-  wholeLoadFallback?: boolean;
 }): Promise<{ items: T[]; total: number } | null> {
-  const projection = await slimProjection(options.collection, {
-    wholeLoadFallback: options.wholeLoadFallback,
-  });
+  const projection = await slimProjection(options.collection);
   if (!projection) return null;
   const keyOf = (row: SlimRow) => keyId(options.key(row.id));
   for (;;) {

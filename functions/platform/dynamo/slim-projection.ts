@@ -261,7 +261,7 @@ const knownLarge = (state: Record<string, unknown> | undefined): boolean =>
  * usable snapshot, at most `snapshotMinRows` rows (a small collection, held whole; a larger one is marked
  * for the refresh job, and this request is served by the bounded index reads: null).
  */
-async function load(collection: string, options: ProjectionOptions): Promise<Collection | null> {
+async function load(collection: string): Promise<Collection | null> {
   const started = Date.now();
   const state = await projectionState(collection);
   if (markedTooLarge(state, started)) return refuse(collection, started);
@@ -272,7 +272,6 @@ async function load(collection: string, options: ProjectionOptions): Promise<Col
     const loaded = await loadFromSnapshot(collection, head, started);
     if (loaded) return loaded;
   }
-  if (options.wholeLoadFallback) return loadWhole(collection, state, started);
   const awaiting = async () => {
     if (state?.dueAt === undefined) await markAwaitingSnapshot(collection, started);
     collections.delete(collection);
@@ -287,31 +286,6 @@ async function load(collection: string, options: ProjectionOptions): Promise<Col
     return refuse(collection, started);
   }
   return hold(collection, new Map(rows.map((r) => [r.id, r])), started);
-}
-
-/**
- * The whole load, as before session 36, for callers whose fallback reads its index whole: every slim row up
- * to the ceiling (a tenth of the items' bytes), written as the snapshot from `snapshotMinRows` rows.
- */
-async function loadWhole(
-  collection: string,
-  state: Record<string, unknown> | undefined,
-  started: number,
-): Promise<Collection | null> {
-  const rows = await readSlimRows(collection, null, settings.maxRows);
-  if (!rows) {
-    await markTooLarge(collection, started);
-    return refuse(collection, started);
-  }
-  const loaded = hold(collection, new Map(rows.map((r) => [r.id, r])), started);
-  if (rows.length >= settings.snapshotMinRows) {
-    await saveSnapshot(collection, rows, {
-      syncedTo: started,
-      fullAt: started,
-      replaces: snapshotGenOf(state),
-    });
-  }
-  return loaded;
 }
 
 /** Bigger than this container may hold: callers fall back to their bounded index reads for a while. */
@@ -376,23 +350,12 @@ export interface SlimProjection {
   forget(ids: readonly string[]): void;
 }
 
-export interface ProjectionOptions {
-  /**
-   * The caller's fallback reads its index whole, with no list budget (stock on hand, batches): without a
-   * usable snapshot the slim rows are read whole instead (the lesser read), as before session 36.
-   */
-  wholeLoadFallback?: boolean;
-}
-
 /**
  * The collection's projection, fresh as of this call (loaded on first use, then read incrementally), or
  * null when the caller reads its indexes instead: the collection is larger than this container holds, or
  * it has `snapshotMinRows` rows or more and no usable snapshot yet (the refresh job writes it).
  */
-export async function slimProjection(
-  collection: string,
-  options: ProjectionOptions = {},
-): Promise<SlimProjection | null> {
+export async function slimProjection(collection: string): Promise<SlimProjection | null> {
   const now = Date.now();
   const refusedAt = tooLarge.get(collection);
   if (refusedAt !== undefined && now - refusedAt < settings.reloadMs) return null;
@@ -401,7 +364,7 @@ export async function slimProjection(
   else {
     let pending = loading.get(collection);
     if (!pending) {
-      pending = load(collection, options).finally(() => loading.delete(collection));
+      pending = load(collection).finally(() => loading.delete(collection));
       loading.set(collection, pending);
     }
     const loaded = await pending;

@@ -453,8 +453,6 @@ function listProjectedBatches(
 ): Promise<{ items: Batch[]; total: number } | null> {
   return projectedPage({
     collection: batchPartitions.all(orgId),
-    // The fallbacks read their index ranges whole: a whole load of the slim rows is less.
-    wholeLoadFallback: true,
     field: 'e',
     ascending: true,
     window,

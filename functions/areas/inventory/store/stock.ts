@@ -18,6 +18,7 @@ import {
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { queryAll, type ScanBudget } from '../../../platform/dynamo/query-window.js';
+import { ListTooBroad } from '../../../platform/dynamo/list-budget.js';
 import { slimAttributes, slimProjection, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
@@ -362,8 +363,7 @@ export async function projectedStockSources(
   orgId: string,
   filter: Pick<StockListFilter, 'search' | 'warehouseId' | 'includeInactiveProducts'>,
 ): Promise<{ sources: StockSource[]; forget: (ids: string[]) => void } | null> {
-  // The fallback (listStockItems) reads the stock items whole: a whole load of the slim rows is less.
-  const projection = await slimProjection(stockCollection(orgId), { wholeLoadFallback: true });
+  const projection = await slimProjection(stockCollection(orgId));
   if (!projection) return null;
   const needle = filter.search?.toLowerCase();
   const sources: StockSource[] = [];
@@ -386,6 +386,43 @@ export async function projectedStockSources(
     sources.push({ productId: r.id, productName: r.name, levels });
   }
   return { sources, forget: (ids) => projection.forget(ids) };
+}
+
+/**
+ * The stock items of the products holding stock in a warehouse (they name its lots: a lot has no warehouse
+ * of its own), reading at most `budget` of them. The stock projection names the products with stock on
+ * hand there and only their items are read, by key; without a projection (a collection larger than a
+ * container holds, or awaiting its snapshot) the stock index is read within the budget, filtered by
+ * warehouse. ListTooBroad past the budget either way, before any item is read by key.
+ */
+export async function stockedInWarehouse(
+  orgId: string,
+  warehouseId: string,
+  budget: number,
+): Promise<ProductStock[]> {
+  const projection = await slimProjection(stockCollection(orgId));
+  if (!projection) {
+    const filter: StockListFilter = {
+      sortBy: 'productName',
+      ascending: true,
+      warehouseId,
+      includeInactiveProducts: true,
+    };
+    return listStockItems(orgId, filter, { maxScanned: budget });
+  }
+  const named: string[] = [];
+  for (const row of projection.rows()) {
+    // A location row sums its lots and the lot-less level, none negative: a lot on hand there shows.
+    if ((row as StockSlim).rows.some(([w, , onHand]) => w === warehouseId && onHand > 0)) named.push(row.id);
+  }
+  if (named.length > budget) throw new ListTooBroad(budget);
+  const found = await productStocks.batchGetByKeys(named.map((id) => productStockKey(orgId, id)));
+  const stocks = [...found.values()];
+  if (stocks.length < named.length) {
+    const read = new Set(stocks.map((s) => s.productId));
+    projection.forget(named.filter((id) => !read.has(id)));
+  }
+  return stocks;
 }
 
 export interface StockListFilter {
