@@ -30,6 +30,8 @@ import { clearListCursors } from '../../functions/platform/dynamo/query-window.j
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { countReads } from '../support/read-counter.js';
+import { startReceiver } from '../support/receiver.js';
+import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
 
 const reads = countReads('deliveryListCounter');
 const BUDGET = 5;
@@ -272,6 +274,50 @@ describe('the log counts under concurrent writes', () => {
     );
     expect((await list(t, hook, { pageSize: 3 })).body.pagination.total).toBe(12);
     expect((await list(t, hook, { status: 'DEAD', pageSize: 3 })).body.pagination.total).toBe(4);
+  });
+});
+
+describe('the delivery path moves the counts', () => {
+  it('a ping sent by a dispatch pass moves from PENDING to DELIVERED, or to DEAD after its last attempt', async () => {
+    const env = { ALLOW_PRIVATE_WEBHOOK_URLS: '1', WEBHOOK_RETRY_DELAYS_SECONDS: '0' };
+    const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, env);
+    const up = await startReceiver(() => 200);
+    const down = await startReceiver(() => 500);
+    try {
+      const t = await newTenant('Counted attempts org');
+      const totals = async (id: string) =>
+        Object.fromEntries(
+          await Promise.all(
+            ([undefined, 'PENDING', 'DELIVERED', 'DEAD'] as const).map(async (s) => [
+              s ?? 'all',
+              (await list(t, id, s ? { status: s } : {})).body.pagination.total,
+            ]),
+          ),
+        );
+      const hooks: string[] = [];
+      for (const receiver of [up, down]) {
+        const res = await call('POST', '/webhooks', {
+          key: t.key,
+          body: { url: receiver.url, events: ['*'] },
+        });
+        hooks.push(res.body.id as string);
+        expect((await call('POST', `/webhooks/${res.body.id}/ping`, { key: t.key })).status).toBe(202);
+        expect(await totals(res.body.id)).toEqual({ all: 1, PENDING: 1, DELIVERED: 0, DEAD: 0 });
+      }
+      expect(await dispatchDue({ orgId: t.orgId })).toMatchObject({ delivered: 1, retrying: 1 });
+      expect(await totals(hooks[0]!)).toEqual({ all: 1, PENDING: 0, DELIVERED: 1, DEAD: 0 });
+      expect(await totals(hooks[1]!)).toEqual({ all: 1, PENDING: 1, DELIVERED: 0, DEAD: 0 });
+      expect(await dispatchDue({ orgId: t.orgId })).toMatchObject({ dead: 1 });
+      expect(await totals(hooks[1]!)).toEqual({ all: 1, PENDING: 0, DELIVERED: 0, DEAD: 1 });
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      await up.close();
+      await down.close();
+    }
   });
 });
 
