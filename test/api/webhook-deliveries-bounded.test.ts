@@ -145,14 +145,13 @@ describe('GET /webhooks/{id}/deliveries from the log counts', () => {
     });
     // The page (4) and the count items: one per day with deliveries from the cutoff's day on.
     expect(reads.count.scanned).toBeLessThanOrEqual(4 + 4);
-    // A page starting where a cursor left it reads its rows; one starting in a new hour also skips that
-    // hour's rows the page before took (fewer than a page).
+    // The next pages resume from the cursor the page before left, across hours.
     for (const page of [2, 3]) {
       const next = await list(t, hook, { pageSize: 4, page });
       expect(next.status).toBe(200);
       expect(next.body.pagination.total).toBe(12);
       expect(ids(next)).toEqual(shown.slice((page - 1) * 4, page * 4).map((x) => x.id));
-      expect(reads.count.scanned).toBeLessThanOrEqual(2 * 4 + 4);
+      expect(reads.count.scanned).toBeLessThanOrEqual(4 + 4);
     }
     const past = await list(t, hook, { pageSize: 4, page: 4 });
     expect(past.body).toEqual({ data: [], pagination: { total: 12, page: 4, pageSize: 4, totalPages: 3 } });

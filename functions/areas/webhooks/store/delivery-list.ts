@@ -16,7 +16,13 @@ import {
 } from '../../../../domain/webhooks/delivery-log.js';
 import type { DeliveryState, DeliveryStatus } from '../../../../domain/webhooks/delivery.js';
 import { ListTooBroad, listScanBudget, tooBroad } from '../../../platform/dynamo/list-budget.js';
-import { indexKeyOf, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
+import {
+  hasListCursor,
+  indexKeyOf,
+  queryWindow,
+  readPage,
+  type QueryInput,
+} from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { hourCounts } from './delivery-counts.js';
 import { deliveries, deliveryCollection } from './deliveries.js';
@@ -105,11 +111,15 @@ export async function listDeliveries(
   const total = logTotal(hours, cutoff);
   const start = seekHour(hours, cutoff, window.offset);
   if (!start) return { items: [], total };
+  // A page following one this container served resumes from its cursor; any other starts in its hour.
+  const cursorId = `${collection}#${status ?? '*'}`;
+  const resume = hasListCursor(cursorId, window.offset);
   try {
-    const items = await readPage(logRange(collection, status, cutoff, start.hour), {
-      offset: start.skip,
+    const items = await readPage(logRange(collection, status, cutoff, resume ? undefined : start.hour), {
+      ...(resume
+        ? { offset: window.offset, cursorId }
+        : { offset: start.skip, cursorId: `${cursorId}#${start.hour}` }),
       limit: window.limit,
-      cursorId: `${collection}#${status ?? '*'}#${start.hour}`,
       keyOf: status ? indexKeyOf('GSI1') : (item) => ({ PK: item.PK, SK: item.SK }),
       maxScanned: budget,
     });
