@@ -1,8 +1,9 @@
 /**
  * `GET /webhooks/{id}/deliveries`, bounded per request (issue 29 item 6, session 37): the total is the
- * log's hourly counts (delivery-counts.ts) and the page is read from the hour it starts in, in the log
- * (unfiltered) or in the status index (a status filter), so a request reads the counts' few KB and about
- * its page whatever the log's length. A subscription whose counts do not cover the whole log yet (one
+ * log's hourly counts (delivery-counts.ts) and the page is read from the cursor the page before it left,
+ * or else from the hour it starts in, in the log (unfiltered) or in the status index (a status filter), so
+ * a request reads the counts' few KB and about its page (a jump: and its hour's rows before it) whatever
+ * the log's length. A subscription whose counts do not cover the whole log yet (one
  * that existed before them) has its log read and counted within the list budget. See
  * docs/design/slim-projection.md, "Webhook deliveries bounded, session 37".
  */
