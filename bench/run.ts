@@ -29,6 +29,7 @@ import type { LoadResult } from './load.js';
 import type { TwinResult } from './twins.js';
 import type { CeilingCase } from './ceiling.js';
 import type { ListBoundCase } from './ceiling-lists.js';
+import type { DeliveryListCase, DeliveryWriteCase } from './delivery-lists.js';
 import { round, table, type Recorder } from './measure.js';
 import { SMOKE } from './smoke.js';
 
@@ -332,6 +333,12 @@ async function main() {
       );
       listBounds = await measureListBounds(CEILING_SIZES, recorder, log);
     }
+    let deliveryLists: { cases: DeliveryListCase[]; writes: DeliveryWriteCase[] } | null = null;
+    if (runs('delivery-lists')) {
+      const { DELIVERY_SIZES, measureDeliveryLists } = await import('./delivery-lists.js');
+      log(`\n3e. Webhook deliveries within the list budget (session 37; sizes ${DELIVERY_SIZES.join(', ')})`);
+      deliveryLists = await measureDeliveryLists(DELIVERY_SIZES, recorder, log);
+    }
     if (runs('peer')) {
       log(`\n5. Peer: idempotent POST /stock-adjustments (1 line), ours vs Powertools makeIdempotent (ms)`);
       const { measurePeer } = await import('./peer.js');
@@ -425,6 +432,7 @@ async function main() {
       ...(listBounds.length > 0 && {
         listBounds: { ...(await import('./ceiling-lists.js')).worstListBound(listBounds), cases: listBounds },
       }),
+      ...(deliveryLists && { deliveryLists }),
       refusals: rateLimiting?.refusals ?? null,
       rateLimit: rateLimiting?.rateLimit ?? null,
       load,

@@ -254,7 +254,7 @@ describe('GET/PUT/DELETE /webhooks/{id}', () => {
     expect((await call('GET', `/webhooks/${w.body.id}`, { key: t.key })).status).toBe(404);
     expect((await call('GET', `/webhooks/${w.body.id}/deliveries`, { key: t.key })).status).toBe(404);
     expect(await getSealedSecrets(t.orgId, w.body.id)).toBeNull();
-    const { listDeliveries } = await import('../../functions/areas/webhooks/store/deliveries.js');
+    const { listDeliveries } = await import('../../functions/areas/webhooks/store/delivery-list.js');
     expect((await listDeliveries(t.orgId, w.body.id, undefined, { offset: 0, limit: 10 })).total).toBe(0);
     expect((await call('DELETE', `/webhooks/${w.body.id}`, { key: t.key })).status).toBe(404);
   });

@@ -13,7 +13,7 @@ import { sweepOutbox } from '../../functions/platform/events/sweeper.js';
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
 import { sqsDeliveryQueue } from '../../functions/areas/webhooks/sqs-queue.js';
 import { handleQueueMessage } from '../../functions/areas/webhooks/worker.js';
-import { listDeliveries } from '../../functions/areas/webhooks/store/deliveries.js';
+import { listDeliveries } from '../../functions/areas/webhooks/store/delivery-list.js';
 import { streamPoller } from '../../infra/local/stream-poller.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { outboxItems, outboxStreamRecords } from '../support/outbox.js';

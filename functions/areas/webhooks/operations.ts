@@ -17,10 +17,12 @@ import type { Preconditions } from '../../platform/http/etag.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { WEBHOOK_ENDPOINTS } from './endpoints.js';
-import { deleteDeliveries, listDeliveries, putDeliveryIfAbsent } from './store/deliveries.js';
+import { deleteDeliveries, putDeliveryIfAbsent } from './store/deliveries.js';
+import { listDeliveries } from './store/delivery-list.js';
 import {
   activeCountChange,
   getSubscription,
+  getSubscriptionLog,
   listSubscriptions,
   secretRotationItems,
   subscriptionCreateItems,
@@ -139,13 +141,17 @@ const deleteWebhookOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'deleteWebhook'> = 
 const listWebhookDeliveriesOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'listWebhookDeliveries'> = async (
   input,
 ) => {
-  const { auth, params, query } = input;
-  await requireSubscription(auth.orgId, params.id);
+  const { auth, params, query, now } = input;
+  const log = await getSubscriptionLog(auth.orgId, params.id);
+  if (!log) throw notFound('Webhook subscription');
   const page = pageOf(input.query);
-  const { items, total } = await listDeliveries(auth.orgId, params.id, query.status, {
-    offset: page.offset,
-    limit: page.pageSize,
-  });
+  const { items, total } = await listDeliveries(
+    auth.orgId,
+    params.id,
+    query.status,
+    { offset: page.offset, limit: page.pageSize },
+    { now, countedFrom: log.countedFrom },
+  );
   return { body: paginate(items.map(deliveryView), total, page) };
 };
 

@@ -7,6 +7,7 @@ import {
   UpdateCommand,
 } from '../../../platform/dynamo/commands.js';
 import type { DeliveryState, DeliveryStatus } from '../../../../domain/webhooks/delivery.js';
+import { countMoves, retentionTtl } from '../../../../domain/webhooks/delivery-log.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import {
@@ -16,10 +17,9 @@ import {
   workShard,
   type Key,
 } from '../../../platform/dynamo/keys.js';
-import { queryWindow } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-
-const DELIVERY_RETENTION_SECONDS = 30 * 24 * 3600;
+import { guard, transact, type TransactItem } from '../../../platform/dynamo/transact.js';
+import { countMoveItem } from './delivery-counts.js';
 
 /** Where a delivery lives; carried in queue messages so the worker reads it with one GetItem. */
 export interface DeliveryRef {
@@ -45,7 +45,19 @@ export const dueIndexEntry = (orgId: string, delivery: DeliveryState) =>
     ? { GSI2PK: deliveryDueKey(workShard(orgId)), GSI2SK: `${delivery.nextAttemptAt}#${delivery.id}` }
     : {};
 
-/** A delivery, kept DELIVERY_RETENTION_SECONDS after it was created (the table's TTL removes it). */
+/**
+ * The status index (GSI1): a subscription's deliveries of one status, in log order, so a status filter
+ * reads its own rows only (a rare DEAD among many DELIVERED included). Written with every status change.
+ */
+export const statusIndexEntry = (orgId: string, delivery: DeliveryState) => ({
+  GSI1PK: `${deliveryCollection(orgId, delivery.subscriptionId)}#${delivery.status}`,
+  GSI1SK: deliveryKey(orgId, delivery.subscriptionId, delivery.payload.occurredAt, delivery.id).SK,
+});
+
+/**
+ * A delivery, kept 30 days after the later of its event and its creation (the table's TTL removes it;
+ * domain/webhooks/delivery-log.ts says why the later).
+ */
 export const deliveries = entity<DeliveryState>({
   name: 'WebhookDelivery',
   fields: allFields<DeliveryState>()([
@@ -65,9 +77,24 @@ export const deliveries = entity<DeliveryState>({
     deliveryKey(orgId, delivery.subscriptionId, delivery.payload.occurredAt, delivery.id),
   indexes: (orgId, delivery) => ({
     ...dueIndexEntry(orgId, delivery),
-    ttl: Math.floor(Date.parse(delivery.createdAt) / 1000) + DELIVERY_RETENTION_SECONDS,
+    ...statusIndexEntry(orgId, delivery),
+    ttl: retentionTtl(delivery.createdAt, delivery.payload.occurredAt),
   }),
 });
+
+/** The count move of a delivery's change of status (or of its creation), in the log's partition. */
+const countMove = (
+  ref: DeliveryRef,
+  delivery: DeliveryState,
+  before: DeliveryStatus | undefined,
+): TransactItem[] => {
+  const item = countMoveItem(ref.key.PK, delivery.payload.occurredAt, countMoves(before, delivery.status));
+  return item ? [item] : [];
+};
+
+class DeliveryExists extends Error {
+  override name = 'DeliveryExists';
+}
 
 /**
  * Writes a new delivery unless one with the same id exists (the same event fanned out twice). Returns the
@@ -79,10 +106,14 @@ export async function putDeliveryIfAbsent(
 ): Promise<{ created: boolean; delivery: DeliveryState }> {
   const ref = deliveryRef(orgId, delivery);
   try {
-    await deliveries.create(orgId, delivery);
+    // The delivery and its count commit together: the same event fanned out twice counts once.
+    await transact([
+      guard(deliveries.createItem(orgId, delivery), () => new DeliveryExists()),
+      ...countMove(ref, delivery, undefined),
+    ]);
     return { created: true, delivery };
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!(error instanceof DeliveryExists)) throw error;
     const existing = await getDelivery(ref);
     if (!existing) throw error;
     return { created: false, delivery: existing };
@@ -90,35 +121,6 @@ export async function putDeliveryIfAbsent(
 }
 
 export const getDelivery = (ref: DeliveryRef): Promise<DeliveryState | null> => deliveries.getByKey(ref.key);
-
-/** Newest first (the SK starts with the event's time), optionally one status. */
-export async function listDeliveries(
-  orgId: string,
-  subscriptionId: string,
-  status: DeliveryStatus | undefined,
-  window: { offset: number; limit: number },
-): Promise<{ items: DeliveryState[]; total: number }> {
-  const { items, total } = await queryWindow(
-    {
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ScanIndexForward: false,
-      ...(status
-        ? {
-            FilterExpression: '#status = :status',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':pk': deliveryCollection(orgId, subscriptionId),
-              ':status': status,
-            },
-          }
-        : { ExpressionAttributeValues: { ':pk': deliveryCollection(orgId, subscriptionId) } }),
-    },
-    window.offset,
-    window.limit,
-  );
-  return { items: items.map(deliveries.fromItem), total };
-}
 
 /** A delivery whose subscription is gone (written by a fan-out racing the DELETE). */
 export async function deleteDelivery(ref: DeliveryRef): Promise<void> {
@@ -189,13 +191,18 @@ export async function claimAttempt(
   }
 }
 
-/** Records an attempt made under a claim; the due index follows the new state. */
+/**
+ * Records an attempt made under a claim; the due index and the status index follow the new state. A change
+ * of status moves the log's counts in the same transaction; a retry scheduled (still PENDING) is one
+ * update, as before the counts.
+ */
 export async function saveAttempt(
   ref: DeliveryRef,
   before: DeliveryState,
   after: DeliveryState,
 ): Promise<void> {
   const due = dueIndexEntry(ref.orgId, after);
+  const status = statusIndexEntry(ref.orgId, after);
   const values: Record<string, unknown> = {
     ':status': after.status,
     ':attempts': after.attempts,
@@ -204,6 +211,8 @@ export async function saveAttempt(
     ':deliveredAt': after.deliveredAt,
     ':nextAttemptAt': after.nextAttemptAt,
     ':before': before.attempts,
+    ':statusPk': status.GSI1PK,
+    ':statusSk': status.GSI1SK,
   };
   const sets = [
     '#status = :status',
@@ -212,22 +221,25 @@ export async function saveAttempt(
     'lastError = :lastError',
     'deliveredAt = :deliveredAt',
     'nextAttemptAt = :nextAttemptAt',
+    'GSI1PK = :statusPk',
+    'GSI1SK = :statusSk',
   ];
   if ('GSI2PK' in due) {
     sets.push('GSI2PK = :gsiPk', 'GSI2SK = :gsiSk');
     values[':gsiPk'] = due.GSI2PK;
     values[':gsiSk'] = due.GSI2SK;
   }
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: ref.key,
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE leaseUntil${'GSI2PK' in due ? '' : ', GSI2PK, GSI2SK'}`,
-      ConditionExpression: 'attempts = :before',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: values,
-    }),
-  );
+  const update = {
+    TableName: tableName(),
+    Key: ref.key,
+    UpdateExpression: `SET ${sets.join(', ')} REMOVE leaseUntil${'GSI2PK' in due ? '' : ', GSI2PK, GSI2SK'}`,
+    ConditionExpression: 'attempts = :before',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: values,
+  };
+  const moves = countMove(ref, after, before.status);
+  if (moves.length === 0) await db().send(new UpdateCommand(update));
+  else await transact([{ Update: update }, ...moves]);
 }
 
 /** Appends to the delivery's lastError (the delivery log says when it disabled its subscription). */

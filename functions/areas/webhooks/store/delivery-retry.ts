@@ -5,13 +5,17 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '../../../platform/dynamo/commands.js';
+import { countMoves } from '../../../../domain/webhooks/delivery-log.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
+import { transact, WriteRace } from '../../../platform/dynamo/transact.js';
+import { countMoveItem } from './delivery-counts.js';
 import {
   deliveryCollection,
   deliveries,
   deliveryRef,
   dueIndexEntry,
+  statusIndexEntry,
   type DeliveryRef,
 } from './deliveries.js';
 
@@ -54,7 +58,8 @@ export async function findDelivery(
 /**
  * Writes the requeued state, conditioned on the status and attempts it was decided on: an attempt that
  * finished in between makes this false (the caller re-reads). A lease held by an attempt in flight is
- * kept, so the retry never sends twice at once.
+ * kept, so the retry never sends twice at once. A DELIVERED or DEAD delivery made PENDING again moves the
+ * log's counts in the same transaction.
  */
 export async function saveRequeued(
   ref: DeliveryRef,
@@ -63,27 +68,32 @@ export async function saveRequeued(
 ): Promise<boolean> {
   // A requeued delivery is PENDING with a due time, so it always has its due-index entry.
   const due = dueIndexEntry(ref.orgId, after) as { GSI2PK: string; GSI2SK: string };
+  const status = statusIndexEntry(ref.orgId, after);
+  const update = {
+    TableName: tableName(),
+    Key: ref.key,
+    UpdateExpression:
+      'SET #status = :status, nextAttemptAt = :next, GSI2PK = :gsiPk, GSI2SK = :gsiSk, GSI1PK = :statusPk, GSI1SK = :statusSk',
+    ConditionExpression: '#status = :before AND attempts = :attempts',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':status': after.status,
+      ':next': after.nextAttemptAt,
+      ':gsiPk': due.GSI2PK,
+      ':gsiSk': due.GSI2SK,
+      ':statusPk': status.GSI1PK,
+      ':statusSk': status.GSI1SK,
+      ':before': before.status,
+      ':attempts': before.attempts,
+    },
+  };
+  const move = countMoveItem(ref.key.PK, after.payload.occurredAt, countMoves(before.status, after.status));
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: ref.key,
-        UpdateExpression: 'SET #status = :status, nextAttemptAt = :next, GSI2PK = :gsiPk, GSI2SK = :gsiSk',
-        ConditionExpression: '#status = :before AND attempts = :attempts',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':status': after.status,
-          ':next': after.nextAttemptAt,
-          ':gsiPk': due.GSI2PK,
-          ':gsiSk': due.GSI2SK,
-          ':before': before.status,
-          ':attempts': before.attempts,
-        },
-      }),
-    );
+    if (move) await transact([{ Update: update }, move]);
+    else await db().send(new UpdateCommand(update));
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof ConditionalCheckFailedException || error instanceof WriteRace) return false;
     throw error;
   }
 }

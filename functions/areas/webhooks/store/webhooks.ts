@@ -11,6 +11,7 @@ import {
   type SubscriptionState,
 } from '../../../../domain/webhooks/subscription.js';
 import type { StoredSecrets } from '../../../../domain/webhooks/secret-rotation.js';
+import { COUNTED_FROM_CREATION, countsStamp } from '../../../../domain/webhooks/delivery-log.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
@@ -60,6 +61,29 @@ export const subscriptions = entity<SubscriptionState>({
 
 export const getSubscription = (orgId: string, id: string): Promise<SubscriptionState | null> =>
   subscriptions.getByKey(webhookKey(orgId, id));
+
+/**
+ * Bookkeeping beside the state: from when the subscription's delivery log is counted (delivery-counts.ts),
+ * '' for one created since the counts began, stamped by the first recorded attempt for one created before
+ * (countsStamp), absent until then.
+ */
+const COUNTED_FROM = 'deliveriesCountedFrom';
+
+/** The subscription and from when its delivery log is counted (the list's one read of it). */
+export async function getSubscriptionLog(
+  orgId: string,
+  id: string,
+): Promise<{ subscription: SubscriptionState; countedFrom: string | undefined } | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: webhookKey(orgId, id), ConsistentRead: true }),
+  );
+  if (!Item) return null;
+  const countedFrom: unknown = Item[COUNTED_FROM];
+  return {
+    subscription: subscriptions.fromItem(Item),
+    countedFrom: typeof countedFrom === 'string' ? countedFrom : undefined,
+  };
+}
 
 /** Every subscription of the organisation: one small partition (at most 25 active ones plus the disabled). */
 export async function listSubscriptions(orgId: string): Promise<SubscriptionState[]> {
@@ -119,7 +143,13 @@ export function subscriptionCreateItems(
   sealedSecret: string,
 ): WriteItem[] {
   return [
-    subscriptions.createItem(orgId, state),
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...subscriptions.toItem(orgId, state), [COUNTED_FROM]: COUNTED_FROM_CREATION },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     {
       Put: {
         TableName: tableName(),
@@ -243,17 +273,27 @@ export function subscriptionDeleteItems(orgId: string, state: SubscriptionState)
   ];
 }
 
+/**
+ * Every attempt's bookkeeping also stamps, once, from when the delivery log is counted (a subscription
+ * created before the counts began; countsStamp), in the same update: no write of its own.
+ */
+const STAMP = `${COUNTED_FROM} = if_not_exists(${COUNTED_FROM}, :countedFrom)`;
+
 /** A delivery ended DELIVERED: the consecutive-failure count starts again. */
 export async function recordSubscriptionSuccess(orgId: string, id: string, at: string): Promise<void> {
-  await updateIfPresent(orgId, id, 'SET failureCount = :zero, lastSuccessAt = :at', {
+  await updateIfPresent(orgId, id, `SET failureCount = :zero, lastSuccessAt = :at, ${STAMP}`, {
     ':zero': 0,
     ':at': at,
+    ':countedFrom': countsStamp(at),
   });
 }
 
 /** A failed attempt (not necessarily the last one). */
 export async function recordSubscriptionFailure(orgId: string, id: string, at: string): Promise<void> {
-  await updateIfPresent(orgId, id, 'SET lastFailureAt = :at', { ':at': at });
+  await updateIfPresent(orgId, id, `SET lastFailureAt = :at, ${STAMP}`, {
+    ':at': at,
+    ':countedFrom': countsStamp(at),
+  });
 }
 
 /** A delivery ended DEAD: counts it atomically and returns the new consecutive count. */
@@ -262,10 +302,16 @@ export async function countDeadDelivery(
   id: string,
   at: string,
 ): Promise<{ failureCount: number; isActive: boolean } | null> {
-  const attributes = await updateIfPresent(orgId, id, 'SET lastFailureAt = :at ADD failureCount :one', {
-    ':at': at,
-    ':one': 1,
-  });
+  const attributes = await updateIfPresent(
+    orgId,
+    id,
+    `SET lastFailureAt = :at, ${STAMP} ADD failureCount :one`,
+    {
+      ':at': at,
+      ':one': 1,
+      ':countedFrom': countsStamp(at),
+    },
+  );
   return attributes
     ? { failureCount: attributes.failureCount as number, isActive: attributes.isActive as boolean }
     : null;
