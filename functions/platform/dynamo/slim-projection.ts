@@ -42,8 +42,13 @@ const settings = {
   reloadMs: config.slimReloadMs,
   /** Rows held across all collections; least recently used collections go first. */
   maxRows: config.slimMaxRows,
-  /** Collections from this many rows keep a packed snapshot in the table (slim-snapshot.ts). */
-  snapshotMinRows: config.slimSnapshotMinRows,
+  /**
+   * The most rows the probe of a cold load reads besides DynamoDB's 1 MB page (default: none); a
+   * collection that does not fit the probe keeps a packed snapshot in the table (slim-snapshot.ts).
+   */
+  probeMaxRows: config.slimProbeMaxRows,
+  /** Query pages the probe reads (bench hook: Infinity is the whole load of before session 36). */
+  probePages: 1,
   /** A cold load that reads more changed rows than this since the snapshot rewrites it. */
   snapshotFeedRows: config.slimSnapshotFeedRows,
   /** The refresh job rewrites a snapshot whose rows were read whole longer ago than half this. */
@@ -71,12 +76,25 @@ interface Collection {
 
 const collections = new Map<string, Collection>();
 const tooLarge = new Map<string, number>();
+/** Collections whose last load found them awaiting their snapshot (no projection until it is written). */
+const awaited = new Map<string, number>();
 const loading = new Map<string, Promise<Collection | null>>();
 
 export const clearSlimProjections = (): void => {
   collections.clear();
   tooLarge.clear();
+  awaited.clear();
 };
+
+/**
+ * Why this container has no projection of the collection: above the ceiling (a lasting state: the index
+ * reads and their 400s), awaiting its snapshot (the refresh on mark writes it within seconds: a list the
+ * index reads cannot answer is a 503 to retry), or null (it has one, or has not tried).
+ */
+export function projectionUnavailable(collection: string): 'ceiling' | 'snapshot-awaited' | null {
+  if (tooLarge.has(collection)) return 'ceiling';
+  return awaited.has(collection) ? 'snapshot-awaited' : null;
+}
 
 const heldRows = () => [...collections.values()].reduce((n, c) => n + c.rows.size, 0);
 
@@ -92,14 +110,18 @@ function evictFor(incoming: number, keep: string) {
   }
 }
 
-/** The collection's slim rows from GSI5 (since an instant, or all), or null past `cap` rows. */
+/**
+ * The collection's slim rows from GSI5 (since an instant, or all; from `from`, where an earlier read
+ * stopped, or the start), or null past `cap` rows.
+ */
 export async function readSlimRows(
   collection: string,
   since: number | null,
   cap: number,
+  from?: Record<string, unknown>,
 ): Promise<SlimRow[] | null> {
   const rows: SlimRow[] = [];
-  let startKey: Record<string, unknown> | undefined;
+  let startKey: Record<string, unknown> | undefined = from;
   do {
     const page = await db().send(
       new QueryCommand({
@@ -155,6 +177,8 @@ const markedTooLarge = (state: Record<string, unknown> | undefined, now: number)
 
 /** Holds the rows (keyed by id; the caller's Map is kept, not copied) as the collection's projection. */
 function hold(collection: string, rows: Map<string, SlimRow>, started: number): Collection {
+  awaited.delete(collection);
+  tooLarge.delete(collection);
   evictFor(rows.size, collection);
   const loaded: Collection = {
     rows,
@@ -231,18 +255,21 @@ async function markTooLarge(collection: string, at: number): Promise<void> {
 }
 
 /**
- * Marks a collection of at least `snapshotMinRows` rows as awaiting its snapshot: the refresh job
- * (slim-snapshot-refresh.ts) finds the mark on its next run and writes one. The first instant stays, so
- * the job's lateness shows.
+ * Marks a collection larger than the probe (at least `rows` rows) as awaiting its snapshot. Setting
+ * `dueAt` is what the refresh on mark consumes from the table's stream (slim-snapshot-on-mark.ts): that
+ * collection's snapshot is written within seconds, off the request path; the refresh job
+ * (slim-snapshot-refresh.ts) finds the mark on its next run should that fail. The first instant stays, so
+ * the lateness shows, and a second mark changes nothing (no stream record, no second refresh).
  */
-async function markAwaitingSnapshot(collection: string, at: number): Promise<void> {
+async function markAwaitingSnapshot(collection: string, rows: number, at: number): Promise<void> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: ceilingMarkKey(collection),
-        UpdateExpression: 'SET rowsAtLeast = :rows, dueAt = if_not_exists(dueAt, :at)',
-        ExpressionAttributeValues: { ':rows': settings.snapshotMinRows, ':at': at },
+        UpdateExpression:
+          'SET rowsAtLeast = if_not_exists(rowsAtLeast, :rows), dueAt = if_not_exists(dueAt, :at)',
+        ExpressionAttributeValues: { ':rows': rows, ':at': at },
       }),
     );
   } catch (error) {
@@ -251,15 +278,50 @@ async function markAwaitingSnapshot(collection: string, at: number): Promise<voi
   }
 }
 
-/** Whether the state item says the collection has at least `snapshotMinRows` rows (else: unknown). */
-const knownLarge = (state: Record<string, unknown> | undefined): boolean =>
-  (typeof state?.rowsAtLeast === 'number' && state.rowsAtLeast >= settings.snapshotMinRows) ||
-  (snapshotHeadOf(state)?.rows ?? 0) >= settings.snapshotMinRows;
+/**
+ * The rows the state item says the collection has at least, when it says it is larger than a probe: the
+ * await mark (a probe found more) or a snapshot head (only collections a probe found larger get one; a
+ * head that is not one counts too). Else null: unknown, the probe finds out.
+ */
+const knownLarge = (state: Record<string, unknown> | undefined): number | null => {
+  if (typeof state?.rowsAtLeast === 'number') return state.rowsAtLeast;
+  if (state?.snapshot === undefined) return null;
+  return snapshotHeadOf(state)?.rows ?? 0;
+};
+
+/**
+ * The probe: one Query page of the collection's slim rows (DynamoDB stops a page at 1 MB read; `pages`
+ * of them), at most `limit` rows. `more` is where the rest starts, undefined when the probe read the whole
+ * collection.
+ */
+async function probeSlimRows(
+  collection: string,
+  limit: number,
+  pages = settings.probePages,
+): Promise<{ rows: SlimRow[]; more: Record<string, unknown> | undefined }> {
+  const rows: SlimRow[] = [];
+  let more: Record<string, unknown> | undefined;
+  for (let read = 0; read < pages && rows.length < limit && (read === 0 || more); read += 1) {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI5',
+        ...(Number.isFinite(limit) ? { Limit: Math.max(1, limit - rows.length) } : {}),
+        KeyConditionExpression: 'GSI5PK = :pk',
+        ExpressionAttributeValues: { ':pk': collection },
+        ExclusiveStartKey: more,
+      }),
+    );
+    for (const item of page.Items ?? []) if (item.slim) rows.push(item.slim as SlimRow);
+    more = page.LastEvaluatedKey;
+  }
+  return { rows, more };
+}
 
 /**
  * A cold load never reads a large collection whole: it reads the snapshot plus its feed, or, with no
- * usable snapshot, at most `snapshotMinRows` rows (a small collection, held whole; a larger one is marked
- * for the refresh job, and this request is served by the bounded index reads: null).
+ * usable snapshot, the probe (one Query page, ~1 MB): a collection that fits is held whole; a larger one
+ * is marked for the refresh on mark, and this request is served by the bounded index reads (null).
  */
 async function load(collection: string, options: ProjectionOptions): Promise<Collection | null> {
   const started = Date.now();
@@ -273,38 +335,47 @@ async function load(collection: string, options: ProjectionOptions): Promise<Col
     if (loaded) return loaded;
   }
   if (options.wholeLoadFallback) return loadWhole(collection, state, started);
-  const awaiting = async () => {
-    if (state?.dueAt === undefined) await markAwaitingSnapshot(collection, started);
+  const awaiting = async (rows: number) => {
+    if (state?.dueAt === undefined) await markAwaitingSnapshot(collection, rows, started);
     collections.delete(collection);
+    tooLarge.delete(collection);
+    awaited.set(collection, started);
     return null;
   };
-  if (knownLarge(state)) return awaiting();
-  const cap = Math.min(settings.maxRows, settings.snapshotMinRows - 1);
-  const rows = await readSlimRows(collection, null, cap);
-  if (!rows) {
-    if (cap < settings.maxRows) return awaiting();
+  const large = knownLarge(state);
+  if (large !== null) return awaiting(large);
+  // Past the ceiling the probe stops at its plus one row: larger than any container holds.
+  const ceiling = settings.maxRows <= settings.probeMaxRows;
+  const probe = await probeSlimRows(collection, Math.min(settings.maxRows, settings.probeMaxRows) + 1);
+  if (ceiling && probe.rows.length > settings.maxRows) {
     await markTooLarge(collection, started);
     return refuse(collection, started);
   }
-  return hold(collection, new Map(rows.map((r) => [r.id, r])), started);
+  if (probe.more || probe.rows.length > settings.probeMaxRows) return awaiting(probe.rows.length);
+  return hold(collection, new Map(probe.rows.map((r) => [r.id, r])), started);
 }
 
 /**
  * The whole load, as before session 36, for callers whose fallback reads its index whole: every slim row up
- * to the ceiling (a tenth of the items' bytes), written as the snapshot from `snapshotMinRows` rows.
+ * to the ceiling (a tenth of the items' bytes), written as the snapshot when it does not fit the probe.
  */
 async function loadWhole(
   collection: string,
   state: Record<string, unknown> | undefined,
   started: number,
 ): Promise<Collection | null> {
-  const rows = await readSlimRows(collection, null, settings.maxRows);
+  const probe = await probeSlimRows(collection, settings.maxRows + 1, 1);
+  const fits = !probe.more && probe.rows.length <= settings.probeMaxRows;
+  const rest = probe.more
+    ? await readSlimRows(collection, null, settings.maxRows - probe.rows.length, probe.more)
+    : [];
+  const rows = rest && probe.rows.length <= settings.maxRows ? [...probe.rows, ...rest] : null;
   if (!rows) {
     await markTooLarge(collection, started);
     return refuse(collection, started);
   }
   const loaded = hold(collection, new Map(rows.map((r) => [r.id, r])), started);
-  if (rows.length >= settings.snapshotMinRows) {
+  if (!fits) {
     await saveSnapshot(collection, rows, {
       syncedTo: started,
       fullAt: started,
@@ -317,6 +388,7 @@ async function loadWhole(
 /** Bigger than this container may hold: callers fall back to their bounded index reads for a while. */
 function refuse(collection: string, at: number): null {
   tooLarge.set(collection, at);
+  awaited.delete(collection);
   collections.delete(collection);
   return null;
 }
@@ -387,7 +459,8 @@ export interface ProjectionOptions {
 /**
  * The collection's projection, fresh as of this call (loaded on first use, then read incrementally), or
  * null when the caller reads its indexes instead: the collection is larger than this container holds, or
- * it has `snapshotMinRows` rows or more and no usable snapshot yet (the refresh job writes it).
+ * it does not fit the probe and has no usable snapshot yet (the refresh on mark writes it; see
+ * `projectionUnavailable`).
  */
 export async function slimProjection(
   collection: string,
