@@ -366,10 +366,12 @@ async function loadWhole(
 ): Promise<Collection | null> {
   const probe = await probeSlimRows(collection, settings.maxRows + 1, 1);
   const fits = !probe.more && probe.rows.length <= settings.probeMaxRows;
-  const rest = probe.more
-    ? await readSlimRows(collection, null, settings.maxRows - probe.rows.length, probe.more)
-    : [];
-  const rows = rest && probe.rows.length <= settings.maxRows ? [...probe.rows, ...rest] : null;
+  const above = probe.rows.length > settings.maxRows;
+  const rest =
+    probe.more && !above
+      ? await readSlimRows(collection, null, settings.maxRows - probe.rows.length, probe.more)
+      : [];
+  const rows = rest && !above ? [...probe.rows, ...rest] : null;
   if (!rows) {
     await markTooLarge(collection, started);
     return refuse(collection, started);
