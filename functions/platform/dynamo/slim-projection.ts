@@ -344,7 +344,8 @@ async function load(collection: string, options: ProjectionOptions): Promise<Col
   };
   const large = knownLarge(state);
   if (large !== null) return awaiting(large);
-  // Past the ceiling the probe stops at its plus one row: larger than any container holds.
+  // With the ceiling within the probe's row bound, the probe stops at the ceiling plus one row: past it
+  // the collection is larger than any container holds (otherwise the refresh's whole read finds that out).
   const ceiling = settings.maxRows <= settings.probeMaxRows;
   const probe = await probeSlimRows(collection, Math.min(settings.maxRows, settings.probeMaxRows) + 1);
   if (ceiling && probe.rows.length > settings.maxRows) {
