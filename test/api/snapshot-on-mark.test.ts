@@ -37,7 +37,7 @@ import { streamPoller, type StreamPoller } from '../../infra/local/stream-poller
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product } from '../support/inventory.js';
 import { countReads } from '../support/read-counter.js';
-import { customer } from '../support/sales.js';
+import { customer, draftOrder, orderSetup } from '../support/sales.js';
 
 const reads = countReads('snapshotOnMarkCounter');
 const PROBE_ROWS = 2;
@@ -178,6 +178,26 @@ describe('a search of a collection whose snapshot is awaited', () => {
     const answered = await coldSearch('/customers', 'marked');
     expect(answered.status).toBe(200);
     expect(answered.body.pagination.total).toBe(CUSTOMERS);
+  });
+
+  it('a document list (sales orders) answers 503 the same way while its snapshot is awaited', async () => {
+    const s = await orderSetup(tenant, 0);
+    for (let i = 0; i < BUDGET + 2; i += 1) {
+      await draftOrder(tenant, [{ productId: s.product.id, quantity: 1 }], {
+        customerId: s.customer.id,
+        warehouseId: s.warehouse.id,
+      });
+    }
+    clearSlimProjections();
+    const res = await call('GET', '/sales-orders', { key: tenant.key, query: { search: 'so-' } });
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.body.error.code).toBe('service_unavailable');
+    // The counted list (page 1, one status) is answered from the index and the counts meanwhile.
+    clearSlimProjections();
+    const drafts = await call('GET', '/sales-orders', { key: tenant.key, query: { status: 'DRAFT' } });
+    expect(drafts.status).toBe(200);
+    expect(drafts.body.pagination.total).toBe(BUDGET + 2);
   });
 
   it('above SLIM_MAX_ROWS the 400 stays, naming the ceiling, and nothing is marked for a refresh', async () => {
