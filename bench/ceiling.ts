@@ -39,18 +39,24 @@ const PAGE_SIZE = 50;
 const WHOLE_LOAD = 'projection (whole load; the refresh job only since session 36)';
 const SLIM_MAX_ROWS = 300_000;
 
-/** Whether the collection's slim rows fit the probe of a cold load (one Query page of GSI5, ~1 MB). */
+/** Whether the collection's GSI5 entries fit the probe of a cold load (~1 MB, as slim-projection.ts sizes them). */
 async function fitsProbe(collection: string): Promise<boolean> {
-  const page = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI5',
-      KeyConditionExpression: 'GSI5PK = :pk',
-      ExpressionAttributeValues: { ':pk': collection },
-      Select: 'COUNT',
-    }),
-  );
-  return page.LastEvaluatedKey === undefined;
+  let bytes = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI5',
+        KeyConditionExpression: 'GSI5PK = :pk',
+        ExpressionAttributeValues: { ':pk': collection },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) bytes += JSON.stringify(item).length;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && bytes < 1_048_576);
+  return bytes < 1_048_576 && !startKey;
 }
 
 export interface CeilingCase {
@@ -179,8 +185,8 @@ export async function measureCeiling(
     };
 
     /**
-     * Session 36: a cold container with no snapshot probes the collection (since session 37 one Query page
-     * of slim rows, ~1 MB), marks it and is served by the bounded index reads (a search over more rows than
+     * Session 36: a cold container with no snapshot probes the collection (since session 37 ~1 MB
+     * of slim index entries), marks it and is served by the bounded index reads (a search over more rows than
      * the budget: 400; since session 37 503 while the snapshot is built); a second cold container finds the
      * mark (no probe). Then the refresh job writes the snapshot
      * (timed, unmeasured) and a cold container reads its chunks plus the feed since it (here only the
@@ -255,8 +261,8 @@ export async function measureCeiling(
       );
       const dropSnapshot = () => db().send(new DeleteCommand({ TableName: tableName(), Key: stateKey }));
       // The whole load, as before the snapshot (session 35); since session 36 only the refresh job
-      // reads a collection larger than the probe (one Query page) whole, never a request.
-      configureSlimProjection({ probePages: Number.POSITIVE_INFINITY });
+      // reads a collection larger than the probe (~1 MB) whole, never a request.
+      configureSlimProjection({ probeBytes: Number.POSITIVE_INFINITY });
       await coldOrComputed(list, {
         name: 'search, cold container (loads the slim projection)',
         path: WHOLE_LOAD,
@@ -267,7 +273,7 @@ export async function measureCeiling(
         },
         reps: 1,
       });
-      configureSlimProjection({ probePages: 1 });
+      configureSlimProjection({ probeBytes: 1_048_576 });
       await snapshotCold(list, query, dropSnapshot, stateKey);
       if (size > COLD_LOAD_MAX) {
         // Warm the projection once (unmeasured) for the warm cases: Local takes long here, AWS does not.

@@ -58,9 +58,9 @@ export const config = {
     return Number(env('SLIM_MAX_ROWS') ?? 300_000);
   },
   /**
-   * The probe of a cold load without a usable snapshot reads one Query page of slim rows (DynamoDB stops a
-   * page at 1 MB read: ~2,800 bench products) and at most this many rows (default: no row bound, the page
-   * decides; tests lower it). A collection that fits is held whole; a larger one gets a packed snapshot
+   * The probe of a cold load without a usable snapshot reads about 1 MB of slim index entries (one Query
+   * page's worth: ~2,800 bench products) and at most this many rows (default: no row bound, the bytes
+   * decide; tests lower it). A collection that fits is held whole; a larger one gets a packed snapshot
    * (slim-snapshot.ts) that no request reads whole: the refresh on mark writes it, and the job rewrites it
    * when a cold load finds more changed rows than the feed limit or its rows were last read whole longer
    * ago than half the full-read age.

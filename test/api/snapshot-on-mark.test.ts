@@ -5,7 +5,7 @@
  * 30; the mark's stream record (read here from DynamoDB Local's stream, in the Lambda's record shape)
  * drives the refresh on mark, which writes that collection's snapshot and no other; a second delivery of
  * the record changes nothing; the search then answers 200. The local runtime's consumer does the same.
- * Above SLIM_MAX_ROWS the 400 stays and names the ceiling. The probe is one Query page (~1 MB): more than
+ * Above SLIM_MAX_ROWS the 400 stays and names the ceiling. The probe reads ~1 MB of index entries: more than
  * 2,000 small rows load whole, a collection of more than a page is marked.
  * Sizes are lowered: SLIM_PROBE_MAX_ROWS 2, budget 4.
  */
@@ -231,7 +231,7 @@ describe('the probe of a cold load, bounded by bytes', () => {
     await batchPut(items);
   }
 
-  it('loads more than 2,000 small rows whole (one Query page) and marks nothing', async () => {
+  it('loads more than 2,000 small rows whole (within ~1 MB) and marks nothing', async () => {
     configureSlimProjection({ probeMaxRows: Number.POSITIVE_INFINITY });
     const collection = `O#${tenant.orgId}#PROBESMALL`;
     await seedRows(collection, 2_500, 20);

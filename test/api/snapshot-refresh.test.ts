@@ -1,6 +1,6 @@
 /**
  * No list request reads a large collection whole (issue 29 item 6, session 36): a cold container finds a
- * collection large after its probe (one Query page, at most SLIM_PROBE_MAX_ROWS plus one slim rows), serves
+ * collection large after its probe (~1 MB of index entries, at most SLIM_PROBE_MAX_ROWS plus one slim rows), serves
  * the request with the bounded index reads (LIST_SCAN_MAX_ROWS; a list past them answers 503 while the
  * snapshot is built, session 37) and marks the collection; the refresh job (scheduled every 10 minutes)
  * builds the missing snapshot, rewrites stale ones and ones behind a long feed, skips fresh and small ones,

@@ -35,6 +35,11 @@ export const slimAttributes = (collection: string, slim: SlimRow) => ({
   slim,
 });
 
+/** The probe's byte bound: DynamoDB's Query page (~2,800 bench products with their index keys). */
+const PROBE_BYTES = 1_048_576;
+/** No index entry is smaller (GSI5 and table keys alone): the first page's Limit for a byte bound. */
+const MIN_ENTRY_BYTES = 100;
+
 const settings = {
   /** Rows written up to this long before the last read are read again (late commits, index lag). */
   overlapMs: config.slimOverlapMs,
@@ -43,12 +48,12 @@ const settings = {
   /** Rows held across all collections; least recently used collections go first. */
   maxRows: config.slimMaxRows,
   /**
-   * The most rows the probe of a cold load reads besides DynamoDB's 1 MB page (default: none); a
-   * collection that does not fit the probe keeps a packed snapshot in the table (slim-snapshot.ts).
+   * The most index bytes (~1 MB, one Query page's worth) and rows (default: no row bound) the probe of a
+   * cold load reads; a collection that does not fit keeps a packed snapshot in the table (slim-snapshot.ts).
+   * Bench hook: `probeBytes: Infinity` is the whole load of before session 36.
    */
+  probeBytes: PROBE_BYTES,
   probeMaxRows: config.slimProbeMaxRows,
-  /** Query pages the probe reads (bench hook: Infinity is the whole load of before session 36). */
-  probePages: 1,
   /** A cold load that reads more changed rows than this since the snapshot rewrites it. */
   snapshotFeedRows: config.slimSnapshotFeedRows,
   /** The refresh job rewrites a snapshot whose rows were read whole longer ago than half this. */
@@ -289,38 +294,52 @@ const knownLarge = (state: Record<string, unknown> | undefined): number | null =
   return snapshotHeadOf(state)?.rows ?? 0;
 };
 
+/** About an index entry's size as DynamoDB counts it (names and values; JSON's quotes make it a bit more). */
+const entryBytes = (item: Record<string, unknown>): number => JSON.stringify(item).length;
+
 /**
- * The probe: one Query page of the collection's slim rows (DynamoDB stops a page at 1 MB read; `pages`
- * of them), at most `limit` rows. `more` is where the rest starts, undefined when the probe read the whole
- * collection.
+ * The probe: the collection's slim rows up to about `maxBytes` of index entries (~1 MB: one Query page in
+ * AWS; DynamoDB Local ends pages sooner, by the base items' size, so pages continue to the bytes) and at
+ * most `limit` rows. Each page's Limit is what the bytes left hold at the rows' mean size so far, so the
+ * probe passes its bound by about a row. `more` is where the rest starts, undefined when the probe read
+ * the whole collection.
  */
 async function probeSlimRows(
   collection: string,
   limit: number,
-  pages = settings.probePages,
+  maxBytes = settings.probeBytes,
 ): Promise<{ rows: SlimRow[]; more: Record<string, unknown> | undefined }> {
   const rows: SlimRow[] = [];
+  let bytes = 0;
   let more: Record<string, unknown> | undefined;
-  for (let read = 0; read < pages && rows.length < limit && (read === 0 || more); read += 1) {
+  do {
+    const room =
+      rows.length === 0
+        ? Math.ceil(maxBytes / MIN_ENTRY_BYTES)
+        : Math.ceil((maxBytes - bytes) / (bytes / rows.length)) + 1;
+    const pageLimit = Math.min(limit - rows.length, room);
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'GSI5',
-        ...(Number.isFinite(limit) ? { Limit: Math.max(1, limit - rows.length) } : {}),
+        ...(Number.isFinite(pageLimit) ? { Limit: Math.max(1, pageLimit) } : {}),
         KeyConditionExpression: 'GSI5PK = :pk',
         ExpressionAttributeValues: { ':pk': collection },
         ExclusiveStartKey: more,
       }),
     );
-    for (const item of page.Items ?? []) if (item.slim) rows.push(item.slim as SlimRow);
+    for (const item of page.Items ?? []) {
+      bytes += entryBytes(item);
+      if (item.slim) rows.push(item.slim as SlimRow);
+    }
     more = page.LastEvaluatedKey;
-  }
+  } while (more && rows.length < limit && bytes < maxBytes);
   return { rows, more };
 }
 
 /**
  * A cold load never reads a large collection whole: it reads the snapshot plus its feed, or, with no
- * usable snapshot, the probe (one Query page, ~1 MB): a collection that fits is held whole; a larger one
+ * usable snapshot, the probe (~1 MB of index entries): a collection that fits is held whole; a larger one
  * is marked for the refresh on mark, and this request is served by the bounded index reads (null).
  */
 async function load(collection: string, options: ProjectionOptions): Promise<Collection | null> {
@@ -365,7 +384,7 @@ async function loadWhole(
   state: Record<string, unknown> | undefined,
   started: number,
 ): Promise<Collection | null> {
-  const probe = await probeSlimRows(collection, settings.maxRows + 1, 1);
+  const probe = await probeSlimRows(collection, settings.maxRows + 1);
   const fits = !probe.more && probe.rows.length <= settings.probeMaxRows;
   const above = probe.rows.length > settings.maxRows;
   const rest =
