@@ -17,6 +17,7 @@ import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import {
   ceilingMarkKey,
   clearSlimProjections,
+  entryBytes,
   configureSlimProjection,
 } from '../functions/platform/dynamo/slim-projection.js';
 import { snapshotHeadOf } from '../functions/platform/dynamo/slim-snapshot.js';
@@ -39,7 +40,7 @@ const PAGE_SIZE = 50;
 const WHOLE_LOAD = 'projection (whole load; the refresh job only since session 36)';
 const SLIM_MAX_ROWS = 300_000;
 
-/** Whether the collection's GSI5 entries fit the probe of a cold load (~1 MB, as slim-projection.ts sizes them). */
+/** Whether the collection's GSI5 entries fit the probe of a cold load (~1 MB, sized as the probe sizes them). */
 async function fitsProbe(collection: string): Promise<boolean> {
   let bytes = 0;
   let startKey: Record<string, unknown> | undefined;
@@ -53,7 +54,7 @@ async function fitsProbe(collection: string): Promise<boolean> {
         ExclusiveStartKey: startKey,
       }),
     );
-    for (const item of page.Items ?? []) bytes += JSON.stringify(item).length;
+    for (const item of page.Items ?? []) bytes += entryBytes(item);
     startKey = page.LastEvaluatedKey;
   } while (startKey && bytes < 1_048_576);
   return bytes < 1_048_576 && !startKey;
@@ -204,7 +205,7 @@ export async function measureCeiling(
       const large = !(await fitsProbe(stateKey.SK!));
       await probe(list, {
         name: large
-          ? 'search, cold container, no snapshot (probe of one page of slim rows, marks it for the refresh)'
+          ? 'search, cold container, no snapshot (probe of ~1 MB of slim rows, marks it for the refresh)'
           : 'search, cold container, no snapshot (fits the probe: loaded whole)',
         path: large ? 'bounded index read (cold, no snapshot)' : 'projection (cold load, small collection)',
         query,

@@ -252,8 +252,11 @@ describe('the probe of a cold load, bounded by bytes', () => {
     reads.reset();
     expect(await slimProjection(collection)).toBeNull();
     expect(projectionUnavailable(collection)).toBe('snapshot-awaited');
-    expect(reads.count.queries).toBe(1);
-    expect(reads.count.scanned).toBeLessThan(1_100);
+    // About 1 MB of entries (DynamoDB Local may end a page a little short of the probe's reckoning: then
+    // one more short page), never the whole collection.
+    expect(reads.count.queries).toBeLessThanOrEqual(2);
+    expect(reads.count.scanned).toBeGreaterThan(800);
+    expect(reads.count.scanned).toBeLessThan(1_000);
     const state = await stateOf(collection);
     expect(state).toMatchObject({ rowsAtLeast: reads.count.scanned, dueAt: expect.any(Number) });
   });

@@ -294,8 +294,24 @@ const knownLarge = (state: Record<string, unknown> | undefined): number | null =
   return snapshotHeadOf(state)?.rows ?? 0;
 };
 
-/** About an index entry's size as DynamoDB counts it (names and values; JSON's quotes make it a bit more). */
-const entryBytes = (item: Record<string, unknown>): number => JSON.stringify(item).length;
+/**
+ * About a value's size as DynamoDB counts it: strings and binaries their bytes, numbers a byte per two
+ * digits plus one, maps and lists 3 bytes plus a byte per element (and a map's names).
+ */
+function dynamoBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number') return Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1;
+  if (value instanceof Uint8Array) return value.length;
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + 1 + dynamoBytes(v), 3);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).reduce((n, [k, v]) => n + 1 + Buffer.byteLength(k) + dynamoBytes(v), 3);
+  }
+  return 1;
+}
+
+/** An index entry's size: its attributes' names and values (the probe's unit; the bench sizes with it). */
+export const entryBytes = (item: Record<string, unknown>): number =>
+  Object.entries(item).reduce((n, [name, value]) => n + Buffer.byteLength(name) + dynamoBytes(value), 0);
 
 /**
  * The probe: the collection's slim rows up to about `maxBytes` of index entries (~1 MB: one Query page in
