@@ -8,7 +8,7 @@
  * BENCH_COLD_LOAD_MAX rows are computed from the per-row cost measured at the largest size below it
  * (DynamoDB Local's query pages slow down with the partition's size: it would time Local, not us).
  */
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { salesOrderProjection } from '../functions/areas/sales-orders/store/sales-orders.js';
 import { productCollection } from '../functions/areas/products/store/products.js';
 import { db } from '../functions/platform/dynamo/client.js';
@@ -17,11 +17,11 @@ import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import {
   ceilingMarkKey,
   clearSlimProjections,
+  entryBytes,
   configureSlimProjection,
 } from '../functions/platform/dynamo/slim-projection.js';
 import { snapshotHeadOf } from '../functions/platform/dynamo/slim-snapshot.js';
 import { refreshOrganisationSnapshots } from '../functions/platform/dynamo/slim-snapshot-refresh.js';
-import { config } from '../functions/platform/config.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
 import { COLD_LOAD_MAX } from './lists.js';
@@ -40,6 +40,26 @@ const PAGE_SIZE = 50;
 /** The whole read of a collection's slim rows: a request's cold load before session 36, the job's since. */
 const WHOLE_LOAD = 'projection (whole load; the refresh job only since session 36)';
 const SLIM_MAX_ROWS = 300_000;
+
+/** Whether the collection's GSI5 entries fit the probe of a cold load (~1 MB, sized as the probe sizes them). */
+async function fitsProbe(collection: string): Promise<boolean> {
+  let bytes = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI5',
+        KeyConditionExpression: 'GSI5PK = :pk',
+        ExpressionAttributeValues: { ':pk': collection },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) bytes += entryBytes(item);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && bytes < 1_048_576);
+  return bytes < 1_048_576 && !startKey;
+}
 
 export interface CeilingCase {
   size: number;
@@ -141,9 +161,10 @@ export async function measureCeiling(
     };
 
     /**
-     * Session 36: a cold container with no snapshot reads at most SLIM_SNAPSHOT_MIN_ROWS slim rows, marks
-     * the collection and is served by the bounded index reads (a search over more rows than the budget:
-     * 400); a second cold container finds the mark (no probe). Then the refresh job writes the snapshot
+     * Session 36: a cold container with no snapshot probes the collection (since session 37 ~1 MB
+     * of slim index entries), marks it and is served by the bounded index reads (a search over more rows than
+     * the budget: 400; since session 37 503 while the snapshot is built); a second cold container finds the
+     * mark (no probe). Then the refresh job writes the snapshot
      * (timed, unmeasured) and a cold container reads its chunks plus the feed since it (here only the
      * overlap: nothing was written).
      */
@@ -155,12 +176,12 @@ export async function measureCeiling(
     ) => {
       clearSlimProjections();
       await dropSnapshot();
-      const refused = size > listScanBudget() ? 400 : 200;
-      const large = size >= config.slimSnapshotMinRows;
+      const refused = size > listScanBudget() ? 503 : 200;
+      const large = !(await fitsProbe(stateKey.SK!));
       await probe(list, {
         name: large
-          ? `search, cold container, no snapshot (probe of ${config.slimSnapshotMinRows} slim rows, marks it for the job)`
-          : 'search, cold container, no snapshot (below SLIM_SNAPSHOT_MIN_ROWS: loaded whole)',
+          ? 'search, cold container, no snapshot (probe of ~1 MB of slim rows, marks it for the refresh)'
+          : 'search, cold container, no snapshot (fits the probe: loaded whole)',
         path: large ? 'bounded index read (cold, no snapshot)' : 'projection (cold load, small collection)',
         query,
         status: large ? refused : 200,
@@ -187,7 +208,7 @@ export async function measureCeiling(
         new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true }),
       );
       const head = snapshotHeadOf(Item);
-      if (!head) return log(`  ${size} ${list}: no snapshot written (below SLIM_SNAPSHOT_MIN_ROWS?)`);
+      if (!head) return log(`  ${size} ${list}: no snapshot written (fits the probe?)`);
       await probe(list, { name, path, query, before: () => clearSlimProjections(), reps: 1 });
       const measured = cases[cases.length - 1]!;
       measured.snapshot = {
@@ -216,8 +237,8 @@ export async function measureCeiling(
       );
       const dropSnapshot = () => db().send(new DeleteCommand({ TableName: tableName(), Key: stateKey }));
       // The whole load, as before the snapshot (session 35); since session 36 only the refresh job
-      // reads a collection of SLIM_SNAPSHOT_MIN_ROWS or more whole, never a request.
-      configureSlimProjection({ snapshotMinRows: Number.POSITIVE_INFINITY });
+      // reads a collection larger than the probe (~1 MB) whole, never a request.
+      configureSlimProjection({ probeBytes: Number.POSITIVE_INFINITY });
       await coldOrComputed(list, {
         name: 'search, cold container (loads the slim projection)',
         path: WHOLE_LOAD,
@@ -228,7 +249,7 @@ export async function measureCeiling(
         },
         reps: 1,
       });
-      configureSlimProjection({ snapshotMinRows: config.slimSnapshotMinRows });
+      configureSlimProjection({ probeBytes: 1_048_576 });
       await snapshotCold(list, query, dropSnapshot, stateKey);
       if (size > COLD_LOAD_MAX) {
         // Warm the projection once (unmeasured) for the warm cases: Local takes long here, AWS does not.

@@ -70,11 +70,13 @@ export const conflict = (message: string): ApiError => new ApiError('conflict', 
 
 export const preconditionFailed = (message: string): ApiError => new ApiError('precondition_failed', message);
 
-/** A store the request depends on is unreachable; the spec asks clients to retry after 30 s. */
-export const serviceUnavailable = (): ApiError =>
-  new ApiError('service_unavailable', 'The service is temporarily unavailable; retry shortly', {
-    headers: { 'Retry-After': '30' },
-  });
+/**
+ * A store the request depends on is unreachable, or not ready yet (a list's search index being built);
+ * the spec asks clients to retry after 30 s.
+ */
+export const serviceUnavailable = (
+  message = 'The service is temporarily unavailable; retry shortly',
+): ApiError => new ApiError('service_unavailable', message, { headers: { 'Retry-After': '30' } });
 
 /** A validation failure whose message names the first offending field, as the spec requires. */
 export const validationError = (details: ErrorDetail[]): ApiError => {

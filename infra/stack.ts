@@ -220,6 +220,8 @@ export class ApiStack extends Stack {
    * at its UTC time (EventBridge rule crons are UTC) or its interval. A failed invocation is retried by the target's
    * policy (the jobs are idempotent), then parked in JobFailures; operability alarms on the function's
    * Errors and on any message in JobFailures. The function may only read by key and write items.
+   * The same function refreshes a collection's snapshot when a request marks it (slim-snapshot-on-mark.ts),
+   * from the table's stream filtered to projection-state items gaining `dueAt`.
    */
   private scheduledJobs() {
     const failures = new Queue(this, 'JobFailures', {
@@ -264,7 +266,38 @@ export class ApiStack extends Stack {
         ],
       });
     }
+    this.snapshotRefreshOnMark(fn, failures);
     return { fn, failures };
+  }
+
+  /**
+   * A projection-state item gaining `dueAt` (a request found its collection larger than the probe, with no
+   * usable snapshot) -> that collection's snapshot rewritten within seconds. One record per invocation: a
+   * rewrite reads its collection whole (up to the ceiling), well inside the function's 10 minutes. Retries
+   * are harmless (the rewrite reads the state item and stops when the snapshot is fresh); a record still
+   * failing is parked in JobFailures (alarmed) and the refresh-snapshots schedule writes it on its next run.
+   * Two filters: an insert has no old image to test (`exists: false` on a missing image is not relied on).
+   */
+  private snapshotRefreshOnMark(fn: LambdaFn, failures: Queue) {
+    const marked = { dueAt: { N: FilterRule.exists() } };
+    fn.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 1,
+        bisectBatchOnError: true,
+        retryAttempts: 2,
+        maxRecordAge: Duration.hours(1),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(failures),
+        filters: [
+          FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: marked } }),
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('MODIFY'),
+            dynamodb: { NewImage: marked, OldImage: { dueAt: { N: FilterRule.notExists() } } },
+          }),
+        ],
+      }),
+    );
   }
 
   /**

@@ -58,13 +58,15 @@ export const config = {
     return Number(env('SLIM_MAX_ROWS') ?? 300_000);
   },
   /**
-   * The projection's packed snapshot (slim-snapshot.ts): collections from this many rows get one, and no
-   * request reads them whole (the refresh job writes their snapshots); it is rewritten when a cold load
-   * finds more changed rows than the feed limit since it, and by the job once its rows were last read
-   * whole longer ago than half the full-read age.
+   * The probe of a cold load without a usable snapshot reads about 1 MB of slim index entries (one Query
+   * page's worth: ~2,800 bench products) and at most this many rows (default: no row bound, the bytes
+   * decide; tests lower it). A collection that fits is held whole; a larger one gets a packed snapshot
+   * (slim-snapshot.ts) that no request reads whole: the refresh on mark writes it, and the job rewrites it
+   * when a cold load finds more changed rows than the feed limit or its rows were last read whole longer
+   * ago than half the full-read age.
    */
-  get slimSnapshotMinRows(): number {
-    return Number(env('SLIM_SNAPSHOT_MIN_ROWS') ?? 2_000);
+  get slimProbeMaxRows(): number {
+    return Number(env('SLIM_PROBE_MAX_ROWS') ?? Number.POSITIVE_INFINITY);
   },
   get slimSnapshotFeedRows(): number {
     return Number(env('SLIM_SNAPSHOT_FEED_ROWS') ?? 1_000);

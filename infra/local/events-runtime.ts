@@ -1,11 +1,14 @@
 /**
  * The local event path of `npm start`: the same publisher code fed from DynamoDB Local's stream, an
  * in-process bus and timer queue, the delivery worker, a dispatch loop and the sweeper. The same stream
- * records also go to the ledger projector (the movement rows of the stock-movement report).
+ * records also go to the ledger projector (the movement rows of the stock-movement report) and to the
+ * snapshot refresh on mark (a collection a request marked gets its snapshot within seconds).
  */
 import type { DynamoDBRecord } from 'aws-lambda';
 import { handleLedgerRecords } from '../../functions/areas/reports/ledger-projection.js';
 import { handleStreamRecords } from '../../functions/platform/events/publisher.js';
+import { markedCollection } from '../../functions/platform/dynamo/slim-snapshot-on-mark.js';
+import { refreshCollectionSnapshot } from '../../functions/platform/dynamo/slim-snapshot-refresh.js';
 import { DEFAULT_SWEEP_AFTER_SECONDS, sweepOutbox } from '../../functions/platform/events/sweeper.js';
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
 import { inProcessBus, timerQueue } from './in-process-bus.js';
@@ -19,13 +22,42 @@ const SWEEP_EVERY_MS = 30_000;
 const logged = (what: string) => (error: Error) => console.error(`${what}: ${error.message}`);
 
 /**
- * Hands each poll's records to both consumers, as AWS's two event source mappings do. Ledger records the
- * projector reports failed are offered again with the next poll (the Lambda's retry); the publisher's
- * failures are the sweeper's job, as in AWS.
+ * The refresh on mark, beside the poll loop rather than in it: a rewrite reads its collection whole, which
+ * must not hold up the publisher (in AWS it is its own event source mapping). One rewrite per collection
+ * at a time; a failure is logged and left to the scheduled refresh-snapshots run, the local safety net.
+ * `settled` resolves when the rewrites started so far have ended (tests wait on it).
  */
-export function streamConsumers(publish: (records: DynamoDBRecord[]) => Promise<unknown>) {
+export function snapshotMarkConsumer(onError: (error: Error) => void = logged('snapshot refresh on mark')) {
+  const building = new Map<string, Promise<void>>();
+  return {
+    consume(records: readonly DynamoDBRecord[]): void {
+      for (const record of records) {
+        const collection = markedCollection(record);
+        if (!collection || building.has(collection)) continue;
+        const rewrite = refreshCollectionSnapshot(collection)
+          .then(() => undefined, onError)
+          .finally(() => building.delete(collection));
+        building.set(collection, rewrite);
+      }
+    },
+    settled: async (): Promise<void> => {
+      await Promise.all(building.values());
+    },
+  };
+}
+
+/**
+ * Hands each poll's records to the consumers, as AWS's event source mappings do. Ledger records the
+ * projector reports failed are offered again with the next poll (the Lambda's retry); the publisher's
+ * failures are the sweeper's job, as in AWS; snapshot marks go to the refresh on mark.
+ */
+export function streamConsumers(
+  publish: (records: DynamoDBRecord[]) => Promise<unknown>,
+  marks = snapshotMarkConsumer(),
+) {
   let retry: DynamoDBRecord[] = [];
   return async (records: DynamoDBRecord[]) => {
+    marks.consume(records);
     const toProject = [...retry, ...records];
     const [, projected] = await Promise.all([publish(records), handleLedgerRecords(toProject)]);
     const failed = projected.batchItemFailures[0]?.itemIdentifier;

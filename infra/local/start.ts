@@ -127,7 +127,7 @@ server.listen(port, () => {
   );
   console.log(banner);
   console.log(
-    `Events: stream publisher, webhook delivery, sweeper and scheduled jobs (lot expiry, overdue roll, recount hourly; snapshot refresh every 10 minutes) running${process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' ? ' (private webhook urls allowed)' : ''}`,
+    `Events: stream publisher, webhook delivery, sweeper and scheduled jobs (lot expiry, overdue roll, recount hourly; snapshot refresh on mark and every 10 minutes) running${process.env.ALLOW_PRIVATE_WEBHOOK_URLS === '1' ? ' (private webhook urls allowed)' : ''}`,
   );
   console.log(`Try: curl -H "Authorization: Bearer <key>" http://localhost:${port}${API_PREFIX}/products`);
   console.log(`API reference: http://localhost:${port}${API_PREFIX}/docs`);

@@ -1,10 +1,11 @@
 /**
  * No list request reads a large collection whole (issue 29 item 6, session 36): a cold container finds a
- * collection large after at most SLIM_SNAPSHOT_MIN_ROWS slim rows, serves the request with the bounded
- * index reads (LIST_SCAN_MAX_ROWS) and marks the collection; the refresh job (scheduled every 10 minutes)
+ * collection large after its probe (~1 MB of index entries, at most SLIM_PROBE_MAX_ROWS plus one slim rows), serves
+ * the request with the bounded index reads (LIST_SCAN_MAX_ROWS; a list past them answers 503 while the
+ * snapshot is built, session 37) and marks the collection; the refresh job (scheduled every 10 minutes)
  * builds the missing snapshot, rewrites stale ones and ones behind a long feed, skips fresh and small ones,
  * leaves a live claim alone and resumes past its cap; a cold container then loads from the snapshot. Small
- * collections load whole as before. Sizes are lowered: SLIM_SNAPSHOT_MIN_ROWS 3, feed limit 2, budget 4.
+ * collections load whole as before. Sizes are lowered: SLIM_PROBE_MAX_ROWS 2, feed limit 2, budget 4.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerCollection } from '../../functions/areas/customers/store/customers.js';
@@ -28,14 +29,14 @@ import { customer } from '../support/sales.js';
 import { batchCollection } from '../../functions/areas/inventory/store/batches.js';
 
 const reads = countReads('snapshotRefreshCounter');
-const MIN_ROWS = 3;
+const PROBE_ROWS = 2;
 const BUDGET = 4;
 const PRODUCTS = 6;
 const CUSTOMERS = 4;
 const OVERLAP_MS = 40;
 
 let tenant: Tenant;
-/** A tenant with two customers: below SLIM_SNAPSHOT_MIN_ROWS. */
+/** A tenant with two customers: within the probe. */
 let small: Tenant;
 let products: string;
 let customers: string;
@@ -74,14 +75,14 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  configureSlimProjection({ snapshotMinRows: MIN_ROWS, snapshotFeedRows: 2, overlapMs: OVERLAP_MS });
+  configureSlimProjection({ probeMaxRows: PROBE_ROWS, snapshotFeedRows: 2, overlapMs: OVERLAP_MS });
   configureListBudget(BUDGET);
   clearSlimProjections();
 });
 
 afterAll(() => {
   configureSlimProjection({
-    snapshotMinRows: 2_000,
+    probeMaxRows: Number.POSITIVE_INFINITY,
     snapshotFeedRows: 1_000,
     overlapMs: 5_000,
     snapshotFullMs: 3_600_000,
@@ -93,21 +94,26 @@ afterAll(() => {
 describe('a large collection without a snapshot', () => {
   it('is served by the bounded index reads, reading at most the probe plus the budget, and marked for the job', async () => {
     expect(await stateOf(products)).toBeUndefined();
-    // A search over more products than the budget: refused, naming search (the projection would answer).
+    // A search over more products than the budget: the projection would answer it once its snapshot is
+    // written, so 503 with Retry-After (session 37; it was a 400 naming search).
     const refused = await coldList(tenant, '/products', { search: 'refresh' });
-    expect(refused.res.status).toBe(400);
-    expect(refused.res.body.error.code).toBe('invalid_parameter');
-    expect(refused.res.body.error.message).toMatch(/^Query parameter 'search' /);
-    // The probe (SLIM_SNAPSHOT_MIN_ROWS slim rows, never more) and the budget plus one index row.
-    expect(refused.scanned).toBeLessThanOrEqual(MIN_ROWS + BUDGET + 1);
+    expect(refused.res.status).toBe(503);
+    expect(refused.res.headers['retry-after']).toBe('30');
+    expect(refused.res.body.error).toEqual({
+      code: 'service_unavailable',
+      message:
+        "This list's search index is being built for this organisation's size; retry after Retry-After",
+    });
+    // The probe (SLIM_PROBE_MAX_ROWS plus one slim rows, never more) and the budget plus one index row.
+    expect(refused.scanned).toBeLessThanOrEqual(PROBE_ROWS + 1 + BUDGET + 1);
     const marked = await stateOf(products);
-    expect(marked).toMatchObject({ rowsAtLeast: MIN_ROWS, dueAt: expect.any(Number) });
+    expect(marked).toMatchObject({ rowsAtLeast: PROBE_ROWS + 1, dueAt: expect.any(Number) });
     expect(snapshotHeadOf(marked)).toBeNull();
 
     // Another cold container: the state item says large, so no probe (a search filters the whole range,
     // however few it matches: refused again).
     const again = await coldList(tenant, '/products', { search: 'refresh 5' });
-    expect(again.res.status).toBe(400);
+    expect(again.res.status).toBe(503);
     expect(again.scanned).toBeLessThanOrEqual(BUDGET + 1);
     // The mark keeps its first instant (the job's lateness shows).
     expect((await stateOf(products))!.dueAt).toBe(marked!.dueAt);
@@ -241,10 +247,10 @@ describe('a large collection without a snapshot', () => {
     const cold = await coldList(tenant, '/batches', { productId: lotted.id, status: 'ACTIVE' });
     expect(cold.res.status).toBe(200);
     expect(cold.res.body.pagination.total).toBe(3);
-    // The probe (SLIM_SNAPSHOT_MIN_ROWS slim rows), then the product's lots from its index, within the
-    // budget; no snapshot is written by the request: the collection is marked for the job.
-    expect(cold.scanned).toBeLessThanOrEqual(MIN_ROWS + 3);
-    expect(await stateOf(lots)).toMatchObject({ rowsAtLeast: MIN_ROWS, dueAt: expect.any(Number) });
+    // The probe (SLIM_PROBE_MAX_ROWS plus one slim rows), then the product's lots from its index, within
+    // the budget; no snapshot is written by the request: the collection is marked for the refresh.
+    expect(cold.scanned).toBeLessThanOrEqual(PROBE_ROWS + 1 + 3);
+    expect(await stateOf(lots)).toMatchObject({ rowsAtLeast: PROBE_ROWS + 1, dueAt: expect.any(Number) });
     expect(await headOf(lots)).toBeNull();
     expect(await refresh()).toEqual({ rows: 3, written: 1 });
     expect(await headOf(lots)).toMatchObject({ rows: 3 });

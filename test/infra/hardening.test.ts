@@ -57,14 +57,19 @@ const NEW_ROUTES = 2;
  */
 const JOBS_BEFORE = 2;
 const NEW_SCHEDULE = 2 * (SCHEDULED_JOB_NAMES.length - JOBS_BEFORE);
+/**
+ * Session 37: the refresh on mark's event source mapping (the table's stream into the jobs function), which
+ * brings its iterator-age alarm.
+ */
+const NEW_EVENT_SOURCES = 1;
 
 describe('the default synth', () => {
   it("stays at main's resources plus the new alarms, the operator policy and the 429 log filter; nothing that costs money is on", () => {
-    base.template.resourceCountIs('AWS::CloudWatch::Alarm', ALARMS_BEFORE + NEW_ALARMS);
+    base.template.resourceCountIs('AWS::CloudWatch::Alarm', ALARMS_BEFORE + NEW_ALARMS + NEW_EVENT_SOURCES);
     base.template.resourceCountIs('AWS::IAM::ManagedPolicy', 1);
     base.template.resourceCountIs('AWS::Logs::MetricFilter', 1);
     expect(Object.keys(base.template.toJSON().Resources)).toHaveLength(
-      RESOURCES_BEFORE + NEW_ROUTES + NEW_ALARMS + NEW_SCHEDULE + 2,
+      RESOURCES_BEFORE + NEW_ROUTES + NEW_ALARMS + NEW_SCHEDULE + 2 * NEW_EVENT_SOURCES + 2,
     );
     for (const type of [
       'AWS::WAFv2::WebACL',

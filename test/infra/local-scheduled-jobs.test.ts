@@ -155,7 +155,7 @@ describe('the scheduled jobs in the local runtime', { timeout: 180_000 }, () => 
 
   it('refresh-snapshots writes the awaited snapshots of every organisation, stops past its cap and resumes', async () => {
     // Two products make a collection large here; a cold search marks it and is answered by the index reads.
-    configureSlimProjection({ snapshotMinRows: 2 });
+    configureSlimProjection({ probeMaxRows: 1 });
     try {
       for (const t of [a, b]) {
         await product(t, { name: 'Snapshot job one' });
@@ -182,7 +182,7 @@ describe('the scheduled jobs in the local runtime', { timeout: 180_000 }, () => 
       expect(JSON.parse(cli.stdout)).toEqual({ rows: 0, written: 0 });
       expect(snapshotHeadOf(await productState(a))!.gen).toBe(heads[0]!.gen);
     } finally {
-      configureSlimProjection({ snapshotMinRows: 2_000 });
+      configureSlimProjection({ probeMaxRows: Number.POSITIVE_INFINITY });
       clearSlimProjections();
     }
   });

@@ -65,29 +65,76 @@ describe('scheduled jobs (design.md section 7)', () => {
     for (const alarm of [...errors, ...parked]) expect(alarm.AlarmActions).toHaveLength(1);
   });
 
-  it('least privilege: only reads by key and item writes on the table and its indexes, no wildcard action', () => {
+  it('least privilege: only reads by key and item writes on the table and its indexes, reads of its stream, sends to JobFailures; no wildcard action', () => {
     const roleId = logicalId(stack.jobs.role!);
     const statements = resources('AWS::IAM::Policy')
       .map(([, p]) => p.Properties)
       .filter((p) => p.Roles.some((r: any) => r.Ref === roleId))
       .flatMap((p) => p.PolicyDocument.Statement);
-    const actions = statements.flatMap((s: any) => [s.Action].flat()).sort();
-    expect(actions).toEqual([
-      'dynamodb:BatchGetItem',
-      'dynamodb:ConditionCheckItem',
-      'dynamodb:GetItem',
-      'dynamodb:PutItem',
-      'dynamodb:Query',
-      'dynamodb:UpdateItem',
-      'xray:PutTelemetryRecords',
-      'xray:PutTraceSegments',
-    ]);
+    const actionsOf = (s: any): string[] => [s.Action].flat();
+    const actions = statements.flatMap(actionsOf).sort();
+    const STREAM = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
+    expect(actions).toEqual(
+      [
+        'dynamodb:BatchGetItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        ...STREAM,
+        'dynamodb:ListStreams',
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:SendMessage',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+      ].sort(),
+    );
     expect(actions.some((a: string) => a.includes('*') || a === 'dynamodb:Scan')).toBe(false);
     const tableArn = { 'Fn::GetAtt': [logicalId(stack.table), 'Arn'] };
-    const dynamo = statements.filter((s: any) => [s.Action].flat()[0].startsWith('dynamodb:'));
+    const streamArn = { 'Fn::GetAtt': [logicalId(stack.table), 'StreamArn'] };
+    const dynamo = statements.filter((s: any) => actionsOf(s)[0]!.startsWith('dynamodb:'));
     for (const s of dynamo) {
-      expect(s.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/*']] }]);
+      if (actionsOf(s).some((a) => STREAM.includes(a))) {
+        // The stream's records only (the refresh on mark's event source), never its table through it.
+        expect(actionsOf(s).sort()).toEqual(STREAM);
+        expect(s.Resource).toEqual(streamArn);
+      } else if (!actionsOf(s).includes('dynamodb:ListStreams')) {
+        expect(s.Resource).toEqual([tableArn, { 'Fn::Join': ['', [tableArn, '/index/*']] }]);
+      }
     }
+    const sqs = statements.filter((s: any) => actionsOf(s)[0]!.startsWith('sqs:'));
+    expect(sqs.map((s: any) => s.Resource)).toEqual([failuresArn]);
+  });
+
+  it('the refresh on mark: the table stream, filtered to a projection-state item gaining dueAt, one record an invocation, failures parked in JobFailures', () => {
+    const mappings = resources('AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties.FunctionName.Ref === jobsId,
+    );
+    expect(mappings).toHaveLength(1);
+    const dueAt = { N: [{ exists: true }] };
+    expect(mappings[0]![1].Properties).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.table), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: 1,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 2,
+      MaximumRecordAgeInSeconds: 3600,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: { OnFailure: { Destination: failuresArn } },
+      FilterCriteria: {
+        Filters: [
+          { Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { dueAt } } }) },
+          {
+            Pattern: JSON.stringify({
+              eventName: ['MODIFY'],
+              dynamodb: { NewImage: { dueAt }, OldImage: { dueAt: { N: [{ exists: false }] } } },
+            }),
+          },
+        ],
+      },
+    });
   });
 
   it('cdk-nag stays clean', () => {

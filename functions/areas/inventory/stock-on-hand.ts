@@ -6,10 +6,10 @@ import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { getProductWithBom, getStocks } from '../products/public.js';
-import { ListTooBroad, listScanBudget, tooBroad } from '../../platform/dynamo/list-budget.js';
+import { ListTooBroad, listScanBudget, projectedListTooBroad } from '../../platform/dynamo/list-budget.js';
 import { rawItem, readBatch } from '../../platform/dynamo/read-batch.js';
 import { batchKey } from './store/batches.js';
-import { listStockItems, projectedStockSources, type ProductStock } from './store/stock.js';
+import { listStockItems, projectedStockSources, stockCollection, type ProductStock } from './store/stock.js';
 import { binKey, listWarehouseRecords } from './store/warehouses.js';
 import { stockRowView } from './view.js';
 
@@ -77,7 +77,8 @@ export const listStockOnHandOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'listSto
           aboveCeiling ? { maxScanned: listScanBudget() } : {},
         ).catch((error: unknown) => {
           if (!(error instanceof ListTooBroad)) throw error;
-          throw tooBroad(
+          throw projectedListTooBroad(
+            stockCollection(orgId),
             stockFilterParameter({ search, warehouseId, modifiedSince }),
             error.budget,
             'productId, or modifiedSince and sortBy=updatedAt',

@@ -22,8 +22,14 @@ import type { OperationOf } from '../../platform/http/types.js';
 import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { getProduct, getStocks, productKey } from '../products/public.js';
 import { batches as lots, batchKey, getBatch, listBatches } from './store/batches.js';
-import { stockedInWarehouse, type ProductStock } from './store/stock.js';
-import { ListTooBroad, listScanBudget, tooBroad } from '../../platform/dynamo/list-budget.js';
+import { stockCollection, stockedInWarehouse, type ProductStock } from './store/stock.js';
+import {
+  ListTooBroad,
+  listScanBudget,
+  projectedListTooBroad,
+  tooBroad,
+} from '../../platform/dynamo/list-budget.js';
+import { projectionUnavailable } from '../../platform/dynamo/slim-projection.js';
 import { getSerialNumber, listSerials } from './store/serial-numbers.js';
 import { binKey, getWarehouse, warehouseKey } from './store/warehouses.js';
 import {
@@ -72,13 +78,16 @@ async function batchesInWarehouse(
   filter: BatchFilter,
 ): Promise<{ batches: Batch[]; stocks: Map<string, ProductStock> }> {
   const budget = listScanBudget();
+  // While the stock projection's snapshot is being built the same request will be answered: a 503.
   const refused = () =>
-    tooBroad(
-      'warehouseId',
-      budget,
-      'productId',
-      "a warehouse's lots are named by the stock items stocked in it",
-    );
+    projectionUnavailable(stockCollection(orgId)) === 'snapshot-awaited'
+      ? projectedListTooBroad(stockCollection(orgId), 'warehouseId', budget, 'productId')
+      : tooBroad(
+          'warehouseId',
+          budget,
+          'productId',
+          "a warehouse's lots are named by the stock items stocked in it",
+        );
   const stocks = filter.productId
     ? [...(await getStocks(orgId, [filter.productId])).values()]
     : await stockedInWarehouse(orgId, warehouseId, budget).catch((error: unknown) => {

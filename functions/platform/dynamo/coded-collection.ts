@@ -2,7 +2,7 @@
  * Listing for coded records (customers, suppliers): the four generic GSIs hold the sorts name, code,
  * createdAt and updatedAt under one collection key per organisation, like products.
  */
-import { ListTooBroad, listScanBudget, tooBroad } from './list-budget.js';
+import { ListTooBroad, listScanBudget, projectedListTooBroad } from './list-budget.js';
 import { queryWindow } from './query-window.js';
 import { batchGet, keyId } from './batch-get.js';
 import { sortKey, type Key } from './keys.js';
@@ -106,7 +106,7 @@ export async function listCoded(
     search: filter.search,
   });
   if (syncRange) return queryWindow(input, window.offset, window.limit);
-  // Above the projection's ceiling: a bounded index read, refused past the budget (list-budget.ts).
+  // Without the projection: a bounded index read, refused past the budget (list-budget.ts).
   try {
     return await queryWindow(input, window.offset, window.limit, { maxScanned: listScanBudget() });
   } catch (error) {
@@ -114,7 +114,7 @@ export async function listCoded(
     const parameter =
       (['search', 'code', 'modifiedSince'] as const).find((name) => filter[name] !== undefined) ??
       (window.offset > 0 ? 'page' : undefined);
-    throw tooBroad(parameter, error.budget, 'modifiedSince and sortBy=updatedAt');
+    throw projectedListTooBroad(collection, parameter, error.budget, 'modifiedSince and sortBy=updatedAt');
   }
 }
 

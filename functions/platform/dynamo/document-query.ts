@@ -6,7 +6,7 @@
 import { countedDocumentPage, rangeOf, type DocumentCounts } from './document-pages.js';
 import { listProjectedDocuments, type DocumentProjection } from './document-projection.js';
 import type { ApiError } from '../../../domain/errors.js';
-import { ListTooBroad, listScanBudget, tooBroad } from './list-budget.js';
+import { ListTooBroad, listScanBudget, projectedListTooBroad } from './list-budget.js';
 import { queryAll, queryWindow, type QueryInput } from './query-window.js';
 import { tableName, type IndexName } from './table-definition.js';
 
@@ -157,8 +157,9 @@ export async function listDocuments<T extends { id: string }, S extends string>(
     filter: { ...options.filter, partyId: options.filter.customerId ?? options.filter.supplierId },
   });
   if (projected) return projected;
-  // Above the projection's ceiling: the index read is bounded, and a list that would pass the budget is
-  // refused, naming what asked for it and what would narrow it (docs/design/slim-projection.md).
+  // Without the projection (above its ceiling, or its snapshot being built): the index read is bounded,
+  // and a list that would pass the budget is refused, naming what asked for it and what would narrow it
+  // (or 503 while the snapshot is built; docs/design/slim-projection.md).
   const maxScanned = listScanBudget();
   try {
     return await indexFallback(options, { maxScanned });
@@ -211,10 +212,12 @@ async function indexFallback<T extends { id: string }, S extends string>(
 /**
  * The 400 for a fallback read past the budget: it names the first parameter that widened the read
  * (search, modifiedSince, a date bound outside the key, a value sort, a deep page, then the range's own
- * bounds) and the filters that narrow the index range read.
+ * bounds) and the filters that narrow the index range read; 503 while the snapshot is built.
  */
 function refusal<T, S extends string>(
   options: {
+    orgId: string;
+    projection: DocumentProjection<T>;
     filter: DocumentFilter & { statuses?: readonly S[] };
     sort: { by: keyof T & string };
     window: { offset: number };
@@ -248,7 +251,7 @@ function refusal<T, S extends string>(
                     : filter.customerId || filter.supplierId
                       ? party
                       : undefined;
-  return tooBroad(parameter, budget, narrowWith);
+  return projectedListTooBroad(options.projection.collection(options.orgId), parameter, budget, narrowWith);
 }
 
 const onlyModifiedSince = (filter: DocumentFilter): boolean =>

@@ -5,8 +5,9 @@
  * reading (and counting) a range that grows with the organisation. See docs/design/slim-projection.md,
  * "The projection's ceiling".
  */
-import { ApiError, invalidParameter } from '../../../domain/errors.js';
+import { ApiError, invalidParameter, serviceUnavailable } from '../../../domain/errors.js';
 import { config } from '../config.js';
+import { projectionUnavailable } from './slim-projection.js';
 
 /** Thrown by the index reads given a budget when the range holds more rows than it. */
 export class ListTooBroad extends Error {
@@ -36,10 +37,37 @@ export function tooBroad(
   parameter: string | undefined,
   budget: number,
   narrowWith: string,
-  where = "above the projection's ceiling",
+  where?: string,
 ): ApiError {
-  const rule = `needs more than ${budget} rows read in one request at this organisation's size (${where}); narrow the list with ${narrowWith}`;
+  const rule = `needs more than ${budget} rows read in one request at this organisation's size${where ? ` (${where})` : ''}; narrow the list with ${narrowWith}`;
   return parameter === undefined
     ? new ApiError('invalid_parameter', `This list ${rule}`)
     : invalidParameter(parameter, rule);
+}
+
+/**
+ * The refusal of a projected list (its rows in `collection`) whose index read passed the budget because
+ * the projection could not serve it. While the collection's snapshot is being built (the refresh on mark
+ * writes it within seconds) the projection will answer the same request: 503 with Retry-After, not a 400
+ * that tells the client to change a valid request. Above the ceiling (a lasting state) the 400 names the
+ * ceiling; otherwise (the projection was not consulted) it names no reason it cannot vouch for.
+ */
+export function projectedListTooBroad(
+  collection: string,
+  parameter: string | undefined,
+  budget: number,
+  narrowWith: string,
+): ApiError {
+  const why = projectionUnavailable(collection);
+  if (why === 'snapshot-awaited') {
+    return serviceUnavailable(
+      "This list's search index is being built for this organisation's size; retry after Retry-After",
+    );
+  }
+  return tooBroad(
+    parameter,
+    budget,
+    narrowWith,
+    why === 'ceiling' ? "above the projection's ceiling" : undefined,
+  );
 }

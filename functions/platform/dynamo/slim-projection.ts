@@ -35,6 +35,11 @@ export const slimAttributes = (collection: string, slim: SlimRow) => ({
   slim,
 });
 
+/** The probe's byte bound: DynamoDB's Query page (~2,800 bench products with their index keys). */
+const PROBE_BYTES = 1_048_576;
+/** No index entry is smaller (GSI5 and table keys alone): the first page's Limit for a byte bound. */
+const MIN_ENTRY_BYTES = 100;
+
 const settings = {
   /** Rows written up to this long before the last read are read again (late commits, index lag). */
   overlapMs: config.slimOverlapMs,
@@ -42,8 +47,13 @@ const settings = {
   reloadMs: config.slimReloadMs,
   /** Rows held across all collections; least recently used collections go first. */
   maxRows: config.slimMaxRows,
-  /** Collections from this many rows keep a packed snapshot in the table (slim-snapshot.ts). */
-  snapshotMinRows: config.slimSnapshotMinRows,
+  /**
+   * The most index bytes (~1 MB, one Query page's worth) and rows (default: no row bound) the probe of a
+   * cold load reads; a collection that does not fit keeps a packed snapshot in the table (slim-snapshot.ts).
+   * Bench hook: `probeBytes: Infinity` is the whole load of before session 36.
+   */
+  probeBytes: PROBE_BYTES,
+  probeMaxRows: config.slimProbeMaxRows,
   /** A cold load that reads more changed rows than this since the snapshot rewrites it. */
   snapshotFeedRows: config.slimSnapshotFeedRows,
   /** The refresh job rewrites a snapshot whose rows were read whole longer ago than half this. */
@@ -71,12 +81,25 @@ interface Collection {
 
 const collections = new Map<string, Collection>();
 const tooLarge = new Map<string, number>();
+/** Collections whose last load found them awaiting their snapshot (no projection until it is written). */
+const awaited = new Map<string, number>();
 const loading = new Map<string, Promise<Collection | null>>();
 
 export const clearSlimProjections = (): void => {
   collections.clear();
   tooLarge.clear();
+  awaited.clear();
 };
+
+/**
+ * Why this container has no projection of the collection: above the ceiling (a lasting state: the index
+ * reads and their 400s), awaiting its snapshot (the refresh on mark writes it within seconds: a list the
+ * index reads cannot answer is a 503 to retry), or null (it has one, or has not tried).
+ */
+export function projectionUnavailable(collection: string): 'ceiling' | 'snapshot-awaited' | null {
+  if (tooLarge.has(collection)) return 'ceiling';
+  return awaited.has(collection) ? 'snapshot-awaited' : null;
+}
 
 const heldRows = () => [...collections.values()].reduce((n, c) => n + c.rows.size, 0);
 
@@ -155,6 +178,8 @@ const markedTooLarge = (state: Record<string, unknown> | undefined, now: number)
 
 /** Holds the rows (keyed by id; the caller's Map is kept, not copied) as the collection's projection. */
 function hold(collection: string, rows: Map<string, SlimRow>, started: number): Collection {
+  awaited.delete(collection);
+  tooLarge.delete(collection);
   evictFor(rows.size, collection);
   const loaded: Collection = {
     rows,
@@ -231,18 +256,21 @@ async function markTooLarge(collection: string, at: number): Promise<void> {
 }
 
 /**
- * Marks a collection of at least `snapshotMinRows` rows as awaiting its snapshot: the refresh job
- * (slim-snapshot-refresh.ts) finds the mark on its next run and writes one. The first instant stays, so
- * the job's lateness shows.
+ * Marks a collection larger than the probe (at least `rows` rows) as awaiting its snapshot. Setting
+ * `dueAt` is what the refresh on mark consumes from the table's stream (slim-snapshot-on-mark.ts): that
+ * collection's snapshot is written within seconds, off the request path; the refresh job
+ * (slim-snapshot-refresh.ts) finds the mark on its next run should that fail. The first instant stays, so
+ * the lateness shows, and a second mark changes nothing (no stream record, no second refresh).
  */
-async function markAwaitingSnapshot(collection: string, at: number): Promise<void> {
+async function markAwaitingSnapshot(collection: string, rows: number, at: number): Promise<void> {
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: ceilingMarkKey(collection),
-        UpdateExpression: 'SET rowsAtLeast = :rows, dueAt = if_not_exists(dueAt, :at)',
-        ExpressionAttributeValues: { ':rows': settings.snapshotMinRows, ':at': at },
+        UpdateExpression:
+          'SET rowsAtLeast = if_not_exists(rowsAtLeast, :rows), dueAt = if_not_exists(dueAt, :at)',
+        ExpressionAttributeValues: { ':rows': rows, ':at': at },
       }),
     );
   } catch (error) {
@@ -251,15 +279,80 @@ async function markAwaitingSnapshot(collection: string, at: number): Promise<voi
   }
 }
 
-/** Whether the state item says the collection has at least `snapshotMinRows` rows (else: unknown). */
-const knownLarge = (state: Record<string, unknown> | undefined): boolean =>
-  (typeof state?.rowsAtLeast === 'number' && state.rowsAtLeast >= settings.snapshotMinRows) ||
-  (snapshotHeadOf(state)?.rows ?? 0) >= settings.snapshotMinRows;
+/**
+ * The rows the state item says the collection has at least, when it says it is larger than a probe: the
+ * await mark (a probe found more) or a snapshot head (only collections a probe found larger get one; a
+ * head that is not one counts too). Else null: unknown, the probe finds out.
+ */
+const knownLarge = (state: Record<string, unknown> | undefined): number | null => {
+  if (typeof state?.rowsAtLeast === 'number') return state.rowsAtLeast;
+  if (state?.snapshot === undefined) return null;
+  return snapshotHeadOf(state)?.rows ?? 0;
+};
+
+/**
+ * About a value's size as DynamoDB counts it: strings and binaries their bytes, numbers a byte per two
+ * digits plus one, maps and lists 3 bytes plus a byte per element (and a map's names).
+ */
+function dynamoBytes(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number') return Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1;
+  if (value instanceof Uint8Array) return value.length;
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + 1 + dynamoBytes(v), 3);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).reduce((n, [k, v]) => n + 1 + Buffer.byteLength(k) + dynamoBytes(v), 3);
+  }
+  return 1;
+}
+
+/** An index entry's size: its attributes' names and values (the probe's unit; the bench sizes with it). */
+export const entryBytes = (item: Record<string, unknown>): number =>
+  Object.entries(item).reduce((n, [name, value]) => n + Buffer.byteLength(name) + dynamoBytes(value), 0);
+
+/**
+ * The probe: the collection's slim rows up to about `maxBytes` of index entries (~1 MB: one Query page in
+ * AWS; DynamoDB Local ends pages sooner, by the base items' size, so pages continue to the bytes) and at
+ * most `limit` rows. Each page's Limit is what the bytes left hold at the rows' mean size so far, so the
+ * probe passes its bound by about a row. `more` is where the rest starts, undefined when the probe read
+ * the whole collection.
+ */
+async function probeSlimRows(
+  collection: string,
+  limit: number,
+  maxBytes = settings.probeBytes,
+): Promise<{ rows: SlimRow[]; more: Record<string, unknown> | undefined }> {
+  const rows: SlimRow[] = [];
+  let bytes = 0;
+  let more: Record<string, unknown> | undefined;
+  do {
+    const room =
+      rows.length === 0
+        ? Math.ceil(maxBytes / MIN_ENTRY_BYTES)
+        : Math.ceil((maxBytes - bytes) / (bytes / rows.length)) + 1;
+    const pageLimit = Math.min(limit - rows.length, room);
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI5',
+        ...(Number.isFinite(pageLimit) ? { Limit: Math.max(1, pageLimit) } : {}),
+        KeyConditionExpression: 'GSI5PK = :pk',
+        ExpressionAttributeValues: { ':pk': collection },
+        ExclusiveStartKey: more,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      bytes += entryBytes(item);
+      if (item.slim) rows.push(item.slim as SlimRow);
+    }
+    more = page.LastEvaluatedKey;
+  } while (more && rows.length < limit && bytes < maxBytes);
+  return { rows, more };
+}
 
 /**
  * A cold load never reads a large collection whole: it reads the snapshot plus its feed, or, with no
- * usable snapshot, at most `snapshotMinRows` rows (a small collection, held whole; a larger one is marked
- * for the refresh job, and this request is served by the bounded index reads: null).
+ * usable snapshot, the probe (~1 MB of index entries): a collection that fits is held whole; a larger one
+ * is marked for the refresh on mark, and this request is served by the bounded index reads (null).
  */
 async function load(collection: string): Promise<Collection | null> {
   const started = Date.now();
@@ -272,25 +365,34 @@ async function load(collection: string): Promise<Collection | null> {
     const loaded = await loadFromSnapshot(collection, head, started);
     if (loaded) return loaded;
   }
-  const awaiting = async () => {
-    if (state?.dueAt === undefined) await markAwaitingSnapshot(collection, started);
+  // A snapshot of more rows than this container holds (a lowered ceiling) is not awaited: the collection
+  // is above the ceiling, and its lists are the index reads with their lasting 400, not a 503 to retry.
+  if (head && head.rows > settings.maxRows) return refuse(collection, started);
+  const awaiting = async (rows: number) => {
+    if (state?.dueAt === undefined) await markAwaitingSnapshot(collection, rows, started);
     collections.delete(collection);
+    tooLarge.delete(collection);
+    awaited.set(collection, started);
     return null;
   };
-  if (knownLarge(state)) return awaiting();
-  const cap = Math.min(settings.maxRows, settings.snapshotMinRows - 1);
-  const rows = await readSlimRows(collection, null, cap);
-  if (!rows) {
-    if (cap < settings.maxRows) return awaiting();
+  const large = knownLarge(state);
+  if (large !== null) return awaiting(large);
+  // With the ceiling within the probe's row bound, the probe stops at the ceiling plus one row: past it
+  // the collection is larger than any container holds (otherwise the refresh's whole read finds that out).
+  const ceiling = settings.maxRows <= settings.probeMaxRows;
+  const probe = await probeSlimRows(collection, Math.min(settings.maxRows, settings.probeMaxRows) + 1);
+  if (ceiling && probe.rows.length > settings.maxRows) {
     await markTooLarge(collection, started);
     return refuse(collection, started);
   }
-  return hold(collection, new Map(rows.map((r) => [r.id, r])), started);
+  if (probe.more || probe.rows.length > settings.probeMaxRows) return awaiting(probe.rows.length);
+  return hold(collection, new Map(probe.rows.map((r) => [r.id, r])), started);
 }
 
 /** Bigger than this container may hold: callers fall back to their bounded index reads for a while. */
 function refuse(collection: string, at: number): null {
   tooLarge.set(collection, at);
+  awaited.delete(collection);
   collections.delete(collection);
   return null;
 }
@@ -353,7 +455,8 @@ export interface SlimProjection {
 /**
  * The collection's projection, fresh as of this call (loaded on first use, then read incrementally), or
  * null when the caller reads its indexes instead: the collection is larger than this container holds, or
- * it has `snapshotMinRows` rows or more and no usable snapshot yet (the refresh job writes it).
+ * it does not fit the probe and has no usable snapshot yet (the refresh on mark writes it; see
+ * `projectionUnavailable`).
  */
 export async function slimProjection(collection: string): Promise<SlimProjection | null> {
   const now = Date.now();

@@ -13,7 +13,7 @@
  * and the rewrite itself claims the state item (slim-snapshot.ts), so it never races a fold.
  */
 import { db } from './client.js';
-import { QueryCommand } from './commands.js';
+import { GetCommand, QueryCommand } from './commands.js';
 import {
   ceilingMarkKey,
   projectionStatePartition,
@@ -68,6 +68,23 @@ export interface SnapshotRefresh {
   rows: number;
   /** Snapshots written. */
   written: number;
+}
+
+/**
+ * One collection's pass, the refresh on mark (slim-snapshot-on-mark.ts): reads its projection-state item
+ * (consistently) and rewrites the snapshot if it is due, exactly as the job's pass would. Idempotent: a
+ * second call (a stream retry, the job after it) finds the snapshot fresh and reads nothing whole.
+ */
+export async function refreshCollectionSnapshot(
+  collection: string,
+  now = Date.now(),
+): Promise<SnapshotRefresh> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection), ConsistentRead: true }),
+  );
+  if (!Item || !(await dueReason(collection, Item, now))) return { rows: 0, written: 0 };
+  const rebuilt = await rebuildSnapshot(collection, Item);
+  return { rows: rebuilt.rows, written: rebuilt.written ? 1 : 0 };
 }
 
 /**

@@ -78,7 +78,7 @@ const ERRORS: Record<ErrorCode, ErrorDoc> = {
     example: { message: 'Rate limit of 120 requests per minute exceeded' },
   },
   service_unavailable: {
-    when: 'A store the request depends on is unreachable for a moment; retry after Retry-After (30 s).',
+    when: "A store the request depends on is unreachable for a moment, or a list's search index is being built for the organisation's size (a search of a large collection just after it grew or a deployment); retry after Retry-After (30 s).",
     example: { message: 'The service is temporarily unavailable; retry shortly' },
   },
   internal_error: {

@@ -33,7 +33,7 @@ import {
   type QueryInput,
   type ScanBudget,
 } from '../../../platform/dynamo/query-window.js';
-import { ListTooBroad, listScanBudget, tooBroad } from '../../../platform/dynamo/list-budget.js';
+import { ListTooBroad, listScanBudget, projectedListTooBroad } from '../../../platform/dynamo/list-budget.js';
 import { slimAttributes, type SlimRow } from '../../../platform/dynamo/slim-projection.js';
 import { tableName, type IndexName } from '../../../platform/dynamo/table-definition.js';
 import type { GuardedItem, TransactItem } from '../../../platform/dynamo/transact.js';
@@ -395,7 +395,8 @@ export async function listBatches(
     if (!(error instanceof ListTooBroad)) throw error;
     const projected = projectedFirst ? null : await listProjectedBatches(orgId, filter, window);
     if (projected) return projected;
-    throw tooBroad(
+    throw projectedListTooBroad(
+      batchPartitions.all(orgId),
       batchFilterParameter(filter, window.offset),
       error.budget,
       'productId, status, or expiryAfter and expiryBefore',

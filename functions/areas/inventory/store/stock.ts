@@ -66,7 +66,7 @@ export const productStockKey = (orgId: string, productId: string): Key => ({
   PK: `${tenantPrefix(orgId)}#PRODUCT#${productId}`,
   SK: 'STOCK',
 });
-const stockCollection = (orgId: string) => `${tenantPrefix(orgId)}#STOCK`;
+export const stockCollection = (orgId: string) => `${tenantPrefix(orgId)}#STOCK`;
 
 /** The stock ledger: one partition per organisation, sorted by time. */
 export const ledgerCollection = (orgId: string) => `${tenantPrefix(orgId)}#LEDGER`;

@@ -8,7 +8,7 @@ import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
 import { indexQuery } from '../../../platform/dynamo/index-query.js';
 import { hasListCursor, queryWindow, readPage } from '../../../platform/dynamo/query-window.js';
-import { ListTooBroad, listScanBudget, tooBroad } from '../../../platform/dynamo/list-budget.js';
+import { ListTooBroad, listScanBudget, projectedListTooBroad } from '../../../platform/dynamo/list-budget.js';
 import {
   slimAttributes,
   slimProjection,
@@ -598,8 +598,9 @@ export async function listProducts(
     if (projected) return projected;
     aboveCeiling = true;
   }
-  // Above the projection's ceiling the index read is bounded (list-budget.ts): past the budget the list
-  // is refused, naming what asked for the read; the sync range is the one filter that narrows the key.
+  // Without the projection (above its ceiling, or its snapshot being built) the index read is bounded
+  // (list-budget.ts): past the budget the list is refused (400 naming what asked for the read, or 503
+  // while the snapshot is built); the sync range is the one filter that narrows the key.
   const budget = aboveCeiling ? { maxScanned: listScanBudget() } : {};
   try {
     if (!hasRowFilter(filter)) {
@@ -631,7 +632,8 @@ export async function listProducts(
     return { items: items.map(productFromItem), total };
   } catch (error) {
     if (!(error instanceof ListTooBroad)) throw error;
-    throw tooBroad(
+    throw projectedListTooBroad(
+      productCollection(orgId),
       productFilterParameter(filter) ?? (window.offset > 0 ? 'page' : undefined),
       error.budget,
       'modifiedSince and sortBy=updatedAt',
