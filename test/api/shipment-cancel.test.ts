@@ -5,6 +5,8 @@ import { getSerialNumber } from '../../functions/areas/inventory/store/serial-nu
 import { loadSalesOrder } from '../../functions/areas/sales-orders/store/read.js';
 import { createShipment } from '../../functions/areas/shipments/steps/create.js';
 import { pickShipment } from '../../functions/areas/shipments/steps/pick.js';
+import { cancelShipment, stepInstant } from '../../functions/areas/shipments/steps/cancel.js';
+import { backOfficeContext } from '../../functions/platform/journal/write-context.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, product, unique, warehouse } from '../support/inventory.js';
@@ -319,6 +321,32 @@ describe('POST /shipments/{id}/cancel (design.md section 7, beyond the spec)', (
       status: 'CONFIRMED',
       lines: [{ pickedQty: 0, packedQty: 0 }],
     });
+  });
+
+  it('a cancel in the same millisecond as the pick it reverses: its ledger entry comes just after the pick, never on its key', async () => {
+    // The ledger keys a shipment's movement by its instant: a cancel stamped with the pick's instant used to
+    // collide with the pick's entry on every retry and end in the 409 "kept changing" (seen in CI when a
+    // racing pack and cancel started in one millisecond).
+    const { shipment } = await shipmentOf(2, { pick: false });
+    const row = await quantities(s.plain.id);
+    const now = new Date();
+    await pickShipment({ orgId: t.orgId, id: shipment.id }, backOfficeContext(t.orgId, now));
+    const cancelled = await cancelShipment(
+      { orgId: t.orgId, id: shipment.id },
+      backOfficeContext(t.orgId, now),
+    );
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.cancelledAt).toBe(new Date(now.getTime() + 1).toISOString());
+    const entries = (await listLedger(t.orgId)).filter((e) => e.sourceId === shipment.id);
+    expect(entries.map((e) => e.at)).toEqual([now.toISOString(), new Date(now.getTime() + 1).toISOString()]);
+    expect(await quantities(s.plain.id)).toEqual(row);
+  });
+
+  it('stepInstant: now, or a millisecond after a last step at or after now', () => {
+    const now = new Date('2026-11-26T10:00:00.000Z');
+    expect(stepInstant(now, '2026-11-26T09:59:59.999Z')).toBe('2026-11-26T10:00:00.000Z');
+    expect(stepInstant(now, '2026-11-26T10:00:00.000Z')).toBe('2026-11-26T10:00:00.001Z');
+    expect(stepInstant(now, '2026-11-26T10:00:00.500Z')).toBe('2026-11-26T10:00:00.501Z');
   });
 
   it('the CLI and the API give the same cancelled shipment', async () => {

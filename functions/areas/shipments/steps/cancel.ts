@@ -25,16 +25,28 @@ export function cancelReason(reason: string | undefined): string | null {
   return reason ?? null;
 }
 
+/**
+ * The cancel's instant: now, or just after the shipment's last step when that step carries the same
+ * instant or a later one (a pick or pack that committed while this cancel was on its way). The ledger entry
+ * of a shipment's stock movement is keyed by its instant and the shipment, so a cancel in the same
+ * millisecond as the pick it reverses would collide with the pick's entry on every retry (and a cancel
+ * stamped before that pick would read backwards in the ledger).
+ */
+export function stepInstant(now: Date, lastStepAt: string): string {
+  const last = Date.parse(lastStepAt);
+  return new Date(Math.max(now.getTime(), last + 1)).toISOString();
+}
+
 export async function cancelShipment(
   input: { orgId: string; id: string; reason?: string | null },
   context: WriteContext = backOfficeContext(input.orgId),
 ) {
   const { orgId } = input;
-  const at = context.now.toISOString();
   return writeOptimistically({
     run: async () => {
       const read = await readShipmentStep(orgId, input.id, 'cancel');
       const { shipment, order } = read;
+      const at = stepInstant(context.now, shipment.updatedAt);
       const decision = decideShipmentCancel(shipment, order, input.reason ?? null, at);
       const [stock, serials] = await Promise.all([
         decision.deltas.length > 0 ? loadStockFacts(orgId, decision.deltas) : undefined,
