@@ -8,7 +8,7 @@
  * BENCH_COLD_LOAD_MAX rows are computed from the per-row cost measured at the largest size below it
  * (DynamoDB Local's query pages slow down with the partition's size: it would time Local, not us).
  */
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { salesOrderProjection } from '../functions/areas/sales-orders/store/sales-orders.js';
 import { productCollection } from '../functions/areas/products/store/products.js';
 import { db } from '../functions/platform/dynamo/client.js';
@@ -17,8 +17,8 @@ import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import {
   ceilingMarkKey,
   clearSlimProjections,
-  entryBytes,
   configureSlimProjection,
+  fitsProbe,
 } from '../functions/platform/dynamo/slim-projection.js';
 import { snapshotHeadOf } from '../functions/platform/dynamo/slim-snapshot.js';
 import { refreshOrganisationSnapshots } from '../functions/platform/dynamo/slim-snapshot-refresh.js';
@@ -40,26 +40,6 @@ const PAGE_SIZE = 50;
 /** The whole read of a collection's slim rows: a request's cold load before session 36, the job's since. */
 const WHOLE_LOAD = 'projection (whole load; the refresh job only since session 36)';
 const SLIM_MAX_ROWS = 300_000;
-
-/** Whether the collection's GSI5 entries fit the probe of a cold load (~1 MB, sized as the probe sizes them). */
-async function fitsProbe(collection: string): Promise<boolean> {
-  let bytes = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI5',
-        KeyConditionExpression: 'GSI5PK = :pk',
-        ExpressionAttributeValues: { ':pk': collection },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) bytes += entryBytes(item);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && bytes < 1_048_576);
-  return bytes < 1_048_576 && !startKey;
-}
 
 export interface CeilingCase {
   size: number;

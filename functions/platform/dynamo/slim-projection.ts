@@ -310,6 +310,14 @@ export const entryBytes = (item: Record<string, unknown>): number =>
   Object.entries(item).reduce((n, [name, value]) => n + Buffer.byteLength(name) + dynamoBytes(value), 0);
 
 /**
+ * Whether a cold load's probe reads the collection whole (it is held whole rather than marked), at the
+ * default probe bound whatever the settings: the bench's way to tell which path a collection takes.
+ */
+export async function fitsProbe(collection: string): Promise<boolean> {
+  return !(await probeSlimRows(collection, Number.POSITIVE_INFINITY, PROBE_BYTES)).more;
+}
+
+/**
  * The probe: the collection's slim rows up to about `maxBytes` of index entries (~1 MB: one Query page in
  * AWS; DynamoDB Local ends pages sooner, by the base items' size, so pages continue to the bytes) and at
  * most `limit` rows. Each page's Limit is what the bytes left hold at the rows' mean size so far, so the
