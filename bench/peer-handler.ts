@@ -8,7 +8,15 @@
  * adjustments there (beside, not instead of, ours), so both sides decide on the same facts.
  *
  * Like a handler behind API Gateway's own API keys or a cached authoriser, it makes no call to
- * authenticate or rate-limit a request; it writes no audit entry and no outbox event. Bench only.
+ * authenticate or rate-limit a request. Bare (the default), it writes no audit entry, no event and no
+ * ledger entry, so it does not implement the spec's endpoint: the change is not in the audit log, GET
+ * /events, webhooks or the stock-movement report. With `effects: true` ("peer (Powertools), same effects")
+ * its transaction also writes what a team must write for those: the ledger entry, the outbox item holding
+ * the stock.level_changed events (design.md section 1: events in the change's transaction) and the audit
+ * entry, built by our own builders (ledgerPut, outboxPut, auditPut) so the records are ours to the byte.
+ * They are keyed under `peerEffectsOrg(orgId)`, a tenant id no organisation has, so they sit beside ours
+ * (same table, same shapes and indexes) without entering the bench organisation's ledger, audit log or
+ * event log. No collection count: that is our list design, not the spec's. Bench only.
  */
 import { createId } from '@paralleldrive/cuid2';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -21,13 +29,24 @@ import {
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { Context } from 'aws-lambda';
+import { stockLevelChanged } from '../domain/inventory/events.js';
+import { ADJUSTMENT_SOURCE_TYPE } from '../functions/areas/inventory/adjustment-writes.js';
+import { ledgerPut } from '../functions/areas/inventory/store/stock.js';
 import { productKey } from '../functions/areas/products/store/products.js';
 import { warehouseKey } from '../functions/areas/inventory/store/warehouses.js';
 import { tenantPrefix } from '../functions/platform/dynamo/keys.js';
 import type { ApiEvent } from '../functions/platform/http/types.js';
+import type { TransactItem } from '../functions/platform/dynamo/transact.js';
+import { auditPut, newEvent, outboxPut } from '../functions/platform/journal/journal.js';
 
 /** Powertools' idempotency table: its default shape, a string partition key `id`. */
 export const PEER_IDEMPOTENCY_TABLE = 'powertools-idempotency-bench';
+
+/**
+ * The tenant id the same-effects peer keys its ledger, outbox and audit items under: the bench
+ * organisation's id with a suffix no cuid has, so its records are the same shapes in partitions of their own.
+ */
+export const peerEffectsOrg = (orgId: string) => `${orgId}-peer`;
 
 type Reply = { statusCode: number; headers: Record<string, string>; body: string };
 
@@ -45,7 +64,14 @@ const reply = (statusCode: number, body: unknown): Reply => ({
 const refuse = (statusCode: number, message: string) => reply(statusCode, { message });
 
 /** The request body, checked by hand as a small handler would (one line per product and warehouse). */
-function parse(event: ApiEvent): { reason: string; lines: AdjustmentLine[] } | string {
+interface AdjustmentInput {
+  reason: string;
+  lines: AdjustmentLine[];
+  /** The fields the request sent (the audit entry's changedFields). */
+  fields: string[];
+}
+
+function parse(event: ApiEvent): AdjustmentInput | string {
   const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8').toString() : '';
   let body: unknown;
   try {
@@ -63,11 +89,19 @@ function parse(event: ApiEvent): { reason: string; lines: AdjustmentLine[] } | s
     if (typeof line.quantityChange !== 'number' || line.quantityChange === 0)
       return 'quantityChange must be non-zero';
   }
-  return { reason, lines: lines as AdjustmentLine[] };
+  return { reason, lines: lines as AdjustmentLine[], fields: Object.keys(body as object) };
 }
 
-/** The peer's handler and the base client its calls go through (for the bench's recorder). */
-export function peerHandler(tableName: string, endpoint: DynamoDBClient) {
+/**
+ * The peer's handler and the base client its calls go through (for the bench's recorder). `effects`: the
+ * same-effects peer (ledger entry, event, audit entry in its transaction); the builders address our table
+ * (TABLE_NAME), which must be `tableName`.
+ */
+export function peerHandler(
+  tableName: string,
+  endpoint: DynamoDBClient,
+  options: { effects?: boolean } = {},
+) {
   const doc = DynamoDBDocumentClient.from(endpoint, { marshallOptions: { removeUndefinedValues: true } });
   const stockKey = (orgId: string, line: AdjustmentLine) => ({
     PK: productKey(orgId, line.productId).PK,
@@ -123,7 +157,8 @@ export function peerHandler(tableName: string, endpoint: DynamoDBClient) {
       lines: input.lines,
       createdAt: now,
     };
-    // Write: the adjustment and each stock row, conditioned on the version read.
+    const effects = options.effects ? effectItems(event, input, adjustment, facts, now) : [];
+    // Write: the adjustment and each stock row, conditioned on the version read (and the effects).
     try {
       await doc.send(
         new TransactWriteCommand({
@@ -152,6 +187,7 @@ export function peerHandler(tableName: string, endpoint: DynamoDBClient) {
                 ...(stock ? { ExpressionAttributeValues: { ':v': stock.version } } : {}),
               },
             })),
+            ...effects,
           ],
         }),
       );
@@ -161,6 +197,63 @@ export function peerHandler(tableName: string, endpoint: DynamoDBClient) {
       throw error;
     }
     return reply(201, adjustment);
+  }
+
+  /**
+   * What the spec makes visible of a completed adjustment, as our builders write it: the ledger entry (the
+   * stock-movement report), one stock.level_changed event a line in one outbox item (GET /events,
+   * webhooks), and the audit entry attributed to the key the authoriser passed on.
+   */
+  function effectItems(
+    event: ApiEvent,
+    input: AdjustmentInput,
+    adjustment: { id: string; adjustmentNumber: string },
+    facts: { line: AdjustmentLine; stock: Record<string, unknown> | undefined }[],
+    now: string,
+  ): TransactItem[] {
+    const orgId = peerEffectsOrg(event.headers['x-org-id']!);
+    const onHand = (f: (typeof facts)[number]) => Number(f.stock?.quantity ?? 0) + f.line.quantityChange;
+    const events = facts.map((f) => {
+      const { event: type, data } = stockLevelChanged({
+        productId: f.line.productId,
+        warehouseId: f.line.warehouseId,
+        onHand: onHand(f),
+        reserved: 0,
+      });
+      return newEvent(orgId, type, data, now);
+    });
+    const auth = {
+      orgId,
+      keyId: event.headers['x-api-key-id'] ?? 'unknown',
+      keyName: event.headers['x-api-key-name'] ?? 'unknown',
+      scopes: [],
+      permissions: 'all' as const,
+    };
+    return [
+      ledgerPut(orgId, {
+        at: now,
+        sourceType: ADJUSTMENT_SOURCE_TYPE,
+        sourceId: adjustment.id,
+        sourceNumber: adjustment.adjustmentNumber,
+        movements: input.lines.map((l) => ({
+          productId: l.productId,
+          warehouseId: l.warehouseId,
+          binId: null,
+          batchId: null,
+          quantity: l.quantityChange,
+        })),
+      }),
+      outboxPut(events),
+      auditPut(auth, {
+        id: createId(),
+        at: now,
+        requestId: event.requestContext.requestId,
+        resourceType: 'stock_adjustment',
+        resourceId: adjustment.id,
+        action: 'create',
+        changedFields: input.fields,
+      }),
+    ];
   }
 
   const config = new IdempotencyConfig({ eventKeyJmesPath: 'headers."idempotency-key"' });
