@@ -356,11 +356,42 @@ async function main() {
           ]),
         ),
       );
-      log(`p50 ratio ours / Powertools: first ${x(peer.firstP50Ratio)}, replay ${x(peer.replayP50Ratio)}`);
+      log(
+        `ours / Powertools (bare): p50 first ${x(peer.firstP50Ratio)}, replay ${x(peer.replayP50Ratio)}; calls first ${x(peer.firstCallsRatio)}, replay ${x(peer.replayCallsRatio)}`,
+      );
+      const same = peer.sameEffects;
+      log(
+        `ours / Powertools (same effects): p50 first ${x(same.firstP50Ratio)}, replay ${x(same.replayP50Ratio)}; calls first ${x(same.firstCallsRatio)}, replay ${x(same.replayCallsRatio)}`,
+      );
       for (const c of peer.cases) {
         const trips = c.profile.trips.map((t) => `${t.calls} ${ms(t.p50)}`).join(' | ');
         log(`  ${c.name}: ${trips} | outside DynamoDB ${ms(c.profile.outsideP50)}`);
       }
+      const items = peer.transactionItems;
+      log(
+        `\n5b. TransactWriteItems of our adjustment's first k items on DynamoDB Local (p50 ms, ${items.rounds} interleaved rounds)`,
+      );
+      log(
+        table(
+          [
+            'items',
+            '~bytes',
+            'our table (5 GSIs, stream)',
+            '5 GSIs, no stream',
+            'plain (no GSIs, no stream)',
+          ],
+          [
+            ...items.rows.map((r) => [r.items, r.bytes, ms(r.ours), ms(r.gsiNoStream), ms(r.plain)]),
+            [
+              'per item (7 vs 2)',
+              '',
+              ms(items.perItem.ours),
+              ms(items.perItem.gsiNoStream),
+              ms(items.perItem.plain),
+            ],
+          ],
+        ),
+      );
     }
     if (runs('reports')) reports = await reportSection(recorder);
     let concurrency: ConcurrencyResult | null = null;

@@ -67,10 +67,23 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
     expect(results.iterations).toBe(2);
     for (const part of ['baseline', 'endpoints', 'lists', 'salesOrderLists', 'reports', 'bundles'])
       expect((results[part] as unknown[]).length, part).toBeGreaterThan(0);
-    expect((results.peer as { cases: unknown[] }).cases).toHaveLength(4);
-    // Issue 29's names, so runs compare.
-    const peer = results.peer as { firstCallsRatio: number; firstP50Ratio: number };
-    for (const ratio of [peer.firstCallsRatio, peer.firstP50Ratio]) expect(ratio).toBeGreaterThan(0);
+    // Ours, the bare peer and the same-effects peer, first request and replay.
+    expect((results.peer as { cases: unknown[] }).cases).toHaveLength(6);
+    // Issue 29's names, so runs compare; the same-effects peer's beside them.
+    const peer = results.peer as {
+      firstCallsRatio: number;
+      firstP50Ratio: number;
+      sameEffects: { firstCallsRatio: number; firstP50Ratio: number };
+      transactionItems: { rows: { items: number }[] };
+    };
+    for (const ratio of [
+      peer.firstCallsRatio,
+      peer.firstP50Ratio,
+      peer.sameEffects.firstCallsRatio,
+      peer.sameEffects.firstP50Ratio,
+    ])
+      expect(ratio).toBeGreaterThan(0);
+    expect(peer.transactionItems.rows.map((r) => r.items)).toEqual([2, 5, 7]);
     const coldImport = results.coldImport as { maxRatio: number; maxRatioTracing: number };
     for (const ratio of [coldImport.maxRatio, coldImport.maxRatioTracing]) expect(ratio).toBeGreaterThan(0);
     // Each API bundle served its first requests after the cold import, none with a 5xx.
