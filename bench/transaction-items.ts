@@ -1,15 +1,15 @@
 /**
  * Where a transaction's time goes on DynamoDB Local (the peer part, session 38): TransactWriteItems of the
- * first k items of our adjustment's transaction, in our shapes (built by our builders), on our table and on
- * tables without its indexes, interleaved, so the per-item cost behind the peer ratio is measured in the
- * same run rather than asserted. The GSI table without a stream says which of the two costs.
+ * first k items of our adjustment's transaction, in our shapes (built by our builders; the same records as
+ * ours, test/bench/transaction-items.test.ts), on our table and on tables without its stream or indexes,
+ * interleaved, so the per-item cost behind the peer ratio is measured in the same run rather than asserted.
  *
  * k = 2 is the bare peer's pair (the adjustment and the stock item), k = 5 adds the same-effects peer's
  * ledger entry, outbox item and audit entry, k = 7 adds ours: the adjustments' count and the completed
  * idempotency record. Every round writes fresh items (each Put conditioned on `attribute_not_exists`, as
- * ours are), the count is an unconditioned ADD on one item, and the completion is our conditioned Update
- * of a record claimed before the timed call (the claim is not timed). The stock item is a Put of a new
- * stock item with one level (a first adjustment's shape; later ones are an Update of the same item).
+ * most of ours are), the count is an unconditioned ADD on one item, and the completion is our conditioned
+ * Update of a record claimed before the timed call (the claim is not timed). The stock item is put whole,
+ * as a product's first adjustment puts it (every first request of the peer part moves another product).
  */
 import { createId } from '@paralleldrive/cuid2';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -59,7 +59,7 @@ export interface TransactionItemsResult {
 }
 
 /** The first k items of one adjustment's transaction, fresh keys, in the order the counts above add them. */
-function adjustmentTransaction(orgId: string, warehouseId: string) {
+export function adjustmentTransaction(orgId: string, warehouseId: string) {
   const now = new Date();
   const at = now.toISOString();
   const productId = createId();
