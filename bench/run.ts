@@ -369,7 +369,7 @@ async function main() {
       }
       const items = peer.transactionItems;
       log(
-        `\n5b. TransactWriteItems of our adjustment's first k items on DynamoDB Local (p50 ms, ${items.rounds} interleaved rounds)`,
+        `\n5b. TransactWriteItems of our adjustment's first k items on DynamoDB Local (p50 ms, ${items.rounds} interleaved rounds, ${items.seconds} s)`,
       );
       log(
         table(

@@ -53,6 +53,8 @@ export interface TransactionItemsRow {
 
 export interface TransactionItemsResult {
   rounds: number;
+  /** How long the part took, tables created and warm-ups included. */
+  seconds: number;
   rows: TransactionItemsRow[];
   /** (p50 at 7 items - p50 at 2) / 5 on each table: what one more item of ours costs there. */
   perItem: { ours: number; gsiNoStream: number; plain: number };
@@ -122,6 +124,7 @@ export async function measureTransactionItems(
   warehouseId: string,
   rounds = reps(60),
 ): Promise<TransactionItemsResult> {
+  const started = performance.now();
   const names: Record<Table, string> = {
     ours: tableName(),
     gsiNoStream: `${tableName()}-bench-no-stream`,
@@ -205,6 +208,7 @@ export async function measureTransactionItems(
   const slope = (table: Table) => (p50(7, table) - p50(2, table)) / 5;
   return {
     rounds,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
     rows,
     perItem: { ours: slope('ours'), gsiNoStream: slope('gsiNoStream'), plain: slope('plain') },
   };
