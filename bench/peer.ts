@@ -8,7 +8,7 @@
  * ledger entry, the event's outbox item and the audit entry the spec makes visible; `peer.sameEffects`).
  * Each request is measured once as a first request and once as a replay of the same key; DynamoDB calls
  * and consumed capacity of every side are recorded. Then the transaction's item cost on DynamoDB Local
- * (bench/transaction-items.ts).
+ * (bench/transaction-items.ts) and what a round trip saved is worth there (bench/parallel-calls.ts).
  */
 import { createId } from '@paralleldrive/cuid2';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -29,6 +29,7 @@ import {
 } from './measure.js';
 import { PEER_IDEMPOTENCY_TABLE, peerHandler } from './peer-handler.js';
 import { measureTransactionItems, type TransactionItemsResult } from './transaction-items.js';
+import { measureParallelCalls, type ParallelCallsResult } from './parallel-calls.js';
 import type { BenchTenant } from './seed.js';
 import { reps } from './smoke.js';
 
@@ -72,6 +73,7 @@ export interface PeerResult extends PeerRatios {
   cases: PeerCase[];
   sameEffects: PeerRatios;
   transactionItems: TransactionItemsResult;
+  parallelCalls: ParallelCallsResult;
 }
 
 /** The sides, in the order of the cases (first requests, then replays). */
@@ -270,5 +272,6 @@ export async function measurePeer(
     ...ratios(bareFirst, bareReplay),
     sameEffects: ratios(sameFirst, sameReplay),
     transactionItems,
+    parallelCalls: await measureParallelCalls(tenant.orgId, tenant.productIds),
   };
 }

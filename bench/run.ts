@@ -392,6 +392,10 @@ async function main() {
           ],
         ),
       );
+      const par = peer.parallelCalls;
+      log(
+        `\n5c. A round trip saved on this DynamoDB Local (GetItem, p50 ms, ${par.rounds} rounds): one ${ms(par.one)}, three together ${ms(par.threeTogether)}, three in a row ${ms(par.threeInARow)}`,
+      );
     }
     if (runs('reports')) reports = await reportSection(recorder);
     let concurrency: ConcurrencyResult | null = null;

@@ -75,6 +75,7 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
       firstP50Ratio: number;
       sameEffects: { firstCallsRatio: number; firstP50Ratio: number };
       transactionItems: { rows: { items: number }[] };
+      parallelCalls: { one: number; threeTogether: number; threeInARow: number };
     };
     for (const ratio of [
       peer.firstCallsRatio,
@@ -84,6 +85,7 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
     ])
       expect(ratio).toBeGreaterThan(0);
     expect(peer.transactionItems.rows.map((r) => r.items)).toEqual([2, 5, 7]);
+    for (const p50 of Object.values(peer.parallelCalls)) expect(p50).toBeGreaterThan(0);
     const coldImport = results.coldImport as { maxRatio: number; maxRatioTracing: number };
     for (const ratio of [coldImport.maxRatio, coldImport.maxRatioTracing]) expect(ratio).toBeGreaterThan(0);
     // Each API bundle served its first requests after the cold import, none with a 5xx.
