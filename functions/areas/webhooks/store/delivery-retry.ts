@@ -86,10 +86,12 @@ async function searchLog(
           ':id': deliveryId,
         },
         ScanIndexForward: false,
-        ConsistentRead: true,
+        // Eventually consistent, half the read: a delivery from before the pointers is hours old, and the
+        // requeue is conditioned on the status and attempts read (a stale read is re-read by its key).
         ExclusiveStartKey: startKey,
-        // One row past the budget tells a range longer than it from one that ends there.
-        Limit: Math.max(1, budget + 1 - scanned),
+        // One row past the budget tells a range longer than it from one that ends there (DynamoDB's
+        // Limit is a 32-bit integer: a larger budget reads 1 MB pages as without one).
+        Limit: Math.min(2 ** 31 - 1, Math.max(1, budget + 1 - scanned)),
       }),
     );
     const item = page.Items?.[0];
