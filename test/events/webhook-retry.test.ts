@@ -295,6 +295,10 @@ describe('a delivery from before the id pointers', () => {
     expect(res.body).toMatchObject({ id: old[5]!.id, status: 'PENDING' });
     // One Query of the budget and one row more (DynamoDB evaluates its Limit's rows, a match or not).
     expect(reads.count).toMatchObject({ queries: 1, scanned: BUDGET + 1 });
+    // A budget past DynamoDB's 32-bit Limit reads as without one.
+    configureListBudget(Number.MAX_SAFE_INTEGER);
+    expect((await retried(hook, old[0]!.id, v)).status).toBe(202);
+    expect(reads.count).toMatchObject({ queries: 1, scanned: 8 });
   });
 
   it('deeper than the budget is a 422 that says why, after reading the budget and no more', async () => {
