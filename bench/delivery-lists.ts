@@ -5,9 +5,13 @@
  * status from the status index, jumps, and the whole log read and counted (before). Then what the delivery
  * path writes per delivery, create and final status, against the put and update it wrote before (sequential,
  * on DynamoDB Local: its milliseconds are not AWS's, its capacity units are).
+ * Session 38: what POST /webhooks/{id}/deliveries/{deliveryId}/retry reads to find the log's oldest delivery
+ * by its id pointer, an unknown id, and the same without the pointer (the log read newest first until the
+ * id turns up, as every retry did before; and within the list budget, as a delivery from before the
+ * pointers is searched for now), and the pointer's write capacity per delivery.
  */
 import { newDelivery, type DeliveryState } from '../domain/webhooks/delivery.js';
-import { hourOf } from '../domain/webhooks/delivery-log.js';
+import { countMoves, hourOf, retentionTtl } from '../domain/webhooks/delivery-log.js';
 import {
   deliveries,
   deliveryCollection,
@@ -16,13 +20,15 @@ import {
   saveAttempt,
 } from '../functions/areas/webhooks/store/deliveries.js';
 import { countMoveItem } from '../functions/areas/webhooks/store/delivery-counts.js';
+import { deliveryPointerItem } from '../functions/areas/webhooks/store/delivery-ids.js';
 import { webhookKey } from '../functions/areas/webhooks/store/webhooks.js';
 import { db } from '../functions/platform/dynamo/client.js';
-import { PutCommand, UpdateCommand } from '../functions/platform/dynamo/commands.js';
-import { configureListBudget } from '../functions/platform/dynamo/list-budget.js';
+import { DeleteCommand, PutCommand, UpdateCommand } from '../functions/platform/dynamo/commands.js';
+import { configureListBudget, listScanBudget } from '../functions/platform/dynamo/list-budget.js';
 import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
-import { send } from './api.js';
+import { guard, transact } from '../functions/platform/dynamo/transact.js';
+import { send, type BenchRequest } from './api.js';
 import { summarise, type DbCall, type Recorder } from './measure.js';
 import { batchWrite, newBenchTenant, type BenchTenant } from './seed.js';
 import { SMOKE } from './smoke.js';
@@ -38,7 +44,7 @@ export interface DeliveryListCase {
   size: number;
   name: string;
   status: number;
-  query: Record<string, string | number>;
+  query: Record<string, string | number | boolean>;
   /** Items DynamoDB read: Query ScannedCount plus GetItem keys. */
   rows: number;
   rcu: number;
@@ -88,6 +94,9 @@ async function seed(tenant: BenchTenant, hook: string, size: number): Promise<vo
     const created = newDelivery(payload, hook, { id: `dlv_${String(i).padStart(8, '0')}`, now: occurredAt });
     const status = statusOf(i);
     const done = status === 'PENDING';
+    // The id pointer its create writes (session 38).
+    const ttl = retentionTtl(created.createdAt, occurredAt);
+    items.push(deliveryPointerItem(deliveryRef(tenant.orgId, created).key, created.id, ttl).Put!.Item!);
     items.push(
       deliveries.toItem(tenant.orgId, {
         ...created,
@@ -114,7 +123,12 @@ async function seed(tenant: BenchTenant, hook: string, size: number): Promise<vo
 
 async function deliveryWrites(tenant: BenchTenant, hook: string, recorder: Recorder, n: number) {
   const cases: DeliveryWriteCase[] = [];
-  for (const how of ['before: put, then update', 'now: two transactions with the count item'] as const) {
+  const hows = [
+    'before: put, then update',
+    'session 37: two transactions with the count item',
+    'now: two transactions with the count item, the create with the id pointer',
+  ] as const;
+  for (const how of hows) {
     const samples: { calls: number; wcu: number; ms: number }[] = [];
     for (let i = 0; i < n; i += 1) {
       const at = new Date().toISOString();
@@ -138,6 +152,14 @@ async function deliveryWrites(tenant: BenchTenant, hook: string, recorder: Recor
       const run = await recorder.record(async () => {
         if (how.startsWith('now')) {
           await putDeliveryIfAbsent(tenant.orgId, d);
+          await saveAttempt(ref, d, after);
+          return;
+        }
+        if (how.startsWith('session 37')) {
+          await transact([
+            guard(deliveries.createItem(tenant.orgId, d), () => new Error('exists')),
+            countMoveItem(ref.key.PK, at, countMoves(undefined, 'PENDING'))!,
+          ]);
           await saveAttempt(ref, d, after);
           return;
         }
@@ -179,6 +201,44 @@ async function deliveryWrites(tenant: BenchTenant, hook: string, recorder: Recor
   return cases;
 }
 
+type ProbeRequest = (name: string, request: BenchRequest, status: number) => Promise<void>;
+
+/**
+ * The retry of the log's oldest delivery (29 days old) and of an unknown id: by the id pointers; then,
+ * the oldest's pointer deleted and the subscription's stamp removed (a delivery from before the pointers),
+ * the log read newest first until the id turns up, unbounded (what every retry read before) and within the
+ * default budget (what such a retry reads now).
+ */
+async function retries(tenant: BenchTenant, hook: string, size: number, probe: ProbeRequest): Promise<void> {
+  const oldest = `dlv_${'0'.repeat(8)}`;
+  const retry = (deliveryId: string) => ({
+    method: 'POST' as const,
+    path: `/webhooks/${hook}/deliveries/${deliveryId}/retry`,
+    key: tenant.key,
+  });
+  await probe('retry the oldest delivery, by its id pointer', retry(oldest), 202);
+  await probe('retry an unknown id, by its id pointer', retry('dlv_unknown'), 404);
+  await db().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: { PK: deliveryCollection(tenant.orgId, hook), SK: `#ID#${oldest}` },
+    }),
+  );
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: webhookKey(tenant.orgId, hook),
+      UpdateExpression: 'REMOVE deliveryIdsFrom',
+    }),
+  );
+  configureListBudget(Number.MAX_SAFE_INTEGER);
+  await probe('retry the oldest delivery, the log read until found (before)', retry(oldest), 202);
+  await probe('retry an unknown id, the log read whole (before)', retry('dlv_unknown'), 404);
+  configureListBudget(undefined);
+  const within = size > listScanBudget() ? 422 : 202;
+  await probe('retry the oldest delivery without a pointer, within the budget', retry(oldest), within);
+}
+
 export async function measureDeliveryLists(
   sizes: readonly number[],
   recorder: Recorder,
@@ -203,11 +263,17 @@ export async function measureDeliveryLists(
     await seed(tenant, hook, size);
     log(`  seeded ${size} deliveries in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const path = `/webhooks/${hook}/deliveries`;
-    const probe = async (name: string, query: Record<string, string | number>, before?: () => unknown) => {
+    const probeRequest = async (
+      name: string,
+      request: BenchRequest,
+      status: number,
+      before?: () => unknown,
+    ) => {
+      const query = request.query ?? {};
       const runs = [];
       for (let i = 0; i < (SMOKE ? 2 : 4); i += 1) {
         await before?.();
-        const run = await recorder.record(() => send({ method: 'GET', path, key: tenant.key, query }));
+        const run = await recorder.record(() => send(request, status));
         if (i > 0) runs.push(run);
       }
       const costs = runs.map((r) => costOf(r.calls));
@@ -216,7 +282,7 @@ export async function measureDeliveryLists(
       const measured: DeliveryListCase = {
         size,
         name,
-        status: 200,
+        status,
         query,
         rows: Math.round(mean((c) => c.rows)),
         rcu: Number(mean((c) => c.rcu).toFixed(1)),
@@ -225,6 +291,8 @@ export async function measureDeliveryLists(
       cases.push(measured);
       log(`  ${size} deliveries ${name}: ${measured.rows} rows, ${measured.rcu} RCU, ${measured.mb} MB`);
     };
+    const probe = (name: string, query: Record<string, string | number>, before?: () => unknown) =>
+      probeRequest(name, { method: 'GET', path, key: tenant.key, query }, 200, before);
     const last = Math.max(1, Math.floor((size - 1) / PAGE_SIZE));
     await probe('page 1', { pageSize: PAGE_SIZE });
     await probe('page 2 after page 1 (cursor)', { pageSize: PAGE_SIZE, page: 2 }, () =>
@@ -254,6 +322,7 @@ export async function measureDeliveryLists(
       status: 'DEAD',
     });
     configureListBudget(undefined);
+    await retries(tenant, hook, size, probeRequest);
     if (writes.length === 0) writes = await deliveryWrites(tenant, hook, recorder, SMOKE ? 2 : 200);
   }
   for (const w of writes) log(`  per delivery, ${w.name}: ${w.calls} calls, ${w.wcu} WCU, p50 ${w.msP50} ms`);

@@ -42,6 +42,22 @@ export const COUNTED_FROM_CREATION = '';
 export const countsCoverLog = (countedFrom: string | undefined, cutoff: string): boolean =>
   countedFrom !== undefined && countedFrom <= cutoff;
 
+/**
+ * Where in the log a delivery may be that has no id pointer (functions/areas/webhooks/store/delivery-ids.ts;
+ * written since session 38): from the cutoff up to the subscription's `idsFrom` stamp, which is countsStamp
+ * of the first attempt recorded by code that writes pointers ('' for a subscription created since), or the
+ * whole log while unstamped. A delivery created before that code ran has its event before the stamp, so
+ * every delivery after it has its pointer. Null once the stamp is at or before the cutoff: every delivery
+ * in the log has its pointer.
+ */
+export function unpointedRange(
+  idsFrom: string | undefined,
+  cutoff: string,
+): { from: string; to: string } | null {
+  if (countsCoverLog(idsFrom, cutoff)) return null;
+  return { from: cutoff, to: idsFrom ?? '\uffff' };
+}
+
 /** A status's count moves: a new delivery, or a change of status (a repeated attempt moves nothing). */
 export function countMoves(
   before: DeliveryStatus | undefined,

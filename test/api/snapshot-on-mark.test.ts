@@ -15,9 +15,8 @@ import { customerCollection } from '../../functions/areas/customers/store/custom
 import { productCollection } from '../../functions/areas/products/store/products.js';
 import { batchPut } from '../../functions/platform/dynamo/batch-write.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { DeleteCommand, GetCommand } from '../../functions/platform/dynamo/commands.js';
+import { DeleteCommand } from '../../functions/platform/dynamo/commands.js';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
-import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import {
   ceilingMarkKey,
   clearSlimProjections,
@@ -36,6 +35,7 @@ import { snapshotMarkConsumer, streamConsumers } from '../../infra/local/events-
 import { streamPoller, type StreamPoller } from '../../infra/local/stream-poller.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product } from '../support/inventory.js';
+import { coldGet, pause, stateOf } from '../support/projection.js';
 import { countReads } from '../support/read-counter.js';
 import { customer, draftOrder, orderSetup } from '../support/sales.js';
 
@@ -51,21 +51,9 @@ let products: string;
 let customers: string;
 let poller: StreamPoller;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function stateOf(collection: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection), ConsistentRead: true }),
-  );
-  return Item;
-}
-
 /** A cold container's search. */
-async function coldSearch(path: string, search: string) {
-  clearSlimProjections();
-  clearListCursors();
-  return call('GET', path, { key: tenant.key, query: { search } });
-}
+const coldSearch = async (path: string, search: string) =>
+  (await coldGet(tenant, path, { search }, reads)).res;
 
 /** The stream records of this tenant's projection-state items, polled until `until` holds (or 10 s). */
 async function stateRecords(until: (records: DynamoDBRecord[]) => boolean): Promise<DynamoDBRecord[]> {

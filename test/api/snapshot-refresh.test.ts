@@ -11,9 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerCollection } from '../../functions/areas/customers/store/customers.js';
 import { productCollection } from '../../functions/areas/products/store/products.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { GetCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
+import { UpdateCommand } from '../../functions/platform/dynamo/commands.js';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
-import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import {
   ceilingMarkKey,
   clearSlimProjections,
@@ -24,6 +23,7 @@ import { refreshOrganisationSnapshots } from '../../functions/platform/dynamo/sl
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { batchOf, product } from '../support/inventory.js';
+import { coldGet, pause, stateOf } from '../support/projection.js';
 import { countReads } from '../support/read-counter.js';
 import { customer } from '../support/sales.js';
 import { batchCollection } from '../../functions/areas/inventory/store/batches.js';
@@ -42,27 +42,14 @@ let products: string;
 let customers: string;
 const productIds: string[] = [];
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function stateOf(collection: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection), ConsistentRead: true }),
-  );
-  return Item;
-}
 const headOf = async (collection: string): Promise<SnapshotHead | null> =>
   snapshotHeadOf(await stateOf(collection));
 
 const refresh = (limit = 1_000, orgId = tenant.orgId) => refreshOrganisationSnapshots(orgId, { limit });
 
 /** A cold container's list: its answer and what it read. */
-async function coldList(t: Tenant, path: string, query: Record<string, string | number>) {
-  clearSlimProjections();
-  clearListCursors();
-  reads.reset();
-  const res = await call('GET', path, { key: t.key, query });
-  return { res, scanned: reads.count.scanned };
-}
+const coldList = (t: Tenant, path: string, query: Record<string, string | number>) =>
+  coldGet(t, path, query, reads);
 
 beforeAll(async () => {
   [tenant, small] = await Promise.all([newTenant('Snapshot refresh'), newTenant('Snapshot refresh small')]);

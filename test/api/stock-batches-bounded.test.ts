@@ -10,21 +10,17 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchCollection } from '../../functions/areas/inventory/store/batches.js';
-import { db } from '../../functions/platform/dynamo/client.js';
-import { GetCommand } from '../../functions/platform/dynamo/commands.js';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
-import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import {
-  ceilingMarkKey,
   clearSlimProjections,
   configureSlimProjection,
 } from '../../functions/platform/dynamo/slim-projection.js';
 import { snapshotHeadOf } from '../../functions/platform/dynamo/slim-snapshot.js';
 import { refreshOrganisationSnapshots } from '../../functions/platform/dynamo/slim-snapshot-refresh.js';
-import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { tenantPrefix } from '../../functions/platform/dynamo/keys.js';
-import { call, newTenant, type Tenant } from '../support/api.js';
+import { newTenant, type Tenant } from '../support/api.js';
 import { adjust, batchOf, product, warehouse } from '../support/inventory.js';
+import { coldGet, pause, stateOf } from '../support/projection.js';
 import { countReads } from '../support/read-counter.js';
 
 const reads = countReads('stockBatchesBoundedCounter');
@@ -38,23 +34,10 @@ const LOTS = 4;
 const WAREHOUSES = 2;
 
 const stockCollection = (orgId: string) => `${tenantPrefix(orgId)}#STOCK`;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function stateOf(collection: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection), ConsistentRead: true }),
-  );
-  return Item;
-}
-
-/** A request of a container that has held nothing yet: its answer and what it read. */
-async function cold(t: Tenant, path: string, query: Record<string, string | number>, budget?: number) {
+/** A request of a container that has held nothing yet, with a budget: its answer and what it read. */
+function cold(t: Tenant, path: string, query: Record<string, string | number>, budget?: number) {
   configureListBudget(budget);
-  clearSlimProjections();
-  clearListCursors();
-  reads.reset();
-  const res = await call('GET', path, { key: t.key, query });
-  return { res, ...reads.count };
+  return coldGet(t, path, query, reads);
 }
 
 function expectRefused(res: { status: number; body: { error: { code: string; message: string } } }) {

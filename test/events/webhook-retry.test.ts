@@ -1,7 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countsStamp, logCutoff, retentionTtl } from '../../domain/webhooks/delivery-log.js';
+import { newDelivery, type DeliveryState } from '../../domain/webhooks/delivery.js';
 import { deliveryConfig } from '../../functions/areas/webhooks/config.js';
 import { dispatchDue } from '../../functions/areas/webhooks/dispatch.js';
+import {
+  deliveries,
+  deliveryRef,
+  putDeliveryIfAbsent,
+} from '../../functions/areas/webhooks/store/deliveries.js';
+import {
+  getSubscriptionLog,
+  recordSubscriptionSuccess,
+  webhookKey,
+} from '../../functions/areas/webhooks/store/webhooks.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { GetCommand, PutCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
+import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { countReads } from '../support/read-counter.js';
 import { startReceiver } from '../support/receiver.js';
 
 let t: Tenant;
@@ -120,5 +137,229 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/retry', () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+const reads = countReads('retryReadCounter');
+const BUDGET = 5;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const at = (ms: number) => new Date(ms).toISOString();
+
+let serial = 0;
+/** A DELIVERED delivery of an event at `occurredAt` (none is due, so no dispatch pass sends it). */
+function delivered(t: Tenant, hook: string, occurredAt: string): DeliveryState {
+  serial += 1;
+  const id = `dlv_r${String(serial).padStart(6, '0')}`;
+  const payload = { id: `evt_${id}`, event: 'ping', occurredAt, orgId: t.orgId, data: { id: hook } };
+  const created = newDelivery(payload, hook, { id, now: occurredAt });
+  return { ...created, status: 'DELIVERED', attempts: 1, responseStatus: 200, nextAttemptAt: null };
+}
+
+/** Written as the delivery path writes it since session 38: with its count and its id pointer. */
+async function logged(t: Tenant, hook: string, occurredAt: string): Promise<DeliveryState> {
+  const d = delivered(t, hook, occurredAt);
+  expect((await putDeliveryIfAbsent(t.orgId, d)).created).toBe(true);
+  return d;
+}
+
+/** Written as before the id pointers: the delivery alone. */
+async function loggedUnpointed(t: Tenant, hook: string, occurredAt: string): Promise<DeliveryState> {
+  const d = delivered(t, hook, occurredAt);
+  await db().send(new PutCommand({ TableName: tableName(), Item: deliveries.toItem(t.orgId, d) }));
+  return d;
+}
+
+/** A subscription as stored before the id pointers: no stamp saying from when its deliveries have one. */
+async function unstamped(t: Tenant, hook: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: webhookKey(t.orgId, hook),
+      UpdateExpression: 'REMOVE deliveryIdsFrom',
+    }),
+  );
+}
+
+const setStamp = (t: Tenant, hook: string, idsFrom: string) =>
+  db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: webhookKey(t.orgId, hook),
+      UpdateExpression: 'SET deliveryIdsFrom = :s',
+      ExpressionAttributeValues: { ':s': idsFrom },
+    }),
+  );
+
+async function retried(id: string, deliveryId: string, tenant: Tenant) {
+  reads.reset();
+  return retry(id, deliveryId, tenant);
+}
+
+describe('the retry finds its delivery by id without reading the log (issue 29 item 6, session 38)', () => {
+  let u: Tenant;
+  let hook: string;
+  /** Oldest first, over 29 days: four times the budget. */
+  let log: DeliveryState[];
+
+  beforeAll(async () => {
+    u = await newTenant('Pointer retry org');
+    hook = await subscribe('https://hooks.example.com/in', u);
+    log = [];
+    for (let i = 0; i < 4 * BUDGET; i += 1) {
+      log.push(await logged(u, hook, at(Date.now() - 29 * DAY + i * 36 * HOUR)));
+    }
+  });
+  beforeEach(() => configureListBudget(BUDGET));
+  afterEach(() => configureListBudget(undefined));
+
+  it('retries the oldest delivery of a log longer than the budget by its id pointer: no Query', async () => {
+    const oldest = log[0]!;
+    const res = await retried(hook, oldest.id, u);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      id: oldest.id,
+      status: 'PENDING',
+      attempts: 1,
+      payload: oldest.payload,
+    });
+    expect(reads.count).toMatchObject({ queries: 0, scanned: 0 });
+    // The delivery as stored is the one requeued.
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: deliveryRef(u.orgId, oldest).key }),
+    );
+    expect(Item).toMatchObject({ id: oldest.id, status: 'PENDING', nextAttemptAt: res.body.nextAttemptAt });
+  });
+
+  it('writes the pointer with the delivery, expiring with it, outside the list', async () => {
+    const d = log[3]!;
+    const key = deliveryRef(u.orgId, d).key;
+    const { Item: pointer } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: { PK: key.PK, SK: `#ID#${d.id}` } }),
+    );
+    const { Item: stored } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+    expect(pointer).toEqual({
+      PK: key.PK,
+      SK: `#ID#${d.id}`,
+      entity: 'WebhookDeliveryId',
+      deliverySk: key.SK,
+      ttl: retentionTtl(d.createdAt, d.payload.occurredAt),
+    });
+    expect(stored?.ttl).toBe(pointer?.ttl);
+    configureListBudget(undefined);
+    const list = await call('GET', `/webhooks/${hook}/deliveries`, { key: u.key, query: { pageSize: 100 } });
+    expect(list.body.pagination.total).toBe(4 * BUDGET);
+    expect(list.body.data.map((x: { id: string }) => x.id)).toEqual(log.map((x) => x.id).reverse());
+  });
+
+  it("another organisation's or another subscription's delivery id is 404, reading no log", async () => {
+    const second = await subscribe('https://hooks.example.com/in', u);
+    const onSecond = await retried(second, log[1]!.id, u);
+    expect(onSecond.status).toBe(404);
+    expect(onSecond.body.error).toEqual({ code: 'not_found', message: 'Webhook delivery not found' });
+    expect(reads.count.queries).toBe(0);
+
+    const stranger = await newTenant('Pointer retry stranger');
+    const theirs = await subscribe('https://hooks.example.com/in', stranger);
+    await logged(stranger, theirs, at(Date.now() - DAY));
+    const foreign = await retried(theirs, log[1]!.id, stranger);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe('Webhook delivery not found');
+    expect(reads.count.queries).toBe(0);
+    // Our subscription's id under their key is their missing subscription.
+    expect((await retried(hook, log[1]!.id, stranger)).body.error.message).toBe(
+      'Webhook subscription not found',
+    );
+  });
+});
+
+describe('a delivery from before the id pointers', () => {
+  beforeEach(() => configureListBudget(BUDGET));
+  afterEach(() => configureListBudget(undefined));
+
+  /** A subscription from before the pointers with `n` deliveries without one, a minute apart, 5 days ago. */
+  async function oldLog(name: string, n: number) {
+    const v = await newTenant(name);
+    const hook = await subscribe('https://hooks.example.com/in', v);
+    await unstamped(v, hook);
+    const old: DeliveryState[] = [];
+    for (let i = 0; i < n; i += 1)
+      old.push(await loggedUnpointed(v, hook, at(Date.now() - 5 * DAY + i * 60_000)));
+    return { v, hook, old };
+  }
+
+  it('is found in the log, newest first, within the budget', async () => {
+    const { v, hook, old } = await oldLog('Unpointed retry org', 8);
+    const res = await retried(hook, old[5]!.id, v);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ id: old[5]!.id, status: 'PENDING' });
+    // One Query of the budget and one row more (DynamoDB evaluates its Limit's rows, a match or not).
+    expect(reads.count).toMatchObject({ queries: 1, scanned: BUDGET + 1 });
+    // A budget past DynamoDB's 32-bit Limit reads as without one.
+    configureListBudget(Number.MAX_SAFE_INTEGER);
+    expect((await retried(hook, old[0]!.id, v)).status).toBe(202);
+    expect(reads.count).toMatchObject({ queries: 1, scanned: 8 });
+  });
+
+  it('deeper than the budget is a 422 that says why, after reading the budget and no more', async () => {
+    const { v, hook, old } = await oldLog('Unpointed deep retry org', 8);
+    const res = await retried(hook, old[0]!.id, v);
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('unprocessable');
+    expect(res.body.error.message).toBe(
+      'This delivery is not among the 5 newest deliveries this subscription has from before its deliveries were indexed by id, the most one request searches',
+    );
+    expect(reads.count.scanned).toBe(BUDGET + 1);
+    // A stamped subscription's message says when the case ends.
+    const stamp = countsStamp(at(Date.now() - 4 * DAY));
+    await setStamp(v, hook, stamp);
+    const dated = await retried(hook, old[0]!.id, v);
+    expect(dated.status).toBe(422);
+    expect(dated.body.error.message).toMatch(
+      new RegExp(
+        `; they have all left the 30-day log by ${at(Date.parse(stamp) + 30 * DAY).replace(/\./g, '\\.')}$`,
+      ),
+    );
+  });
+
+  it("an unknown id, or another subscription's, is 404 once the part of the log before the pointers is read", async () => {
+    const { v, hook, old } = await oldLog('Unpointed missing retry org', 4);
+    const unknown = await retried(hook, 'dlv_missing', v);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Webhook delivery not found');
+    expect(reads.count.scanned).toBe(4);
+    const second = await subscribe('https://hooks.example.com/in', v);
+    await unstamped(v, second);
+    const elsewhere = await retried(second, old[3]!.id, v);
+    expect(elsewhere.status).toBe(404);
+    expect(reads.count.scanned).toBe(0);
+  });
+
+  it('once stamped, only the log before the stamp is searched, and nothing once the stamp has left the log', async () => {
+    const { v, hook, old } = await oldLog('Stamped retry org', 4);
+    // Newer deliveries, with pointers, more than the budget: unstamped, they stand in the search's way.
+    for (let i = 0; i < 2 * BUDGET; i += 1) await logged(v, hook, at(Date.now() - 3 * DAY + i * HOUR));
+    expect((await retried(hook, old[1]!.id, v)).status).toBe(422);
+
+    await recordSubscriptionSuccess(v.orgId, hook, at(Date.now() - 4 * DAY));
+    expect((await getSubscriptionLog(v.orgId, hook))?.idsFrom).toBe(countsStamp(at(Date.now() - 4 * DAY)));
+    const found = await retried(hook, old[1]!.id, v);
+    expect(found.status).toBe(202);
+    // The four deliveries before the stamp, not the ten after it.
+    expect(reads.count).toMatchObject({ queries: 1, scanned: 4 });
+
+    // A stamp before the log's cutoff: every delivery has its pointer, and a miss is 404 with no Query.
+    await setStamp(v, hook, at(Date.parse(logCutoff(new Date())) - DAY));
+    const missing = await retried(hook, 'dlv_missing', v);
+    expect(missing.status).toBe(404);
+    expect(reads.count.queries).toBe(0);
+  });
+
+  it('a subscription created since is stamped from its creation; an attempt keeps that stamp', async () => {
+    const w = await newTenant('Fresh retry org');
+    const hook = await subscribe('https://hooks.example.com/in', w);
+    expect((await getSubscriptionLog(w.orgId, hook))?.idsFrom).toBe('');
+    await recordSubscriptionSuccess(w.orgId, hook, new Date().toISOString());
+    expect((await getSubscriptionLog(w.orgId, hook))?.idsFrom).toBe('');
   });
 });

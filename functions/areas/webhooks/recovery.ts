@@ -14,7 +14,8 @@ import { WRITE_ATTEMPTS } from '../../platform/dynamo/optimistic.js';
 import type { RECOVERY_ENDPOINTS } from './recovery-endpoints.js';
 import { findDelivery, saveRequeued } from './store/delivery-retry.js';
 import { readOutbox } from './store/event-log.js';
-import { getSubscription } from './store/webhooks.js';
+import { getSubscriptionLog } from './store/webhooks.js';
+import { getDelivery } from './store/deliveries.js';
 import { deliveryView } from './view.js';
 import { config } from '../../platform/config.js';
 
@@ -74,14 +75,18 @@ const retryWebhookDeliveryOp: OperationOf<typeof RECOVERY_ENDPOINTS, 'retryWebho
   params,
   now,
 }) => {
-  if (!(await getSubscription(auth.orgId, params.id))) throw notFound('Webhook subscription');
-  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
-    const found = await findDelivery(auth.orgId, params.id, params.deliveryId);
-    if (!found) throw notFound('Webhook delivery');
+  const log = await getSubscriptionLog(auth.orgId, params.id);
+  if (!log) throw notFound('Webhook subscription');
+  let found = await findDelivery(auth.orgId, params.id, params.deliveryId, { now, idsFrom: log.idsFrom });
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS && found; attempt += 1) {
     const next = requeued(found.delivery, now.toISOString());
     // The next dispatch pass sends it, through the same attempt code as every delivery.
     if (await saveRequeued(found.ref, found.delivery, next)) return { status: 202, body: deliveryView(next) };
+    // An attempt finished in between: decide again on the delivery as it now stands, read by its key.
+    const again = await getDelivery(found.ref);
+    found = again && { ref: found.ref, delivery: again };
   }
+  if (!found) throw notFound('Webhook delivery');
   throw conflict('The delivery was being attempted at the same time; retry');
 };
 

@@ -8,6 +8,7 @@ import {
   logTotal,
   retentionTtl,
   seekHour,
+  unpointedRange,
 } from '../../../domain/webhooks/delivery-log.js';
 
 const DAY_S = 24 * 3600;
@@ -40,6 +41,17 @@ describe('the delivery log served (issue 29 item 6, session 37)', () => {
     expect(countsCoverLog('', '2026-10-27T19:00:00.000Z')).toBe(true);
     expect(countsCoverLog('2026-10-27T19:00:00.000Z', '2026-10-27T19:00:00.000Z')).toBe(true);
     expect(countsCoverLog('2026-10-27T20:00:00.000Z', '2026-10-27T19:00:00.000Z')).toBe(false);
+  });
+
+  it('searches for a delivery without an id pointer only between the cutoff and the stamp (session 38)', () => {
+    const cutoff = '2026-10-27T19:00:00.000Z';
+    expect(unpointedRange(undefined, cutoff)).toEqual({ from: cutoff, to: '\uffff' });
+    expect(unpointedRange('2026-11-20T10:00:00.000Z', cutoff)).toEqual({
+      from: cutoff,
+      to: '2026-11-20T10:00:00.000Z',
+    });
+    expect(unpointedRange(cutoff, cutoff)).toBeNull();
+    expect(unpointedRange('', cutoff)).toBeNull();
   });
 
   it('a create counts its status, a change of status moves one to the other, the same status moves nothing', () => {

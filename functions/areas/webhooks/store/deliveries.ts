@@ -20,6 +20,7 @@ import {
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, transact, type TransactItem } from '../../../platform/dynamo/transact.js';
 import { countMoveItem } from './delivery-counts.js';
+import { deliveryPointerItem } from './delivery-ids.js';
 
 /** Where a delivery lives; carried in queue messages so the worker reads it with one GetItem. */
 export interface DeliveryRef {
@@ -97,7 +98,7 @@ class DeliveryExists extends Error {
 }
 
 /**
- * Writes a new delivery unless one with the same id exists (the same event fanned out twice). Returns the
+ * Writes a new delivery, with its count move and its id pointer (delivery-ids.ts), unless one with the same id exists (the same event fanned out twice). Returns the
  * stored delivery, new or old, and whether this call created it.
  */
 export async function putDeliveryIfAbsent(
@@ -106,10 +107,16 @@ export async function putDeliveryIfAbsent(
 ): Promise<{ created: boolean; delivery: DeliveryState }> {
   const ref = deliveryRef(orgId, delivery);
   try {
-    // The delivery and its count commit together: the same event fanned out twice counts once.
+    // The delivery, its count and its id pointer commit together: the same event fanned out twice counts
+    // once, and no delivery exists without its pointer.
     await transact([
       guard(deliveries.createItem(orgId, delivery), () => new DeliveryExists()),
       ...countMove(ref, delivery, undefined),
+      deliveryPointerItem(
+        ref.key,
+        delivery.id,
+        retentionTtl(delivery.createdAt, delivery.payload.occurredAt),
+      ),
     ]);
     return { created: true, delivery };
   } catch (error) {

@@ -1,58 +1,120 @@
 /** Finding one delivery by id and making it due again (the retry endpoint). */
+import { unprocessable } from '../../../../domain/errors.js';
+import {
+  countMoves,
+  DELIVERY_RETENTION_SECONDS,
+  logCutoff,
+  unpointedRange,
+} from '../../../../domain/webhooks/delivery-log.js';
 import type { DeliveryState } from '../../../../domain/webhooks/delivery.js';
 import {
   ConditionalCheckFailedException,
   QueryCommand,
   UpdateCommand,
 } from '../../../platform/dynamo/commands.js';
-import { countMoves } from '../../../../domain/webhooks/delivery-log.js';
 import { db } from '../../../platform/dynamo/client.js';
+import { listScanBudget } from '../../../platform/dynamo/list-budget.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { transact, WriteRace } from '../../../platform/dynamo/transact.js';
 import { countMoveItem } from './delivery-counts.js';
+import { pointedDeliveryKey } from './delivery-ids.js';
 import {
   deliveryCollection,
   deliveries,
-  deliveryRef,
   dueIndexEntry,
+  getDelivery,
   statusIndexEntry,
   type DeliveryRef,
 } from './deliveries.js';
 
+export interface FoundDelivery {
+  ref: DeliveryRef;
+  delivery: DeliveryState;
+}
+
 /**
- * The delivery log is keyed by event time, so an id alone is found by reading the subscription's log,
- * newest first (the usual retry is of a recent delivery), keys only, until it turns up.
+ * The delivery `deliveryId` of the subscription's log: its id pointer and then the delivery, two GetItems,
+ * whatever the log's length (delivery-ids.ts). A delivery from before the pointers (`idsFrom`, the
+ * subscription's stamp; unpointedRange) is searched for in the part of the log it can be in, newest first,
+ * within the list budget. Null when it is not there; past the budget, the 422 of `notSearched`.
  */
 export async function findDelivery(
   orgId: string,
   subscriptionId: string,
   deliveryId: string,
-): Promise<{ ref: DeliveryRef; delivery: DeliveryState } | null> {
+  log: { now: Date; idsFrom: string | undefined },
+): Promise<FoundDelivery | null> {
+  const collection = deliveryCollection(orgId, subscriptionId);
+  const key = await pointedDeliveryKey(collection, deliveryId);
+  if (key) {
+    const ref = { orgId, key };
+    // Gone although its pointer is not: the TTL deletes the two separately.
+    const delivery = await getDelivery(ref);
+    return delivery ? { ref, delivery } : null;
+  }
+  const range = unpointedRange(log.idsFrom, logCutoff(log.now));
+  if (!range) return null;
+  const item = await searchLog(collection, deliveryId, range, log.idsFrom);
+  if (!item) return null;
+  return {
+    ref: { orgId, key: { PK: collection, SK: String(item.SK) } },
+    delivery: deliveries.fromItem(item),
+  };
+}
+
+/** The log's deliveries in `range`, newest first (the usual retry is of a recent one), until the id turns up. */
+async function searchLog(
+  collection: string,
+  deliveryId: string,
+  range: { from: string; to: string },
+  idsFrom: string | undefined,
+): Promise<Record<string, unknown> | null> {
+  const budget = listScanBudget();
+  let scanned = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         FilterExpression: '#id = :id',
         ExpressionAttributeNames: { '#id': 'id' },
         ExpressionAttributeValues: {
-          ':pk': deliveryCollection(orgId, subscriptionId),
+          ':pk': collection,
+          ':from': range.from,
+          ':to': range.to,
           ':id': deliveryId,
         },
         ScanIndexForward: false,
-        ConsistentRead: true,
+        // Eventually consistent, half the read: a delivery from before the pointers is hours old, and the
+        // requeue is conditioned on the status and attempts read (a stale read is re-read by its key).
         ExclusiveStartKey: startKey,
+        // One row past the budget tells a range longer than it from one that ends there (DynamoDB's
+        // Limit is a 32-bit integer: a larger budget reads 1 MB pages as without one).
+        Limit: Math.min(2 ** 31 - 1, Math.max(1, budget + 1 - scanned)),
       }),
     );
     const item = page.Items?.[0];
-    if (item) {
-      const delivery = deliveries.fromItem(item);
-      return { ref: deliveryRef(orgId, delivery), delivery };
-    }
+    if (item) return item;
+    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
+    if (startKey && scanned > budget) throw notSearched(budget, idsFrom);
   } while (startKey);
   return null;
+}
+
+/**
+ * A delivery from before the id pointers that is not among the newest `budget` of them: it may exist or
+ * not, and one request cannot tell, so neither a 404 nor a read of the whole log. The case ends when those
+ * deliveries have left the 30-day log.
+ */
+function notSearched(budget: number, idsFrom: string | undefined): Error {
+  const until = idsFrom
+    ? `; they have all left the 30-day log by ${new Date(Date.parse(idsFrom) + DELIVERY_RETENTION_SECONDS * 1000).toISOString()}`
+    : '';
+  return unprocessable(
+    `This delivery is not among the ${budget} newest deliveries this subscription has from before its deliveries were indexed by id, the most one request searches${until}`,
+  );
 }
 
 /**

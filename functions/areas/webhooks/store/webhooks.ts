@@ -68,20 +68,34 @@ export const getSubscription = (orgId: string, id: string): Promise<Subscription
  * (countsStamp), absent until then.
  */
 const COUNTED_FROM = 'deliveriesCountedFrom';
+/**
+ * The same for the deliveries' id pointers (delivery-ids.ts, session 38): from when every delivery of the
+ * log has one (unpointedRange), stamped the same way by code that writes them.
+ */
+const IDS_FROM = 'deliveryIdsFrom';
 
-/** The subscription and from when its delivery log is counted (the list's one read of it). */
+const stampOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The subscription, from when its delivery log is counted and from when its deliveries have id pointers
+ * (the list's and the retry's one read of it).
+ */
 export async function getSubscriptionLog(
   orgId: string,
   id: string,
-): Promise<{ subscription: SubscriptionState; countedFrom: string | undefined } | null> {
+): Promise<{
+  subscription: SubscriptionState;
+  countedFrom: string | undefined;
+  idsFrom: string | undefined;
+} | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: webhookKey(orgId, id), ConsistentRead: true }),
   );
   if (!Item) return null;
-  const countedFrom: unknown = Item[COUNTED_FROM];
   return {
     subscription: subscriptions.fromItem(Item),
-    countedFrom: typeof countedFrom === 'string' ? countedFrom : undefined,
+    countedFrom: stampOf(Item[COUNTED_FROM]),
+    idsFrom: stampOf(Item[IDS_FROM]),
   };
 }
 
@@ -146,7 +160,11 @@ export function subscriptionCreateItems(
     {
       Put: {
         TableName: tableName(),
-        Item: { ...subscriptions.toItem(orgId, state), [COUNTED_FROM]: COUNTED_FROM_CREATION },
+        Item: {
+          ...subscriptions.toItem(orgId, state),
+          [COUNTED_FROM]: COUNTED_FROM_CREATION,
+          [IDS_FROM]: COUNTED_FROM_CREATION,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -274,10 +292,11 @@ export function subscriptionDeleteItems(orgId: string, state: SubscriptionState)
 }
 
 /**
- * Every attempt's bookkeeping also stamps, once, from when the delivery log is counted (a subscription
- * created before the counts began; countsStamp), in the same update: no write of its own.
+ * Every attempt's bookkeeping also stamps, once, from when the delivery log is counted and from when its
+ * deliveries have id pointers (a subscription created before either began; countsStamp), in the same
+ * update: no write of its own.
  */
-const STAMP = `${COUNTED_FROM} = if_not_exists(${COUNTED_FROM}, :countedFrom)`;
+const STAMP = [COUNTED_FROM, IDS_FROM].map((f) => `${f} = if_not_exists(${f}, :countedFrom)`).join(', ');
 
 /** A delivery ended DELIVERED: the consecutive-failure count starts again. */
 export async function recordSubscriptionSuccess(orgId: string, id: string, at: string): Promise<void> {
