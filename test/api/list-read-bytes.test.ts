@@ -45,12 +45,17 @@ let collection: string;
 const customers: Record<keyof typeof ORDERS, string> = { A: createId(), B: createId(), C: createId() };
 const sizes = { item: 0, slim: 0 };
 
-async function seedOrders(): Promise<void> {
+/** Orders of one line each for the customers (id -> count), their customer's name `nameLength` long. */
+async function seedOrders(
+  orgId: string,
+  counts: Record<string, number>,
+  nameLength: number,
+): Promise<Record<string, unknown>[]> {
   const productId = createId();
   const items: Record<string, unknown>[] = [];
   let sequence = 0;
-  for (const [party, count] of Object.entries(ORDERS) as [keyof typeof ORDERS, number][]) {
-    const customerId = customers[party];
+  for (const [customerId, count] of Object.entries(counts)) {
+    const party = customerId.slice(0, 1);
     for (let i = 0; i < count; i += 1) {
       sequence += 1;
       const order = newSalesOrder(
@@ -59,7 +64,7 @@ async function seedOrders(): Promise<void> {
           customer: {
             id: customerId,
             code: party,
-            name: `Needle ${party} ${'n'.repeat(1_500)}`,
+            name: `Needle ${party} ${'n'.repeat(nameLength)}`,
             isActive: true,
             currency: 'NZD',
             discountPct: null,
@@ -76,9 +81,29 @@ async function seedOrders(): Promise<void> {
           newId: createId,
         },
       );
-      items.push(salesOrders.toItem(tenant.orgId, order));
+      items.push(salesOrders.toItem(orgId, order));
     }
   }
+  await batchPut(items);
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...salesOrderCountsKey(orgId), all: items.length, [statusCounter('DRAFT')]: items.length },
+    }),
+  );
+  return items;
+}
+
+beforeAll(async () => {
+  tenant = await newTenant('List read bytes');
+  collection = salesOrderProjection.collection(tenant.orgId);
+  const items = await seedOrders(
+    tenant.orgId,
+    Object.fromEntries(
+      Object.entries(ORDERS).map(([party, n]) => [customers[party as keyof typeof ORDERS], n]),
+    ),
+    1_500,
+  );
   const first = items[0]!;
   sizes.item = entryBytes(first);
   sizes.slim = entryBytes({
@@ -88,14 +113,7 @@ async function seedOrders(): Promise<void> {
     GSI5SK: first.GSI5SK,
     slim: first.slim,
   });
-  await batchPut(items);
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...salesOrderCountsKey(tenant.orgId), all: TOTAL, [statusCounter('DRAFT')]: TOTAL },
-    }),
-  );
-}
+});
 
 /** The collection as a cold container finds it with no snapshot and no mark: the next list probes. */
 async function coldAndUnmarked(): Promise<void> {
@@ -109,12 +127,6 @@ async function list(query: Record<string, string | number>) {
   reads.reset();
   return call('GET', '/sales-orders', { key: tenant.key, query });
 }
-
-beforeAll(async () => {
-  tenant = await newTenant('List read bytes');
-  collection = salesOrderProjection.collection(tenant.orgId);
-  await seedOrders();
-});
 
 beforeEach(async () => {
   configureListBudget(undefined);
@@ -218,5 +230,21 @@ describe('one budget shared by the probe of a cold load and the bounded reads', 
     const deeper = await list({ pageSize: 20, page: 2 });
     expect(deeper.status).toBe(503);
     expect(reads.count.queryBytes).toBeLessThanOrEqual(MB + ALLOWANCE + SLACK);
+  });
+});
+
+describe('bytes counted as DynamoDB bills them, not as the items returned', () => {
+  // A filter drops most rows read: their sizes are only in the consumed capacity.
+  it('refuses a search matching 10 of 450 orders of ~2.5 KB (~1.1 MB read, ~25 KB returned)', async () => {
+    const small = await newTenant('List read bytes, bench-sized orders');
+    await seedOrders(small.orgId, { [createId()]: 450 }, 300);
+    configureSlimProjection({ maxRows: 1 });
+    clearSlimProjections();
+    reads.reset();
+    const res = await call('GET', '/sales-orders', { key: small.key, query: { search: 'so-00001' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('needs more than 1000 rows or ~1 MB read in one request');
+    expect(reads.count.scanned).toBeLessThan(450);
+    expect(reads.count.queryBytes).toBeLessThanOrEqual(MB + SLACK);
   });
 });
