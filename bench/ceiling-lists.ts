@@ -158,7 +158,7 @@ export async function measureListBounds(
         path: bounded,
         query: { pageSize: PAGE_SIZE, dateFrom: fits, ...search },
       });
-      configureListBudget(Number.MAX_SAFE_INTEGER);
+      configureListBudget(Number.MAX_SAFE_INTEGER, Number.POSITIVE_INFINITY);
       await probe({
         name: `filter over the whole range, without the budget (before)`,
         path: 'unbounded index read (before)',

@@ -82,6 +82,13 @@ export const config = {
   get listScanMaxRows(): number {
     return Number(env('LIST_SCAN_MAX_ROWS') ?? 1_000);
   },
+  /**
+   * Bytes one list request may read (DynamoDB's measure: the capacity its Queries are billed, ~1 MB by
+   * default), shared by the probe of a cold load and the bounded index reads (read-budget.ts).
+   */
+  get listScanMaxBytes(): number {
+    return Number(env('LIST_SCAN_MAX_BYTES') ?? 1_048_576);
+  },
   /** The webhook delivery queue (SQS). */
   get deliveryQueueUrl(): string | undefined {
     return env('DELIVERY_QUEUE_URL');

@@ -198,7 +198,7 @@ describe('a search of a collection whose snapshot is awaited', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('invalid_parameter');
       expect(res.body.error.message).toBe(
-        `Query parameter 'search' needs more than ${BUDGET} rows read in one request at this organisation's size (above the projection's ceiling); narrow the list with modifiedSince and sortBy=updatedAt`,
+        `Query parameter 'search' needs more than ${BUDGET} rows or ~1 MB read in one request at this organisation's size (above the projection's ceiling); narrow the list with modifiedSince and sortBy=updatedAt`,
       );
       const state = await stateOf(productCollection(big.orgId));
       expect(state).toMatchObject({ rowsAbove: 3 });

@@ -1,35 +1,98 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
 import { ListTooBroad } from './list-budget.js';
+import { ReadMeter, listScanBytes, requestMeter } from './read-budget.js';
+import { entryBytes } from './slim-projection.js';
 import type { IndexName } from './table-definition.js';
 
 export type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select' | 'Limit'>;
 
 /**
  * A read budget: at most `maxScanned` rows evaluated (ScannedCount, before any filter) across the
- * request's Query calls, ListTooBroad past it (list-budget.ts). Each call's Limit stops at the budget
- * plus one, so a range one row longer than the budget is found without reading further.
+ * read's Query calls, and at most the bytes its request has left (read-budget.ts: ~1 MB per request,
+ * shared with the probe and the request's other bounded reads); ListTooBroad past either
+ * (list-budget.ts). Each call's Limit stops at the rows left plus one, and at the bytes left at the mean
+ * row size read so far plus one row, so a range one row longer than the budget is found without reading
+ * a whole further page.
  */
 export interface ScanBudget {
   maxScanned?: number;
 }
 
-// DynamoDB's Limit is a 32-bit integer: a budget larger than that reads 1 MB pages as without one.
-const budgeted = (budget: ScanBudget, scanned: number): { Limit?: number } =>
-  budget.maxScanned === undefined
-    ? {}
-    : { Limit: Math.min(2 ** 31 - 1, Math.max(1, budget.maxScanned + 1 - scanned)) };
+/**
+ * The row size a read assumes before a call of its request has measured one: a first call reads at most
+ * the bytes left over this plus one row (65 rows with the whole budget, one call for a page of up to 65
+ * rows; 9 with the allowance after a probe), and the next calls are sized on the mean measured. Items
+ * larger than this can pass the bytes left by their excess over it, in that first call only. DynamoDB's
+ * own 1 MB page is no bound to lean on: DynamoDB Local answered a filtered Query of 1,001 orders (2.4 MB)
+ * in one page.
+ */
+const ASSUMED_ROW_BYTES = 16_384;
+// DynamoDB's Limit is a 32-bit integer: a bound larger than that reads 1 MB pages as without one.
+const MAX_LIMIT = 2 ** 31 - 1;
 
-function checkBudget(budget: ScanBudget, scanned: number, more: unknown): void {
-  if (budget.maxScanned !== undefined && more && scanned > budget.maxScanned)
-    throw new ListTooBroad(budget.maxScanned);
+/**
+ * The bytes a Query read, as DynamoDB bills and bounds them: its consumed capacity (4 KB units, an
+ * eventually consistent unit 8 KB), which counts the rows a filter drops and the rows a COUNT page does not
+ * return. Without it (an endpoint that does not report capacity) the returned items' sizes.
+ */
+function billedBytes(page: QueryCommandOutput, consistent: boolean | undefined): number {
+  const units = page.ConsumedCapacity?.CapacityUnits;
+  if (units !== undefined) return units * (consistent ? 4_096 : 8_192);
+  return (page.Items ?? []).reduce((n, item) => n + entryBytes(item), 0);
+}
+
+/** One read's Query calls, within its ScanBudget when it has one (then metered on its request). */
+class BoundedRead {
+  private scanned = 0;
+  private bytes = 0;
+  private readonly meter: ReadMeter | undefined;
+
+  constructor(private readonly budget: ScanBudget) {
+    this.meter =
+      budget.maxScanned === undefined ? undefined : (requestMeter() ?? new ReadMeter(listScanBytes()));
+  }
+
+  /** One Query call of at most `cap` rows (and, with a budget, what the budget leaves). */
+  async query(input: QueryCommandInput, cap = Number.POSITIVE_INFINITY): Promise<QueryCommandOutput> {
+    const { meter, budget } = this;
+    if (!meter || budget.maxScanned === undefined) {
+      return db().send(new QueryCommand(Number.isFinite(cap) ? { ...input, Limit: cap } : input));
+    }
+    const mean =
+      this.scanned > 0 && this.bytes > 0
+        ? this.bytes / this.scanned
+        : (meter.meanRowBytes() ?? ASSUMED_ROW_BYTES);
+    const byBytes = Math.floor(Math.max(0, meter.left()) / mean) + 1;
+    const Limit = Math.max(1, Math.min(MAX_LIMIT, cap, budget.maxScanned + 1 - this.scanned, byBytes));
+    const release = meter.reserve(Limit * mean);
+    let page: QueryCommandOutput;
+    try {
+      page = await db().send(new QueryCommand({ ...input, Limit, ReturnConsumedCapacity: 'TOTAL' }));
+    } finally {
+      release();
+    }
+    const bytes = billedBytes(page, input.ConsistentRead);
+    this.scanned += page.ScannedCount ?? 0;
+    this.bytes += bytes;
+    meter.read(bytes, page.ScannedCount ?? 0);
+    return page;
+  }
+
+  /** ListTooBroad when the range goes on (`more`) past the rows or the bytes of the budget. */
+  check(more: unknown): void {
+    const { meter, budget } = this;
+    if (!meter || budget.maxScanned === undefined || !more) return;
+    if (this.scanned > budget.maxScanned) throw new ListTooBroad(budget.maxScanned);
+    if (meter.left(false) <= 0) throw new ListTooBroad(budget.maxScanned, 'bytes');
+  }
 }
 
 /**
  * Reads one page window (offset, limit) of a query in index order and counts every match for the total.
  * Matching items are read in DynamoDB's 1 MB pages; once the window is full the rest is only counted
  * (Select COUNT), so memory stays at one page. Cost: the whole matching range is read once (with a
- * budget, at most that many rows, else ListTooBroad).
+ * budget, at most its rows and the request's bytes, else ListTooBroad).
  */
 export async function queryWindow<T = Record<string, unknown>>(
   input: QueryInput,
@@ -38,34 +101,23 @@ export async function queryWindow<T = Record<string, unknown>>(
   budget: ScanBudget = {},
 ): Promise<{ items: T[]; total: number }> {
   const items: T[] = [];
+  const read = new BoundedRead(budget);
   let seen = 0;
-  let scanned = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(
-      new QueryCommand({ ...input, ExclusiveStartKey: startKey, ...budgeted(budget, scanned) }),
-    );
+    const page = await read.query({ ...input, ExclusiveStartKey: startKey });
     for (const item of page.Items ?? []) {
       if (seen >= offset && items.length < limit) items.push(item as T);
       seen += 1;
     }
-    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
-    checkBudget(budget, scanned, startKey);
+    read.check(startKey);
   } while (startKey && items.length < limit);
   while (startKey) {
-    const page = await db().send(
-      new QueryCommand({
-        ...input,
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-        ...budgeted(budget, scanned),
-      }),
-    );
+    const page = await read.query({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey });
     seen += page.Count ?? 0;
-    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
-    checkBudget(budget, scanned, startKey);
+    read.check(startKey);
   }
   return { items, total: seen };
 }
@@ -76,16 +128,13 @@ export async function queryAll<T = Record<string, unknown>>(
   budget: ScanBudget = {},
 ): Promise<T[]> {
   const items: T[] = [];
-  let scanned = 0;
+  const read = new BoundedRead(budget);
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await db().send(
-      new QueryCommand({ ...input, ExclusiveStartKey: startKey, ...budgeted(budget, scanned) }),
-    );
+    const page = await read.query({ ...input, ExclusiveStartKey: startKey });
     items.push(...((page.Items ?? []) as T[]));
-    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
-    checkBudget(budget, scanned, startKey);
+    read.check(startKey);
   } while (startKey);
   return items;
 }
@@ -134,20 +183,13 @@ export async function readPage<T extends Record<string, unknown>>(
   let startKey = remembered && now - remembered.at < CURSOR_TTL_MS ? remembered.startKey : undefined;
   let toSkip = startKey ? 0 : options.offset;
   const items: T[] = [];
-  let scanned = 0;
+  const read = new BoundedRead(options);
   do {
     const wanted = toSkip + options.limit - items.length;
-    const page = await db().send(
-      // Without a filter every item read matches, so the limit can be exact; with one, read a little more.
-      new QueryCommand({
-        ...input,
-        ExclusiveStartKey: startKey,
-        Limit: Math.min(
-          1_000,
-          input.FilterExpression ? wanted + Math.ceil(wanted / 10) : wanted,
-          budgeted(options, scanned).Limit ?? Infinity,
-        ),
-      }),
+    // Without a filter every item read matches, so the limit can be exact; with one, read a little more.
+    const page = await read.query(
+      { ...input, ExclusiveStartKey: startKey },
+      Math.min(1_000, input.FilterExpression ? wanted + Math.ceil(wanted / 10) : wanted),
     );
     for (const item of (page.Items ?? []) as T[]) {
       if (toSkip > 0) {
@@ -156,9 +198,8 @@ export async function readPage<T extends Record<string, unknown>>(
       }
       if (items.length < options.limit) items.push(item);
     }
-    scanned += page.ScannedCount ?? 0;
     startKey = page.LastEvaluatedKey;
-    if (items.length < options.limit) checkBudget(options, scanned, startKey);
+    if (items.length < options.limit) read.check(startKey);
   } while (startKey && items.length < options.limit);
   const last = items[items.length - 1];
   if (last && items.length === options.limit) {

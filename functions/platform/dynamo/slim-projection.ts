@@ -11,6 +11,7 @@
 import { db } from './client.js';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './commands.js';
 import { sortKey, tenantPrefix } from './keys.js';
+import { requestMeter } from './read-budget.js';
 import {
   readSnapshot,
   snapshotGenOf,
@@ -346,12 +347,18 @@ async function probeSlimRows(
         KeyConditionExpression: 'GSI5PK = :pk',
         ExpressionAttributeValues: { ':pk': collection },
         ExclusiveStartKey: more,
+        ReturnConsumedCapacity: 'TOTAL',
       }),
     );
+    let pageBytes = 0;
     for (const item of page.Items ?? []) {
-      bytes += entryBytes(item);
+      pageBytes += entryBytes(item);
       if (item.slim) rows.push(item.slim as SlimRow);
     }
+    bytes += pageBytes;
+    // The request's reads after the probe get what it left of their shared budget (read-budget.ts).
+    const units = page.ConsumedCapacity?.CapacityUnits;
+    requestMeter()?.probed(units === undefined ? pageBytes : units * 8_192);
     more = page.LastEvaluatedKey;
   } while (more && rows.length < limit && bytes < maxBytes);
   return { rows, more };
@@ -360,7 +367,8 @@ async function probeSlimRows(
 /**
  * A cold load never reads a large collection whole: it reads the snapshot plus its feed, or, with no
  * usable snapshot, the probe (~1 MB of index entries): a collection that fits is held whole; a larger one
- * is marked for the refresh on mark, and this request is served by the bounded index reads (null).
+ * is marked for the refresh on mark, and this request is served by the bounded index reads (null), within
+ * what the probe left of the request's read budget (read-budget.ts).
  */
 async function load(collection: string): Promise<Collection | null> {
   const started = Date.now();

@@ -19,6 +19,7 @@ import type { ApiEvent, ApiResult, Operation } from './types.js';
 import { validateWith } from './validate.js';
 import type { ValidatorLoader } from './validator-types.js';
 import { createJournal } from '../journal/journal.js';
+import { withReadBudget } from '../dynamo/read-budget.js';
 
 type Mw = middy.MiddlewareObj<ApiEvent, ApiResult>;
 
@@ -155,23 +156,26 @@ export function createGroupHandler({
       if (state.replay) return state.replay;
       return answerClaimFirst(state, async () => {
         const operation = operations[state.endpoint.operationId]!;
-        const output = await operation({
-          endpoint: state.endpoint,
-          auth: state.auth!,
-          params: (event.pathParameters ?? {}) as Record<string, string>,
-          query: state.query ?? {},
-          body: state.body,
-          requestId: state.requestId,
-          now: state.now,
-          journal: (state.journal = createJournal({
+        // One read budget per request: a list's probe and bounded index reads share it (read-budget.ts).
+        const output = await withReadBudget(() =>
+          operation({
+            endpoint: state.endpoint,
             auth: state.auth!,
+            params: (event.pathParameters ?? {}) as Record<string, string>,
+            query: state.query ?? {},
+            body: state.body,
             requestId: state.requestId,
             now: state.now,
-            idempotency: state.idempotency,
-            claimed: state.pendingClaim && claimHeld(state.pendingClaim),
-          })),
-          preconditions: preconditionsFor(state.endpoint, event.headers),
-        });
+            journal: (state.journal = createJournal({
+              auth: state.auth!,
+              requestId: state.requestId,
+              now: state.now,
+              idempotency: state.idempotency,
+              claimed: state.pendingClaim && claimHeld(state.pendingClaim),
+            })),
+            preconditions: preconditionsFor(state.endpoint, event.headers),
+          }),
+        );
         const status = output.status ?? state.endpoint.status;
         const result =
           state.endpoint.contentType === 'application/json'
