@@ -2,8 +2,9 @@
  * The snapshot rewrite's whole read in parallel time slices (session 38) returns exactly what one
  * sequential read of GSI5 returns, in the same order: rows on a slice's boundary instant (several with that
  * instant, and one whose key is the bare boundary), empty slices, more than one page per slice (page Limit
- * 2), collections of 0 and 1 rows, a range shorter than the slices; the cap refuses past it; and a rewrite
- * from the sliced read stores those rows. Entries are written straight to the table with chosen instants.
+ * 2), a crowded slice cut again by its density, collections of 0 and 1 rows, a range shorter than the
+ * slices; the cap refuses past it; and a rewrite from the sliced read stores those rows. Entries are
+ * written straight to the table with chosen instants.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -100,8 +101,8 @@ describe('the sliced whole read', () => {
 
   it('returns the sequential read exactly: boundary instants, a bare boundary key, empty slices, many pages', async () => {
     const collection = newCollection();
-    // 2 readers x 4 slices over 0..80 ms: boundaries at 10, 20, ..., 70 ms.
-    configureSnapshotRead({ concurrency: 2, slicesPerReader: 4, pageLimit: 2 });
+    // 8 readers, first cut over 0..80 ms at 10, 20, ..., 70 ms; 2-row pages make the slices cut their rest.
+    configureSnapshotRead({ concurrency: 8, pageLimit: 2 });
     const entries: [number | string, string][] = [[0, 'first']];
     for (let i = 0; i < 5; i += 1) entries.push([10, `on10-${i}`], [9, `before10-${i}`], [20, `on20-${i}`]);
     // The key of an entry is the bare boundary instant: BETWEEN would meet it twice.
@@ -116,15 +117,31 @@ describe('the sliced whole read', () => {
     const expected = await sequential(collection);
     expect(expected).toHaveLength(entries.length);
     expect(rows).toStrictEqual(expected);
-    expect(stats.slices).toBe(8);
-    // More pages than slices: the busy slices read several 2-row pages.
-    expect(stats.pages).toBeGreaterThan(stats.slices + 10);
+    expect(stats.slices).toBeGreaterThan(8);
+    expect(stats.pages).toBeGreaterThan(stats.slices);
     expect(rows!.filter((r) => r.id === 'bare20')).toHaveLength(1);
+    // Without the hook: each page's Limit from the entries' size (one page here).
+    configureSnapshotRead({ pageLimit: undefined });
+    expect(await readSnapshotRows(collection, Number.POSITIVE_INFINITY)).toStrictEqual(expected);
+  });
+
+  it('cuts a crowded slice by the density its pages show (an import: most rows in a few ms)', async () => {
+    const collection = newCollection();
+    configureSnapshotRead({ concurrency: 2, pageLimit: 4 });
+    // First cut at 500 ms: the first slice holds 40 rows in 0..9 ms (4 per ms), the second 1 row.
+    const entries: [number, string][] = Array.from({ length: 40 }, (_, i) => [Math.floor(i / 4), `imp${i}`]);
+    entries.push([1_000, 'later']);
+    await seed(collection, entries);
+    const stats: SnapshotReadStats = { slices: 0, pages: 0 };
+    const rows = await readSnapshotRows(collection, Number.POSITIVE_INFINITY, stats);
+    expect(rows).toStrictEqual(await sequential(collection));
+    expect(rows).toHaveLength(41);
+    expect(stats.slices).toBeGreaterThan(2);
   });
 
   it('refuses past the cap and returns the rows at it', async () => {
     const collection = newCollection();
-    configureSnapshotRead({ concurrency: 3, slicesPerReader: 2, pageLimit: 3 });
+    configureSnapshotRead({ concurrency: 3, pageLimit: 3 });
     await seed(
       collection,
       Array.from({ length: 20 }, (_, i): [number, string] => [i * 3, `r${String(i).padStart(2, '0')}`]),
@@ -135,7 +152,7 @@ describe('the sliced whole read', () => {
 
   it('is the rewrite’s read: the snapshot holds the rows of a sequential read', async () => {
     const collection = newCollection();
-    configureSnapshotRead({ concurrency: 4, slicesPerReader: 4, pageLimit: 5 });
+    configureSnapshotRead({ concurrency: 4, pageLimit: 5 });
     await seed(
       collection,
       Array.from({ length: 60 }, (_, i): [number, string] => [
