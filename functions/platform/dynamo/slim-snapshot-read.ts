@@ -186,6 +186,9 @@ export async function readSnapshotRows(
             IndexName: 'GSI5',
             KeyConditionExpression: expression,
             ExpressionAttributeValues: { ':pk': collection, ...values },
+            // The table's keys are not needed: ~30 % fewer bytes to send and unmarshal.
+            ProjectionExpression: '#slim, GSI5SK',
+            ExpressionAttributeNames: { '#slim': 'slim' },
             Limit: limit,
             ExclusiveStartKey: startKey,
           }),
