@@ -195,6 +195,11 @@ export async function measureCeiling(
       const job = await refreshOrganisationSnapshots(tenant.orgId, { limit: Number.MAX_SAFE_INTEGER });
       const writeMs = Date.now() - writeStart;
       log(`  ${size} ${list} refresh job: ${job.rows} rows read whole, ${job.written} snapshot(s) written`);
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true }),
+      );
+      const head = snapshotHeadOf(Item);
+      if (!head) return log(`  ${size} ${list}: no snapshot written (fits the probe?)`);
       // The rewrite's breakdown (session 38): its whole read and its packing again, alone.
       const readStart = Date.now();
       const read: SnapshotReadStats = { slices: 0, pages: 0 };
@@ -207,11 +212,6 @@ export async function measureCeiling(
         `  ${size} ${list} rewrite breakdown: whole read ${readMs} ms (${read.slices} slices, ${read.pages} pages), ` +
           `packing ${packMs} ms, the rest (claim, chunk and head writes, state reads) ~${Math.max(0, writeMs - readMs - packMs)} ms`,
       );
-      const { Item } = await db().send(
-        new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true }),
-      );
-      const head = snapshotHeadOf(Item);
-      if (!head) return log(`  ${size} ${list}: no snapshot written (fits the probe?)`);
       await probe(list, { name, path, query, before: () => clearSlimProjections(), reps: 1 });
       const measured = cases[cases.length - 1]!;
       measured.snapshot = {

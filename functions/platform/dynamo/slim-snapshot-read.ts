@@ -9,10 +9,10 @@
  *
  * Why: the rewrite runs while the first search of a large collection answers 503, so its time is what a
  * user waits. One sequential read is one Query page after another (1 MB each in AWS); slices read several
- * pages at once. DynamoDB Local also reads every row from a page's start to the end of its range (or its
- * Limit) before it ends the page, so a sequential read of n rows in p pages cost it ~p*n/2 row reads: a
- * Limit near a page's rows makes that ~n. See docs/design/slim-projection.md, "A faster snapshot rewrite,
- * session 38".
+ * pages at once. DynamoDB Local also walks the entries from a page's start towards the end of its range
+ * (or its Limit) before it ends the page, so its sequential read grew about with the square of the size:
+ * a Limit near a page's rows makes each page cost it about a page.
+ * See docs/design/slim-projection.md, "A faster snapshot rewrite, session 38".
  */
 import { db } from './client.js';
 import { QueryCommand } from './commands.js';
