@@ -139,6 +139,19 @@ describe('the sliced whole read', () => {
     expect(stats.slices).toBeGreaterThan(2);
   });
 
+  it('throws a failed Query (after the other readers have stopped)', async () => {
+    const collection = newCollection();
+    await seed(collection, [
+      [0, 'a'],
+      [30, 'b'],
+      [60, 'c'],
+      [90, 'd'],
+    ]);
+    // Limit 0 is refused by DynamoDB: every slice's first Query fails.
+    configureSnapshotRead({ concurrency: 4, pageLimit: 0 });
+    await expect(readSnapshotRows(collection, 10)).rejects.toThrow(/limit/i);
+  });
+
   it('refuses past the cap and returns the rows at it', async () => {
     const collection = newCollection();
     configureSnapshotRead({ concurrency: 3, pageLimit: 3 });

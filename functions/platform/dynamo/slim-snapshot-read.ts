@@ -142,9 +142,9 @@ export async function readSnapshotRows(
   if (ends[0] === null || ends[1] === null) return [];
   const [first, last] = [ends[0].key, ends[1].key];
   // Each page's Limit: a quarter more rows than a page of the ends' size holds (JSON counts a little more
-  // than DynamoDB), so AWS still ends pages at 1 MB. DynamoDB Local reads every row of a Query's range up
-  // to its Limit before it ends the page at ~1 MB of the base items (a few hundred rows): the Limit
-  // follows what its pages hold, so a page costs it about a page, not the rest of its range.
+  // than DynamoDB), so AWS still ends pages at 1 MB. DynamoDB Local walks a Query's range up to its Limit
+  // before it ends the page at ~1 MB of the base items (a few hundred rows): the Limit follows what its
+  // pages hold, so a page costs it about a page, not the rest of its range.
   let pageRows = Math.ceil((1.25 * PAGE_BYTES) / Math.max(1, (ends[0].bytes + ends[1].bytes) / 2));
   const concurrency = Math.max(1, Math.floor(settings.concurrency));
   const lastInstant = instantOf(last);
@@ -152,6 +152,8 @@ export async function readSnapshotRows(
   const slices: (Slice & { rows: SlimRow[] })[] = [];
   const reads: Promise<void>[] = [];
   let total = 0;
+  /** The first failed Query: the other readers stop at their next page, then the read throws it. */
+  let failure: { error: unknown } | null = null;
 
   /** Cuts the slice's rest after `key` (a page's last) by the page's density; the slice keeps the first piece. */
   const split = (slice: Slice, pageFirst: string, key: string) => {
@@ -177,7 +179,7 @@ export async function readSnapshotRows(
       let page;
       let limit;
       try {
-        if (total > cap) return;
+        if (total > cap || failure) return;
         const { expression, values } = sliceCondition(slice);
         limit = settings.pageLimit ?? pageRows;
         page = await db().send(
@@ -218,8 +220,13 @@ export async function readSnapshotRows(
   function start(slice: Slice) {
     const held = { ...slice, rows: [] as SlimRow[] };
     slices.push(held);
-    // The held slice is the one split: its bound moves as its rest is cut.
-    reads.push(readSlice(held, held.rows));
+    // The held slice is the one split: its bound moves as its rest is cut. A failed read is kept, not left
+    // rejected while the others still run.
+    reads.push(
+      readSlice(held, held.rows).catch((error: unknown) => {
+        failure ??= { error };
+      }),
+    );
   }
 
   timeSlices(first, last, concurrency).forEach(start);
@@ -230,6 +237,7 @@ export async function readSnapshotRows(
     awaited = now;
   }
   stats.slices = slices.length;
+  if (failure) throw (failure as { error: unknown }).error;
   if (total > cap) return null;
   // Disjoint ranges: ordered by their lower bounds (the first slice has none) they are in key order.
   slices.sort((a, b) => (a.from === null ? -1 : b.from === null ? 1 : a.from < b.from ? -1 : 1));
