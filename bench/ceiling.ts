@@ -22,6 +22,8 @@ import {
   fitsProbe,
 } from '../functions/platform/dynamo/slim-projection.js';
 import { snapshotHeadOf } from '../functions/platform/dynamo/slim-snapshot.js';
+import { encodeSnapshot } from '../functions/platform/dynamo/slim-snapshot-codec.js';
+import { readSnapshotRows, type SnapshotReadStats } from '../functions/platform/dynamo/slim-snapshot-read.js';
 import { refreshOrganisationSnapshots } from '../functions/platform/dynamo/slim-snapshot-refresh.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
@@ -62,7 +64,16 @@ export interface CeilingCase {
   /** Computed from the per-row cost measured at a smaller size, not measured (see the module comment). */
   computed?: boolean;
   /** The packed snapshot a cold load read (session 35): its rows, chunks and bytes, and its write's time. */
-  snapshot?: { rows: number; chunks: number; bytes: number; bytesPerRow: number; writeMs: number };
+  snapshot?: {
+    rows: number;
+    chunks: number;
+    bytes: number;
+    bytesPerRow: number;
+    writeMs: number;
+    /** The rewrite's whole read and its packing, timed again alone after it (session 38). */
+    readMs?: number;
+    packMs?: number;
+  };
 }
 
 interface Probe {
@@ -192,6 +203,18 @@ export async function measureCeiling(
       );
       const head = snapshotHeadOf(Item);
       if (!head) return log(`  ${size} ${list}: no snapshot written (fits the probe?)`);
+      // The rewrite's breakdown (session 38): its whole read and its packing again, alone.
+      const readStart = Date.now();
+      const read: SnapshotReadStats = { slices: 0, pages: 0 };
+      const rows = (await readSnapshotRows(stateKey.SK!, Number.POSITIVE_INFINITY, read)) ?? [];
+      const readMs = Date.now() - readStart;
+      const packStart = Date.now();
+      encodeSnapshot(rows);
+      const packMs = Date.now() - packStart;
+      log(
+        `  ${size} ${list} rewrite breakdown: whole read ${readMs} ms (${read.slices} slices, ${read.pages} pages), ` +
+          `packing ${packMs} ms, the rest (claim, chunk and head writes, state reads) ~${Math.max(0, writeMs - readMs - packMs)} ms`,
+      );
       await probe(list, { name, path, query, before: () => clearSlimProjections(), reps: 1 });
       const measured = cases[cases.length - 1]!;
       measured.snapshot = {
@@ -200,6 +223,8 @@ export async function measureCeiling(
         bytes: head.bytes,
         bytesPerRow: Number((head.bytes / head.rows).toFixed(1)),
         writeMs,
+        readMs,
+        packMs,
       };
       log(
         `  ${size} ${list} snapshot: ${head.rows} rows in ${head.chunks} chunks, ${head.bytes} bytes ` +

@@ -231,6 +231,11 @@ export class ApiStack extends Stack {
     });
     const fn = this.nodeFunction('jobs', join(ROOT, 'functions', 'entries', 'jobs.ts'), {
       timeout: Duration.minutes(10),
+      // A snapshot rewrite holds its collection's rows (up to SLIM_MAX_ROWS, 300k: ~300 MB of objects) and
+      // is CPU-bound (unmarshalling, packing: ~3.5 s of one core per 100k rows, measured in session 38);
+      // Lambda gives one full vCPU at 1,769 MB, so a 100k rewrite takes seconds, not ~12 s at 512 MB's
+      // 0.29 vCPU, and one at the ceiling stays inside the writers' 30 s claim.
+      memorySize: 1_769,
     });
     this.table.grant(
       fn,
@@ -273,9 +278,10 @@ export class ApiStack extends Stack {
   /**
    * A projection-state item gaining `dueAt` (a request found its collection larger than the probe, with no
    * usable snapshot) -> that collection's snapshot rewritten within seconds. One record per invocation: a
-   * rewrite reads its collection whole (up to the ceiling), well inside the function's 10 minutes. Retries
-   * are harmless (the rewrite reads the state item and stops when the snapshot is fresh); a record still
-   * failing is parked in JobFailures (alarmed) and the refresh-snapshots schedule writes it on its next run.
+   * rewrite reads its collection whole (up to the ceiling), well inside the function's 10 minutes and
+   * 1,769 MB (one vCPU; see scheduledJobs). Retries are harmless (the rewrite reads the state item and
+   * stops when the snapshot is fresh); a record still failing is parked in JobFailures (alarmed) and the
+   * refresh-snapshots schedule writes it on its next run.
    * Two filters: an insert has no old image to test (`exists: false` on a missing image is not relied on).
    */
   private snapshotRefreshOnMark(fn: LambdaFn, failures: Queue) {
@@ -432,13 +438,13 @@ export class ApiStack extends Stack {
   private nodeFunction(
     name: string,
     entry: string,
-    options: { timeout?: Duration; environment?: Record<string, string> } = {},
+    options: { timeout?: Duration; memorySize?: number; environment?: Record<string, string> } = {},
   ): LambdaFn {
     const observability = functionObservability(this);
     return new LambdaFn(this, `${name}Function`, {
       ...observability,
       ...lambdaCode(name, entry, { tracing: observability.tracing === Tracing.ACTIVE }),
-      memorySize: 512,
+      memorySize: options.memorySize ?? 512,
       timeout: options.timeout ?? Duration.seconds(10),
       environment: {
         TABLE_NAME: this.table.tableName,

@@ -78,6 +78,13 @@ export const config = {
   get slimSnapshotMaxAgeMs(): number {
     return Number(env('SLIM_SNAPSHOT_MAX_AGE_MS') ?? 4 * 60 * 60_000);
   },
+  /**
+   * The snapshot rewrite reads its collection's GSI5 entries in time slices, this many at once
+   * (slim-snapshot-read.ts): a 100k-row collection is ~35 Query pages of 1 MB, 8 readers ~5 pages each.
+   */
+  get slimSnapshotReadConcurrency(): number {
+    return Number(env('SLIM_SNAPSHOT_READ_CONCURRENCY') ?? 8);
+  },
   /** Rows one list request may read from an index when the projection cannot serve it (list-budget.ts). */
   get listScanMaxRows(): number {
     return Number(env('LIST_SCAN_MAX_ROWS') ?? 1_000);

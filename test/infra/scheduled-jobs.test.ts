@@ -20,6 +20,13 @@ const schedules = resources('AWS::Events::Rule')
   .filter((rule) => rule.Targets?.[0]?.Arn?.['Fn::GetAtt']?.[0] === jobsId);
 
 describe('scheduled jobs (design.md section 7)', () => {
+  it('the jobs function has 10 minutes and 1,769 MB (one vCPU: a snapshot rewrite of 100k rows is CPU-bound)', () => {
+    expect(template.findResources('AWS::Lambda::Function')[jobsId]!.Properties).toMatchObject({
+      Timeout: 600,
+      MemorySize: 1769,
+    });
+  });
+
   it('EventBridge rules invoke the jobs Lambda daily at 00:15, 00:30 and 00:45 (rule crons are UTC) and every 10 minutes, naming the job', () => {
     const byJob = Object.fromEntries(
       schedules.map((rule) => [JSON.parse(rule.Targets[0].Input).job, rule.ScheduleExpression]),

@@ -19,6 +19,7 @@ import {
   writeSnapshot,
   type SnapshotHead,
 } from './slim-snapshot.js';
+import { readSnapshotRows } from './slim-snapshot-read.js';
 import { tableName } from './table-definition.js';
 import { config } from '../config.js';
 
@@ -414,8 +415,8 @@ function refuse(collection: string, at: number): null {
 }
 
 /**
- * The refresh job's rewrite: reads the collection whole (capped at the ceiling, past which it is marked
- * too large instead) and writes its snapshot under the writers' claim, replacing the generation the
+ * The refresh job's rewrite: reads the collection whole (in parallel time slices, slim-snapshot-read.ts;
+ * capped at the ceiling, past which it is marked too large instead) and writes its snapshot under the writers' claim, replacing the generation the
  * state item named when the job read it. `written` is false when another writer claimed or moved the head
  * first (its snapshot stands; the job looks again next run).
  */
@@ -424,7 +425,7 @@ export async function rebuildSnapshot(
   state: Record<string, unknown> | undefined,
 ): Promise<{ rows: number; written: boolean }> {
   const started = Date.now();
-  const rows = await readSlimRows(collection, null, settings.maxRows);
+  const rows = await readSnapshotRows(collection, settings.maxRows);
   if (!rows) {
     await markTooLarge(collection, started);
     return { rows: settings.maxRows + 1, written: false };
