@@ -19,7 +19,7 @@
  * event log. No collection count: that is our list design, not the spec's. Bench only.
  */
 import { createId } from '@paralleldrive/cuid2';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, ResourceInUseException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -35,7 +35,9 @@ import { ledgerPut } from '../functions/areas/inventory/store/stock.js';
 import { productKey } from '../functions/areas/products/store/products.js';
 import { warehouseKey } from '../functions/areas/inventory/store/warehouses.js';
 import { tenantPrefix } from '../functions/platform/dynamo/keys.js';
+import { endpointByRouteKey } from '../functions/catalogue.js';
 import type { ApiEvent } from '../functions/platform/http/types.js';
+import { buildEvent } from '../infra/local/http-adapter.js';
 import type { TransactItem } from '../functions/platform/dynamo/transact.js';
 import { auditPut, newEvent, outboxPut } from '../functions/platform/journal/journal.js';
 
@@ -47,6 +49,48 @@ export const PEER_IDEMPOTENCY_TABLE = 'powertools-idempotency-bench';
  * organisation's id with a suffix no cuid has, so its records are the same shapes in partitions of their own.
  */
 export const peerEffectsOrg = (orgId: string) => `${orgId}-peer`;
+
+/** Creates Powertools' idempotency table on the bench's DynamoDB Local (kept when it already exists). */
+export async function createPeerIdempotencyTable(client: DynamoDBClient): Promise<void> {
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: PEER_IDEMPOTENCY_TABLE,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  }
+}
+
+/**
+ * The API Gateway event of a peer's POST /stock-adjustments: the one ours gets, with the organisation and
+ * the acting key passed on in headers as an authoriser would.
+ */
+export const peerEvent = (
+  acting: { orgId: string; keyId: string },
+  idempotencyKey: string,
+  body: unknown,
+): ApiEvent =>
+  buildEvent(
+    {
+      method: 'POST',
+      path: '/api/v1/stock-adjustments',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+        'x-org-id': acting.orgId,
+        'x-api-key-id': acting.keyId,
+        'x-api-key-name': 'API key',
+      },
+      body: Buffer.from(JSON.stringify(body)),
+    },
+    endpointByRouteKey('POST /api/v1/stock-adjustments')!,
+    {},
+  );
 
 type Reply = { statusCode: number; headers: Record<string, string>; body: string };
 

@@ -11,12 +11,11 @@
  * (bench/transaction-items.ts) and what a round trip saved is worth there (bench/parallel-calls.ts).
  */
 import { createId } from '@paralleldrive/cuid2';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createWarehouse } from '../functions/areas/inventory/steps/warehouses.js';
-import { endpointByRouteKey } from '../functions/catalogue.js';
 import { clientConfig } from '../functions/platform/dynamo/client.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
-import { buildEvent, dispatch } from '../infra/local/http-adapter.js';
+import { dispatch } from '../infra/local/http-adapter.js';
 import {
   dbWallTime,
   installRecorder,
@@ -27,7 +26,7 @@ import {
   type Recorder,
   type Summary,
 } from './measure.js';
-import { PEER_IDEMPOTENCY_TABLE, peerHandler } from './peer-handler.js';
+import { createPeerIdempotencyTable, peerEvent, peerHandler } from './peer-handler.js';
 import { measureTransactionItems, type TransactionItemsResult } from './transaction-items.js';
 import { measureParallelCalls, type ParallelCallsResult } from './parallel-calls.js';
 import type { BenchTenant } from './seed.js';
@@ -155,39 +154,14 @@ export async function measurePeer(
     });
 
   const client = new DynamoDBClient(clientConfig());
-  await client.send(
-    new CreateTableCommand({
-      TableName: PEER_IDEMPOTENCY_TABLE,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-    }),
-  );
+  await createPeerIdempotencyTable(client);
   const peerRecorder = installRecorder(client);
-  const endpoint = endpointByRouteKey('POST /api/v1/stock-adjustments')!;
   const ours = (i: number, key: string) => post(body(i), key);
   // The same API Gateway event ours gets, the organisation and acting key passed on as an authoriser would.
   const peerOf =
     (handler: ReturnType<typeof peerHandler>) =>
     (i: number, key: string): Promise<Reply> =>
-      handler(
-        buildEvent(
-          {
-            method: 'POST',
-            path: '/api/v1/stock-adjustments',
-            headers: {
-              'content-type': 'application/json',
-              'idempotency-key': key,
-              'x-org-id': tenant.orgId,
-              'x-api-key-id': tenant.keyId,
-              'x-api-key-name': 'API key',
-            },
-            body: Buffer.from(JSON.stringify(body(i))),
-          },
-          endpoint,
-          {},
-        ),
-      );
+      handler(peerEvent(tenant, key, body(i)));
   const sides: Record<(typeof PEER_SIDES)[number], (i: number, key: string) => Promise<Reply>> = {
     ours,
     'peer (Powertools)': peerOf(peerHandler(tableName(), client)),

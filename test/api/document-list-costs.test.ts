@@ -32,6 +32,7 @@ import { countReads } from '../support/read-counter.js';
 import { batchOf, product } from '../support/inventory.js';
 import { createPurchaseOrder, supplier } from '../support/purchase-orders.js';
 import { customer, draftOrder, orderSetup } from '../support/sales.js';
+import { customerFacts } from '../support/customer-facts.js';
 
 const reads = countReads('documentListCostCounter');
 
@@ -156,16 +157,7 @@ const seedSalesOrders = (tenant: Tenant, count: number, needles = count) =>
       const order = newSalesOrder(
         { customerId: party.id, lines: [{ productId, quantity: 2, unitPrice: s.unitPrice }] },
         {
-          customer: {
-            ...party,
-            code: 'C',
-            isActive: true,
-            currency: 'NZD',
-            discountPct: null,
-            taxExempt: false,
-            salesRepId: null,
-            addresses: [],
-          },
+          customer: customerFacts({ ...party, code: 'C' }),
           products: new Map([[productId, { sku: 'S', name: 'N', isActive: true, productType: 'STOCKED' }]]),
         },
         dates(i),

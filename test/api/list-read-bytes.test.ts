@@ -30,6 +30,7 @@ import { statusCounter } from '../../functions/platform/dynamo/status-counts.js'
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { countReads } from '../support/read-counter.js';
+import { customerFacts } from '../support/customer-facts.js';
 
 const reads = countReads('listReadBytesCounter');
 const MB = 1_048_576;
@@ -61,17 +62,11 @@ async function seedOrders(
       const order = newSalesOrder(
         { customerId, lines: [{ productId, quantity: 1, unitPrice: 1 + i }] },
         {
-          customer: {
+          customer: customerFacts({
             id: customerId,
             code: party,
             name: `Needle ${party} ${'n'.repeat(nameLength)}`,
-            isActive: true,
-            currency: 'NZD',
-            discountPct: null,
-            taxExempt: false,
-            salesRepId: null,
-            addresses: [],
-          },
+          }),
           products: new Map([[productId, { sku: 'S', name: 'N', isActive: true, productType: 'STOCKED' }]]),
         },
         {

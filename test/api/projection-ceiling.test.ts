@@ -25,6 +25,7 @@ import { call, newTenant, type Tenant } from '../support/api.js';
 import { product } from '../support/inventory.js';
 import { countReads } from '../support/read-counter.js';
 import { customer } from '../support/sales.js';
+import { customerFacts } from '../support/customer-facts.js';
 
 const reads = countReads('projectionCeilingCounter');
 const BUDGET = 5;
@@ -49,17 +50,7 @@ async function seedOrders(): Promise<void> {
     const order = newSalesOrder(
       { customerId, lines: [{ productId, quantity: 1, unitPrice: 1 + i }] },
       {
-        customer: {
-          id: customerId,
-          code: 'C',
-          name: i < 3 ? 'Needle Foods' : 'Other Foods',
-          isActive: true,
-          currency: 'NZD',
-          discountPct: null,
-          taxExempt: false,
-          salesRepId: null,
-          addresses: [],
-        },
+        customer: customerFacts({ id: customerId, code: 'C', name: i < 3 ? 'Needle Foods' : 'Other Foods' }),
         products: new Map([[productId, { sku: 'S', name: 'N', isActive: true, productType: 'STOCKED' }]]),
       },
       {

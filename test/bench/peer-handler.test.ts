@@ -1,18 +1,21 @@
 import { createId } from '@paralleldrive/cuid2';
-import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { peerEffectsOrg, peerHandler, PEER_IDEMPOTENCY_TABLE } from '../../bench/peer-handler.js';
+import {
+  createPeerIdempotencyTable,
+  peerEffectsOrg,
+  peerEvent,
+  peerHandler,
+} from '../../bench/peer-handler.js';
 import { newBenchTenant, seedProducts, type BenchTenant } from '../../bench/seed.js';
 import { createWarehouse } from '../../functions/areas/inventory/steps/warehouses.js';
 import { ledgerEntries, type LedgerEntry } from '../../functions/areas/inventory/public.js';
 import { listLedger } from '../../functions/areas/inventory/store/stock.js';
 import { movementItems, movementRows } from '../../functions/areas/reports/store/movements.js';
 import { readOutbox } from '../../functions/areas/webhooks/store/event-log.js';
-import { endpointByRouteKey } from '../../functions/catalogue.js';
 import { clientConfig } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
-import { buildEvent } from '../../infra/local/http-adapter.js';
 import { call } from '../support/api.js';
 
 /**
@@ -29,18 +32,7 @@ beforeAll(async () => {
   await seedProducts(tenant, 2);
   warehouseId = (await createWarehouse({ orgId: tenant.orgId, code: 'PEER-WH', name: 'Peer warehouse' })).id;
   client = new DynamoDBClient(clientConfig());
-  try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: PEER_IDEMPOTENCY_TABLE,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ResourceInUseException)) throw error;
-  }
+  await createPeerIdempotencyTable(client);
   return () => client.destroy();
 });
 
@@ -51,23 +43,7 @@ const body = (product = 0) => ({
 });
 
 /** A request to a peer, the organisation and acting key passed on as an authoriser would. */
-const peerEvent = (key: string, product = 0) =>
-  buildEvent(
-    {
-      method: 'POST',
-      path: '/api/v1/stock-adjustments',
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': key,
-        'x-org-id': tenant.orgId,
-        'x-api-key-id': tenant.keyId,
-        'x-api-key-name': 'API key',
-      },
-      body: Buffer.from(JSON.stringify(body(product))),
-    },
-    endpointByRouteKey('POST /api/v1/stock-adjustments')!,
-    {},
-  );
+const peerRequest = (key: string, product = 0) => peerEvent(tenant, key, body(product));
 
 /** What the spec's readers see of one organisation: its audit log, event log and ledger. */
 async function records(orgId: string) {
@@ -86,7 +62,7 @@ const movementShape = (entry: LedgerEntry) =>
 describe('the peer bench: the same-effects peer writes what ours writes (bench/peer-handler.ts)', () => {
   it('the bare peer writes no audit entry, event or ledger entry', async () => {
     const handler = peerHandler(tableName(), client);
-    const result = await handler(peerEvent(createId(), 1));
+    const result = await handler(peerRequest(createId(), 1));
     expect(result.statusCode).toBe(201);
     expect(await records(peerEffectsOrg(tenant.orgId))).toEqual({ audit: [], events: [], ledger: [] });
   });
@@ -100,11 +76,11 @@ describe('the peer bench: the same-effects peer writes what ours writes (bench/p
     expect(ours.status).toBe(201);
     const handler = peerHandler(tableName(), client, { effects: true });
     const key = createId();
-    const peer = await handler(peerEvent(key));
+    const peer = await handler(peerRequest(key));
     expect(peer.statusCode).toBe(201);
     const peerAdjustment = JSON.parse(peer.body) as { id: string; adjustmentNumber: string };
     // A replay of the key (Powertools answers from its record) writes nothing more.
-    expect((await handler(peerEvent(key))).body).toBe(peer.body);
+    expect((await handler(peerRequest(key))).body).toBe(peer.body);
 
     const mine = await records(tenant.orgId);
     const theirs = await records(peerEffectsOrg(tenant.orgId));

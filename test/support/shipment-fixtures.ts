@@ -1,6 +1,7 @@
 import type { StockLevels } from '../../domain/inventory/stock.js';
 import { decideConfirm } from '../../domain/sales-orders/confirm.js';
 import { newSalesOrder, type SalesOrder } from '../../domain/sales-orders/order.js';
+import { customerFacts } from './customer-facts.js';
 
 let n = 0;
 const products = new Map([
@@ -33,17 +34,7 @@ export function confirmedOrder(lines: { productId: string; quantity: number }[])
   const order = newSalesOrder(
     { customerId: 'c', warehouseId: 'w', lines: lines.map((l) => ({ ...l, unitPrice: 2, taxRate: 0.15 })) },
     {
-      customer: {
-        id: 'c',
-        code: 'C',
-        name: 'C',
-        isActive: true,
-        currency: 'NZD',
-        discountPct: null,
-        taxExempt: false,
-        salesRepId: null,
-        addresses: [],
-      },
+      customer: customerFacts({ id: 'c', code: 'C', name: 'C' }),
       warehouse: { isActive: true },
       products,
     },

@@ -9,23 +9,14 @@ import { planReservations } from '../../../domain/sales-orders/confirm.js';
 import { decidePick } from '../../../domain/sales-orders/fulfilment.js';
 import { newSalesOrder, type SalesOrder } from '../../../domain/sales-orders/order.js';
 import { catchApiError } from '../../support/catch-api-error.js';
+import { customerFacts } from '../../support/customer-facts.js';
 
 let n = 0;
 const order = (quantity: number): SalesOrder =>
   newSalesOrder(
     { customerId: 'c', warehouseId: 'w', lines: [{ productId: 'p1', quantity, unitPrice: 1 }] },
     {
-      customer: {
-        id: 'c',
-        code: 'C',
-        name: 'C',
-        isActive: true,
-        currency: 'NZD',
-        discountPct: null,
-        taxExempt: false,
-        salesRepId: null,
-        addresses: [],
-      },
+      customer: customerFacts({ id: 'c', code: 'C', name: 'C' }),
       warehouse: { isActive: true },
       products: new Map([
         ['p1', { sku: 'FLOUR', name: 'Flour', isActive: true, productType: 'STOCKED' as const }],

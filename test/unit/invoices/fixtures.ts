@@ -1,5 +1,6 @@
 import { newInvoiceFromOrder, type Invoice } from '../../../domain/invoices/invoice.js';
 import { newSalesOrder, type SalesOrder, type SalesOrderInput } from '../../../domain/sales-orders/order.js';
+import { customerFacts } from '../../support/customer-facts.js';
 
 export const NOW = '2026-11-23T10:00:00.000Z';
 
@@ -36,17 +37,12 @@ export function order(
       ...input,
     },
     {
-      customer: {
+      customer: customerFacts({
         id: 'c',
         code: 'CAFE',
         name: 'Corner Cafe',
-        isActive: true,
-        currency: 'NZD',
-        discountPct: null,
         taxExempt: customer.taxExempt ?? false,
-        salesRepId: null,
-        addresses: [],
-      },
+      }),
       products: new Map([
         ['p1', { sku: 'FLOUR', name: 'Flour', isActive: true, productType: 'STOCKED' as const }],
         ['p2', { sku: 'SUGAR', name: 'Sugar', isActive: true, productType: 'STOCKED' as const }],

@@ -3,6 +3,7 @@ import { decideConfirm, type ConfirmFacts } from '../../../domain/sales-orders/c
 import { newSalesOrder, type SalesOrder } from '../../../domain/sales-orders/order.js';
 import type { StockLevels } from '../../../domain/inventory/stock.js';
 import { catchApiError } from '../../support/catch-api-error.js';
+import { customerFacts } from '../../support/customer-facts.js';
 
 let n = 0;
 const order = (
@@ -12,17 +13,7 @@ const order = (
   ...newSalesOrder(
     { customerId: 'c', warehouseId: 'w1', lines: lines.map((l) => ({ ...l, unitPrice: 10 })) },
     {
-      customer: {
-        id: 'c',
-        code: 'C',
-        name: 'Cafe',
-        isActive: true,
-        currency: 'NZD',
-        discountPct: null,
-        taxExempt: false,
-        salesRepId: null,
-        addresses: [],
-      },
+      customer: customerFacts({ id: 'c', code: 'C', name: 'Cafe' }),
       warehouse: { isActive: true },
       products: new Map([
         ['p1', { sku: 'FLOUR', name: 'Flour', isActive: true, productType: 'STOCKED' as const }],

@@ -5,6 +5,7 @@ import { decideCancel, decidePack, decidePick } from '../../../domain/sales-orde
 import { newSalesOrder, type SalesOrder } from '../../../domain/sales-orders/order.js';
 import type { StockLevels } from '../../../domain/inventory/stock.js';
 import { catchApiError } from '../../support/catch-api-error.js';
+import { customerFacts } from '../../support/customer-facts.js';
 
 let n = 0;
 const products = new Map([
@@ -15,17 +16,7 @@ const draft = (lines: { productId: string; quantity: number }[]) =>
   newSalesOrder(
     { customerId: 'c', warehouseId: 'w', lines: lines.map((l) => ({ ...l, unitPrice: 1 })) },
     {
-      customer: {
-        id: 'c',
-        code: 'C',
-        name: 'C',
-        isActive: true,
-        currency: 'NZD',
-        discountPct: null,
-        taxExempt: false,
-        salesRepId: null,
-        addresses: [],
-      },
+      customer: customerFacts({ id: 'c', code: 'C', name: 'C' }),
       warehouse: { isActive: true },
       products,
     },
