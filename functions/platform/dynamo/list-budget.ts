@@ -35,6 +35,9 @@ const sizeOf = (bytes: number): string =>
     ? `~${Number((bytes / 1_048_576).toFixed(1))} MB`
     : `~${Math.max(1, Math.round(bytes / 1024))} KB`;
 
+/** A request's read bounds as every refusal names them: "1000 rows or ~1 MB". */
+export const readBoundsText = (rows: number): string => `${rows} rows or ${sizeOf(listScanBytes())}`;
+
 let override: number | undefined;
 
 /** The budget of one request's fallback index read (rows DynamoDB evaluates, filtered or not). */
@@ -62,7 +65,7 @@ export function tooBroad(
   narrowWith: string,
   where?: string,
 ): ApiError {
-  const rule = `needs more than ${budget} rows or ${sizeOf(listScanBytes())} read in one request at this organisation's size${where ? ` (${where})` : ''}; narrow the list with ${narrowWith}`;
+  const rule = `needs more than ${readBoundsText(budget)} read in one request at this organisation's size${where ? ` (${where})` : ''}; narrow the list with ${narrowWith}`;
   return parameter === undefined
     ? new ApiError('invalid_parameter', `This list ${rule}`)
     : invalidParameter(parameter, rule);

@@ -16,7 +16,12 @@ import {
   seekHour,
 } from '../../../../domain/webhooks/delivery-log.js';
 import type { DeliveryState, DeliveryStatus } from '../../../../domain/webhooks/delivery.js';
-import { ListTooBroad, listScanBudget, tooBroad } from '../../../platform/dynamo/list-budget.js';
+import {
+  ListTooBroad,
+  listScanBudget,
+  readBoundsText,
+  tooBroad,
+} from '../../../platform/dynamo/list-budget.js';
 import {
   hasListCursor,
   indexKeyOf,
@@ -75,7 +80,7 @@ const uncountedRefusal = (budget: number, countedFrom: string | undefined): ApiE
     : '';
   return new ApiError(
     'invalid_parameter',
-    `This list needs more than ${budget} rows read in one request: this subscription's deliveries from before its log was counted are counted by reading them until they have left the 30-day log${until}`,
+    `This list needs more than ${readBoundsText(budget)} read in one request: this subscription's deliveries from before its log was counted are counted by reading them until they have left the 30-day log${until}`,
   );
 };
 
