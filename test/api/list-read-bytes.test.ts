@@ -23,9 +23,9 @@ import {
   ceilingMarkKey,
   clearSlimProjections,
   configureSlimProjection,
-  entryBytes,
   projectionUnavailable,
 } from '../../functions/platform/dynamo/slim-projection.js';
+import { entryBytes } from '../../functions/platform/dynamo/item-bytes.js';
 import { statusCounter } from '../../functions/platform/dynamo/status-counts.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';

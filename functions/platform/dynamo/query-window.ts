@@ -2,7 +2,7 @@ import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@
 import { db } from './client.js';
 import { ListTooBroad } from './list-budget.js';
 import { ReadMeter, listScanBytes, requestMeter } from './read-budget.js';
-import { entryBytes } from './slim-projection.js';
+import { billedBytes } from './item-bytes.js';
 import type { IndexName } from './table-definition.js';
 
 export type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select' | 'Limit'>;
@@ -30,17 +30,6 @@ export interface ScanBudget {
 const ASSUMED_ROW_BYTES = 16_384;
 // DynamoDB's Limit is a 32-bit integer: a bound larger than that reads 1 MB pages as without one.
 const MAX_LIMIT = 2 ** 31 - 1;
-
-/**
- * The bytes a Query read, as DynamoDB bills and bounds them: its consumed capacity (4 KB units, an
- * eventually consistent unit 8 KB), which counts the rows a filter drops and the rows a COUNT page does not
- * return. Without it (an endpoint that does not report capacity) the returned items' sizes.
- */
-function billedBytes(page: QueryCommandOutput, consistent: boolean | undefined): number {
-  const units = page.ConsumedCapacity?.CapacityUnits;
-  if (units !== undefined) return units * (consistent ? 4_096 : 8_192);
-  return (page.Items ?? []).reduce((n, item) => n + entryBytes(item), 0);
-}
 
 /** One read's Query calls, within its ScanBudget when it has one (then metered on its request). */
 class BoundedRead {

@@ -11,6 +11,7 @@
 import { db } from './client.js';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './commands.js';
 import { sortKey, tenantPrefix } from './keys.js';
+import { billedBytes, entryBytes } from './item-bytes.js';
 import { requestMeter } from './read-budget.js';
 import {
   readSnapshot,
@@ -293,25 +294,6 @@ const knownLarge = (state: Record<string, unknown> | undefined): number | null =
 };
 
 /**
- * About a value's size as DynamoDB counts it: strings and binaries their bytes, numbers a byte per two
- * digits plus one, maps and lists 3 bytes plus a byte per element (and a map's names).
- */
-function dynamoBytes(value: unknown): number {
-  if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number') return Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1;
-  if (value instanceof Uint8Array) return value.length;
-  if (Array.isArray(value)) return value.reduce((n: number, v) => n + 1 + dynamoBytes(v), 3);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).reduce((n, [k, v]) => n + 1 + Buffer.byteLength(k) + dynamoBytes(v), 3);
-  }
-  return 1;
-}
-
-/** An index entry's size: its attributes' names and values (the probe's unit; the bench sizes with it). */
-export const entryBytes = (item: Record<string, unknown>): number =>
-  Object.entries(item).reduce((n, [name, value]) => n + Buffer.byteLength(name) + dynamoBytes(value), 0);
-
-/**
  * Whether a cold load's probe reads the collection whole (it is held whole rather than marked), at the
  * default probe bound whatever the settings: the bench's way to tell which path a collection takes.
  */
@@ -351,15 +333,12 @@ async function probeSlimRows(
         ReturnConsumedCapacity: 'TOTAL',
       }),
     );
-    let pageBytes = 0;
     for (const item of page.Items ?? []) {
-      pageBytes += entryBytes(item);
+      bytes += entryBytes(item);
       if (item.slim) rows.push(item.slim as SlimRow);
     }
-    bytes += pageBytes;
     // The request's reads after the probe get what it left of their shared budget (read-budget.ts).
-    const units = page.ConsumedCapacity?.CapacityUnits;
-    requestMeter()?.probed(units === undefined ? pageBytes : units * 8_192);
+    requestMeter()?.probed(billedBytes(page, false));
     more = page.LastEvaluatedKey;
   } while (more && rows.length < limit && bytes < maxBytes);
   return { rows, more };
@@ -416,8 +395,8 @@ function refuse(collection: string, at: number): null {
 
 /**
  * The refresh job's rewrite: reads the collection whole (in parallel time slices, slim-snapshot-read.ts;
- * capped at the ceiling, past which it is marked too large instead) and writes its snapshot under the writers' claim, replacing the generation the
- * state item named when the job read it. `written` is false when another writer claimed or moved the head
+ * capped at the ceiling, past which it is marked too large instead) and writes its snapshot under the
+ * writers' claim, replacing the generation the state item named when the job read it. `written` is false when another writer claimed or moved the head
  * first (its snapshot stands; the job looks again next run).
  */
 export async function rebuildSnapshot(

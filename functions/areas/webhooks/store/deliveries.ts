@@ -98,8 +98,9 @@ class DeliveryExists extends Error {
 }
 
 /**
- * Writes a new delivery, with its count move and its id pointer (delivery-ids.ts), unless one with the same id exists (the same event fanned out twice). Returns the
- * stored delivery, new or old, and whether this call created it.
+ * Writes a new delivery, with its count move and its id pointer (delivery-ids.ts), unless one with the
+ * same id exists (the same event fanned out twice). Returns the stored delivery, new or old, and whether
+ * this call created it.
  */
 export async function putDeliveryIfAbsent(
   orgId: string,
