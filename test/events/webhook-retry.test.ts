@@ -16,6 +16,7 @@ import {
 import { db } from '../../functions/platform/dynamo/client.js';
 import { GetCommand, PutCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
+import { WRITE_ATTEMPTS } from '../../functions/platform/dynamo/optimistic.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { countReads } from '../support/read-counter.js';
@@ -33,6 +34,41 @@ afterAll(() => {
   if (saved === undefined) delete process.env.ALLOW_PRIVATE_WEBHOOK_URLS;
   else process.env.ALLOW_PRIVATE_WEBHOOK_URLS = saved;
 });
+
+/**
+ * A stand-in for an attempt finishing between the retry's read and its write: while `racing`, each
+ * requeue write (its condition on the status and attempts read) is preceded by a real increment of the
+ * delivery's attempts, so DynamoDB Local refuses it.
+ */
+let racing = false;
+let requeuesRaced = 0;
+const REQUEUE_CONDITION = '#status = :before AND attempts = :attempts';
+db().middlewareStack.add(
+  (next) => async (args) => {
+    const input = args.input as {
+      ConditionExpression?: string;
+      Key?: Record<string, unknown>;
+      TransactItems?: { Update?: { ConditionExpression?: string; Key: Record<string, unknown> } }[];
+    };
+    const update =
+      input.ConditionExpression === REQUEUE_CONDITION
+        ? input
+        : input.TransactItems?.find((i) => i.Update?.ConditionExpression === REQUEUE_CONDITION)?.Update;
+    if (racing && update?.Key) {
+      requeuesRaced += 1;
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: update.Key,
+          UpdateExpression: 'SET attempts = attempts + :one',
+          ExpressionAttributeValues: { ':one': 1 },
+        }),
+      );
+    }
+    return next(args);
+  },
+  { step: 'initialize', name: 'webhook-retry-race' },
+);
 
 /** No retries: one failed attempt makes a delivery DEAD. */
 const pass = (orgId: string) => dispatchDue({ orgId, config: { ...deliveryConfig(), retryDelays: [] } });
@@ -116,6 +152,32 @@ describe('POST /webhooks/{id}/deliveries/{deliveryId}/retry', () => {
       await pass(t.orgId);
       expect(receiver.received).toHaveLength(2);
     } finally {
+      await receiver.close();
+    }
+  });
+
+  it('409 when an attempt finishes in between every time it re-decides: nothing is requeued', async () => {
+    const receiver = await startReceiver(() => 500);
+    try {
+      const id = await subscribe(receiver.url);
+      const ping = await call('POST', `/webhooks/${id}/ping`, { key: t.key });
+      await pass(t.orgId);
+      // Before each requeue write, a real write to the delivery (an attempt recorded) makes its condition fail.
+      racing = true;
+      const res = await retry(id, ping.body.id);
+      racing = false;
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({
+        code: 'conflict',
+        message: 'The delivery was being attempted at the same time; retry',
+      });
+      expect(requeuesRaced).toBe(WRITE_ATTEMPTS);
+      const [after] = await deliveriesOf(id);
+      expect(after).toMatchObject({ status: 'DEAD', attempts: 1 + WRITE_ATTEMPTS, nextAttemptAt: null });
+      // Once nothing races it, the same retry is accepted.
+      expect((await retry(id, ping.body.id)).status).toBe(202);
+    } finally {
+      racing = false;
       await receiver.close();
     }
   });
@@ -307,7 +369,7 @@ describe('a delivery from before the id pointers', () => {
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('unprocessable');
     expect(res.body.error.message).toBe(
-      'This delivery is not among the 5 newest deliveries this subscription has from before its deliveries were indexed by id, the most one request searches',
+      'This delivery is not among the newest deliveries this subscription has from before its deliveries were indexed by id that one request searches (5 rows or ~1 MB)',
     );
     expect(reads.count.scanned).toBe(BUDGET + 1);
     // A stamped subscription's message says when the case ends.
@@ -320,6 +382,20 @@ describe('a delivery from before the id pointers', () => {
         `; they have all left the 30-day log by ${at(Date.parse(stamp) + 30 * DAY).replace(/\./g, '\\.')}$`,
       ),
     );
+  });
+
+  it("the search stops at the request's bytes too: a 422 naming both bounds", async () => {
+    const { v, hook, old } = await oldLog('Unpointed byte-bound retry org', 8);
+    configureListBudget(1_000, 2_048);
+    const res = await retried(hook, old[0]!.id, v);
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe(
+      'This delivery is not among the newest deliveries this subscription has from before its deliveries were indexed by id that one request searches (1000 rows or ~2 KB)',
+    );
+    // One row (a Query is billed 4 KB at least), then the bytes are spent: far from the 1,000 rows.
+    expect(reads.count).toMatchObject({ queries: 1, scanned: 1 });
+    // The newest is still found within those bytes.
+    expect((await retried(hook, old[7]!.id, v)).status).toBe(202);
   });
 
   it("an unknown id, or another subscription's, is 404 once the part of the log before the pointers is read", async () => {

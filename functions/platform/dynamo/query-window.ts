@@ -129,6 +129,27 @@ export async function queryAll<T = Record<string, unknown>>(
 }
 
 /**
+ * The first item of a query in index order (a FilterExpression picks it), following pages within the
+ * budget: null when the range holds none, ListTooBroad when the range goes on past the budget before one
+ * turned up. Each call's Limit is sized as queryWindow's, so the read stops within about a row of the bound.
+ */
+export async function queryFirst<T = Record<string, unknown>>(
+  input: QueryInput,
+  budget: ScanBudget = {},
+): Promise<T | null> {
+  const read = new BoundedRead(budget);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await read.query({ ...input, ExclusiveStartKey: startKey });
+    const item = page.Items?.[0];
+    if (item) return item as T;
+    startKey = page.LastEvaluatedKey;
+    read.check(startKey);
+  } while (startKey);
+  return null;
+}
+
+/**
  * Where page N of a list ended, remembered by this container for a few minutes, so that walking the pages
  * in order (the sync recipe) starts each page where the last one stopped instead of re-reading the skipped
  * rows. A miss only costs reading the skipped rows again.

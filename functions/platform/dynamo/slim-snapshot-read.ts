@@ -16,6 +16,7 @@
  */
 import { db } from './client.js';
 import { QueryCommand } from './commands.js';
+import { entryBytes } from './item-bytes.js';
 import type { SlimRow } from './slim-projection.js';
 import { tableName } from './table-definition.js';
 import { config } from '../config.js';
@@ -54,7 +55,7 @@ const instantOf = (key: string): number | null => {
   return Number.isFinite(at) && key.length >= ISO_LENGTH ? at : null;
 };
 
-/** The collection's first or last entry's GSI5SK and its size as JSON, or null when it has none. */
+/** The collection's first or last entry's GSI5SK and its size as DynamoDB counts it, or null when it has none. */
 async function endKey(collection: string, forward: boolean): Promise<{ key: string; bytes: number } | null> {
   const page = await db().send(
     new QueryCommand({
@@ -68,7 +69,7 @@ async function endKey(collection: string, forward: boolean): Promise<{ key: stri
   );
   const item = page.Items?.[0];
   const key: unknown = item?.GSI5SK;
-  return typeof key === 'string' ? { key, bytes: JSON.stringify(item).length } : null;
+  return item && typeof key === 'string' ? { key, bytes: entryBytes(item) } : null;
 }
 
 /** A Query page holds at most 1 MB of index entries. */

@@ -7,13 +7,10 @@ import {
   unpointedRange,
 } from '../../../../domain/webhooks/delivery-log.js';
 import type { DeliveryState } from '../../../../domain/webhooks/delivery.js';
-import {
-  ConditionalCheckFailedException,
-  QueryCommand,
-  UpdateCommand,
-} from '../../../platform/dynamo/commands.js';
+import { ConditionalCheckFailedException, UpdateCommand } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
-import { listScanBudget } from '../../../platform/dynamo/list-budget.js';
+import { ListTooBroad, listScanBudget, readBoundsText } from '../../../platform/dynamo/list-budget.js';
+import { queryFirst } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { transact, WriteRace } from '../../../platform/dynamo/transact.js';
 import { countMoveItem } from './delivery-counts.js';
@@ -70,11 +67,9 @@ async function searchLog(
   idsFrom: string | undefined,
 ): Promise<Record<string, unknown> | null> {
   const budget = listScanBudget();
-  let scanned = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
+  try {
+    return await queryFirst(
+      {
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         FilterExpression: '#id = :id',
@@ -88,32 +83,25 @@ async function searchLog(
         ScanIndexForward: false,
         // Eventually consistent, half the read: a delivery from before the pointers is hours old, and the
         // requeue is conditioned on the status and attempts read (a stale read is re-read by its key).
-        ExclusiveStartKey: startKey,
-        // One row past the budget tells a range longer than it from one that ends there (DynamoDB's
-        // Limit is a 32-bit integer: a larger budget reads 1 MB pages as without one).
-        Limit: Math.min(2 ** 31 - 1, Math.max(1, budget + 1 - scanned)),
-      }),
+      },
+      { maxScanned: budget },
     );
-    const item = page.Items?.[0];
-    if (item) return item;
-    scanned += page.ScannedCount ?? 0;
-    startKey = page.LastEvaluatedKey;
-    if (startKey && scanned > budget) throw notSearched(budget, idsFrom);
-  } while (startKey);
-  return null;
+  } catch (error) {
+    throw error instanceof ListTooBroad ? notSearched(budget, idsFrom) : error;
+  }
 }
 
 /**
- * A delivery from before the id pointers that is not among the newest `budget` of them: it may exist or
- * not, and one request cannot tell, so neither a 404 nor a read of the whole log. The case ends when those
- * deliveries have left the 30-day log.
+ * A delivery from before the id pointers that is not among the newest of them one request reads (the
+ * list budget: its rows or its bytes): it may exist or not, and one request cannot tell, so neither a 404
+ * nor a read of the whole log. The case ends when those deliveries have left the 30-day log.
  */
 function notSearched(budget: number, idsFrom: string | undefined): Error {
   const until = idsFrom
     ? `; they have all left the 30-day log by ${new Date(Date.parse(idsFrom) + DELIVERY_RETENTION_SECONDS * 1000).toISOString()}`
     : '';
   return unprocessable(
-    `This delivery is not among the ${budget} newest deliveries this subscription has from before its deliveries were indexed by id, the most one request searches${until}`,
+    `This delivery is not among the newest deliveries this subscription has from before its deliveries were indexed by id that one request searches (${readBoundsText(budget)})${until}`,
   );
 }
 
