@@ -9,7 +9,12 @@
  * per test.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { batchCollection } from '../../functions/areas/inventory/store/batches.js';
+import { batchCollection, batchKey } from '../../functions/areas/inventory/store/batches.js';
+import { productStockKey } from '../../functions/areas/inventory/store/stock.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { GetCommand } from '../../functions/platform/dynamo/commands.js';
+import { entryBytes } from '../../functions/platform/dynamo/item-bytes.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
 import {
   clearSlimProjections,
@@ -264,6 +269,54 @@ describe('GET /batches?warehouseId=', () => {
     expect(ids(all.res)).toEqual(made.map((lot) => lot.id));
     const narrowed = await cold(few, '/batches', { warehouseId: w.id, productId: p.id }, 1);
     expect(narrowed.res.body).toEqual(all.res.body);
+  });
+
+  it("refuses a warehouse whose stock items or lots pass the request's bytes, unless the product narrows it", async () => {
+    const heavy = await newTenant('Warehouse lots by bytes');
+    const [w, p, q] = await Promise.all([
+      warehouse(heavy),
+      product(heavy, { isBatchTracked: true }),
+      product(heavy),
+    ]);
+    const made = [];
+    for (let i = 0; i < 3; i += 1) made.push(await batchOf(heavy, p.id, `2033-0${i + 1}-01`));
+    const res = await adjust(heavy, [
+      ...made.map((lot) => ({ productId: p.id, warehouseId: w.id, batchId: lot.id, quantityChange: 1 })),
+      { productId: q.id, warehouseId: w.id, quantityChange: 1 },
+    ]);
+    expect(res.status).toBe(201);
+    const bytesOf = async (key: { PK: string; SK: string }) => {
+      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+      return entryBytes(Item!);
+    };
+    const byBytes = (bytes: number, query: Record<string, string>) => {
+      configureListBudget(100, bytes);
+      return coldGet(heavy, '/batches', query, reads);
+    };
+    const refusal =
+      /^Query parameter 'warehouseId' .*more than 100 rows or ~\d+ KB.*narrow the list with productId$/;
+
+    // The two stock items pass a byte: the first is read, the second refused before it is.
+    const items = await byBytes(1, { warehouseId: w.id });
+    expect(expectRefused(items.res)).toMatch(refusal);
+    expect(items.gets).toBe(1);
+    // Both stock items fit, the lots do not: one lot read, then refused.
+    const stockBytes =
+      (await bytesOf(productStockKey(heavy.orgId, p.id))) +
+      (await bytesOf(productStockKey(heavy.orgId, q.id)));
+    const lotsPast = await byBytes(stockBytes, { warehouseId: w.id });
+    expect(expectRefused(lotsPast.res)).toMatch(refusal);
+    expect(lotsPast.gets).toBe(2 + 1);
+    // Everything within the bytes: exact, in FEFO order.
+    let lotBytes = 0;
+    for (const lot of made) lotBytes += await bytesOf(batchKey(heavy.orgId, lot.id));
+    const fits = await byBytes(stockBytes + lotBytes, { warehouseId: w.id });
+    expect(fits.res.status).toBe(200);
+    expect(ids(fits.res)).toEqual(made.map((lot) => lot.id));
+    // The product narrows it: its stock item names its lots, read whole.
+    const narrowed = await byBytes(1, { warehouseId: w.id, productId: p.id });
+    expect(narrowed.res.status).toBe(200);
+    expect(ids(narrowed.res)).toEqual(made.map((lot) => lot.id));
   });
 
   it("keeps tenants apart: another organisation's warehouse is 404, its lots and marks never mix", async () => {

@@ -95,7 +95,15 @@ async function batchesInWarehouse(
       });
   const lotIds = stocks.flatMap((s) => [...lotsInWarehouse(s.levels, warehouseId)]);
   if (!filter.productId && stocks.length + lotIds.length > budget) throw refused();
-  const found = await lots.batchGetByKeys(lotIds.map((id) => batchKey(orgId, id)));
+  // Without productId the lots are read within what the stock items left of the request's bytes.
+  const found = await lots
+    .batchGetByKeys(
+      lotIds.map((id) => batchKey(orgId, id)),
+      filter.productId ? {} : { budget },
+    )
+    .catch((error: unknown) => {
+      throw error instanceof ListTooBroad ? refused() : error;
+    });
   const batches = [...found.values()].filter((b) => matchesBatchFilter(b, filter)).sort(compareFefo);
   return { batches, stocks: new Map(stocks.map((s) => [s.productId, s])) };
 }

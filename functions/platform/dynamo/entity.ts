@@ -50,7 +50,8 @@ export interface Entity<T> {
   putAtVersionItem(orgId: string, record: T, version: number): TransactItem;
   create(orgId: string, record: T): Promise<void>;
   getByKey(key: Key): Promise<T | null>;
-  batchGetByKeys(keys: Key[]): Promise<Map<string, T>>;
+  /** With `budget`, a list request's reads by key: metered, refused past its bytes (batch-get.ts). */
+  batchGetByKeys(keys: Key[], options?: { budget?: number }): Promise<Map<string, T>>;
 }
 
 /**
@@ -119,8 +120,8 @@ export function entity<T, S = T>(definition: EntityDefinition<T, S>): Entity<T> 
       );
       return Item ? fromItem(Item) : null;
     },
-    batchGetByKeys: async (keys) => {
-      const found = await batchGet(keys);
+    batchGetByKeys: async (keys, options) => {
+      const found = await batchGet(keys, options);
       return new Map([...found].map(([id, item]) => [id, fromItem(item)]));
     },
   };

@@ -6,6 +6,14 @@
 import type { QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 
 /**
+ * The item size a budgeted read assumes before a call of its request has measured one: a first call reads
+ * at most the bytes left over this plus one item (65 with the whole ~1 MB; 9 with the allowance after a
+ * probe), and the next calls are sized on the mean measured. Items larger than this can pass the bytes
+ * left by their excess over it, in that first call only.
+ */
+export const ASSUMED_ROW_BYTES = 16_384;
+
+/**
  * About a value's size as DynamoDB counts it: strings and binaries their bytes, numbers a byte per two
  * digits plus one, maps and lists 3 bytes plus a byte per element (and a map's names).
  */

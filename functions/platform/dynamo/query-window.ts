@@ -2,7 +2,7 @@ import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@
 import { db } from './client.js';
 import { ListTooBroad } from './list-budget.js';
 import { ReadMeter, listScanBytes, requestMeter } from './read-budget.js';
-import { billedBytes } from './item-bytes.js';
+import { ASSUMED_ROW_BYTES, billedBytes } from './item-bytes.js';
 import type { IndexName } from './table-definition.js';
 
 export type QueryInput = Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select' | 'Limit'>;
@@ -19,15 +19,8 @@ export interface ScanBudget {
   maxScanned?: number;
 }
 
-/**
- * The row size a read assumes before a call of its request has measured one: a first call reads at most
- * the bytes left over this plus one row (65 rows with the whole budget, one call for a page of up to 65
- * rows; 9 with the allowance after a probe), and the next calls are sized on the mean measured. Items
- * larger than this can pass the bytes left by their excess over it, in that first call only. DynamoDB's
- * own 1 MB page is no bound to lean on: DynamoDB Local answered a filtered Query of 1,001 orders (2.4 MB)
- * in one page.
- */
-const ASSUMED_ROW_BYTES = 16_384;
+// DynamoDB's own 1 MB page is no bound to lean on: DynamoDB Local answered a filtered Query of 1,001
+// orders (2.4 MB) in one page. Before a call has measured a row, ASSUMED_ROW_BYTES (item-bytes.ts).
 // DynamoDB's Limit is a 32-bit integer: a bound larger than that reads 1 MB pages as without one.
 const MAX_LIMIT = 2 ** 31 - 1;
 

@@ -62,6 +62,16 @@ export class ReadMeter {
     return inFlight ? left - this.reserved : left;
   }
 
+  /**
+   * What the request's reads by key (a list's stock items or lots named by a projection) may still read:
+   * the budget less the bounded and by-key reads' bytes, not the probe's. A probe that precedes them
+   * loaded its collection whole (it fit ~1 MB) and named these keys from it; the allowance left after it
+   * would refuse, on a cold container only, a request every warm one answers.
+   */
+  keysLeft(): number {
+    return this.maxBytes - this.readSpent - this.reserved;
+  }
+
   /** Holds `bytes` for a call in flight (parallel reads of one request size their calls on what is left). */
   reserve(bytes: number): () => void {
     this.reserved += bytes;

@@ -33,6 +33,19 @@ describe('ReadMeter', () => {
     expect(meter.left()).toBe(MB - 600_000);
   });
 
+  it("leaves the reads by key the budget less the reads' bytes, not the probe's", () => {
+    const meter = new ReadMeter(MB);
+    meter.probed(MB);
+    expect(meter.keysLeft()).toBe(MB);
+    meter.read(700_000, 500);
+    expect(meter.keysLeft()).toBe(MB - 700_000);
+    const release = meter.reserve(100_000);
+    expect(meter.keysLeft()).toBe(MB - 800_000);
+    release();
+    meter.read(400_000, 300);
+    expect(meter.keysLeft()).toBeLessThan(0);
+  });
+
   it('holds what a call in flight may read until it settles', () => {
     const meter = new ReadMeter(MB);
     const release = meter.reserve(400_000);

@@ -393,7 +393,8 @@ export async function projectedStockSources(
  * of its own), reading at most `budget` of them. The stock projection names the products with stock on
  * hand there and only their items are read, by key; without a projection (a collection larger than a
  * container holds, or awaiting its snapshot) the stock index is read within the budget, filtered by
- * warehouse. ListTooBroad past the budget either way, before any item is read by key.
+ * warehouse. ListTooBroad past the budget either way, before any item is read by key; and past the
+ * request's bytes while the items are read by key (batch-get.ts).
  */
 export async function stockedInWarehouse(
   orgId: string,
@@ -416,7 +417,10 @@ export async function stockedInWarehouse(
     if ((row as StockSlim).rows.some(([w, , onHand]) => w === warehouseId && onHand > 0)) named.push(row.id);
   }
   if (named.length > budget) throw new ListTooBroad(budget);
-  const found = await productStocks.batchGetByKeys(named.map((id) => productStockKey(orgId, id)));
+  const found = await productStocks.batchGetByKeys(
+    named.map((id) => productStockKey(orgId, id)),
+    { budget },
+  );
   const stocks = [...found.values()];
   if (stocks.length < named.length) {
     const read = new Set(stocks.map((s) => s.productId));
