@@ -294,11 +294,13 @@ const knownLarge = (state: Record<string, unknown> | undefined): number | null =
 };
 
 /**
- * Whether a cold load's probe reads the collection whole (it is held whole rather than marked), at the
- * default probe bound whatever the settings: the bench's way to tell which path a collection takes.
+ * Whether a cold load's probe reads the collection whole (it is held whole rather than marked), or its
+ * first `rows` rows (how the probe proves a collection above a ceiling of `rows - 1`), at the default
+ * probe bound whatever the settings: the bench's way to tell which path a collection takes.
  */
-export async function fitsProbe(collection: string): Promise<boolean> {
-  return !(await probeSlimRows(collection, Number.POSITIVE_INFINITY, PROBE_BYTES)).more;
+export async function fitsProbe(collection: string, rows = Number.POSITIVE_INFINITY): Promise<boolean> {
+  const probe = await probeSlimRows(collection, rows, PROBE_BYTES);
+  return !probe.more || probe.rows.length >= rows;
 }
 
 /**
