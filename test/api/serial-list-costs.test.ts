@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/platform/dynamo/client.js';
+import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product, warehouse } from '../support/inventory.js';
@@ -58,5 +59,48 @@ describe('serial list cost', () => {
     const bySerial = await measure({ serial: 'a-7' });
     expect(bySerial.body.data.map((s: { serialNumber: string }) => s.serialNumber)).toEqual(['A-7']);
     expect(bySerial.scanned).toBe(1);
+  });
+});
+
+describe('serial lists over the organisation within the list budget', () => {
+  afterEach(() => configureListBudget(undefined));
+
+  it('a status filter over every serial reads at most the budget, then names status and what narrows it', async () => {
+    configureListBudget(30);
+    const fits = await measure({ status: 'AVAILABLE', pageSize: 5 });
+    expect(fits.body.pagination.total).toBe(23);
+    expect(fits.body.data).toHaveLength(5);
+    expect(fits.scanned).toBe(23);
+
+    configureListBudget(10);
+    scanned = 0;
+    const refused = await call('GET', '/serial-numbers', { key: t.key, query: { status: 'AVAILABLE' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('invalid_parameter');
+    expect(refused.body.error.message).toMatch(
+      /^Query parameter 'status' .*more than 10 rows or ~1 MB.*\(serial numbers are read from their index\); narrow the list with productId or serial$/,
+    );
+    // The budget and one row more, not the organisation's 23.
+    expect(scanned).toBe(11);
+    // The product's partition answers the same filter exactly.
+    const narrowed = await measure({ status: 'AVAILABLE', productId });
+    expect(narrowed.body.pagination.total).toBe(3);
+  });
+
+  it('a page no cursor reaches is read within the budget; the page in order is not refused', async () => {
+    configureListBudget(10);
+    clearListCursors();
+    const refused = await call('GET', '/serial-numbers', { key: t.key, query: { pageSize: 5, page: 4 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(/^Query parameter 'page' /);
+    // Walked in order, each page resumes where the last ended: every page answers.
+    clearListCursors();
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page += 1) {
+      const res = await measure({ pageSize: 5, page });
+      expect(res.body.pagination.total).toBe(23);
+      seen.push(...res.body.data.map((s: { id: string }) => s.id));
+    }
+    expect(new Set(seen).size).toBe(23);
   });
 });

@@ -28,7 +28,9 @@ import {
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
-import { indexKeyOf, queryWindow, readPage, type QueryInput } from '../../../platform/dynamo/query-window.js';
+import { boundedRangePage } from '../../../platform/dynamo/bounded-range.js';
+import { tooBroad } from '../../../platform/dynamo/list-budget.js';
+import { indexKeyOf, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { guard, transact, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 
@@ -262,7 +264,8 @@ export async function serialCount(orgId: string): Promise<number> {
  * product's GSI3 partition, the updatedAt range of GSI2 (modifiedSince in the key condition; still shown
  * newest created first), else GSI1. Without filters the page is read alone (a remembered cursor makes
  * sequential pages cheap) and the total comes from the maintained count; otherwise the matching range is
- * read once to count it (status alone has no index of its own: it filters the organisation's serials).
+ * read once to count it (status alone has no index of its own: it filters the organisation's serials,
+ * within the list budget; so are page jumps of the default list).
  */
 export async function listSerials(
   orgId: string,
@@ -317,17 +320,28 @@ export async function listSerials(
     const all = items.map(serialNumbers.fromItem).sort(newestFirst);
     return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
   }
-  if (index === 'GSI1' && conditions.length === 0) {
-    const [items, total] = await Promise.all([
-      readPage(input, {
-        ...window,
-        cursorId: `${orgId}|serials|GSI1`,
-        keyOf: indexKeyOf('GSI1'),
-      }),
-      serialCount(orgId),
-    ]);
+  if (index === 'GSI1') {
+    // The organisation's serials: the page alone with the maintained count, or the status filter over all
+    // of them, within the list budget (bounded-range.ts); past it the 400 naming status (or the jumped-to
+    // page), which productId or serial narrow to their own partitions.
+    const { items, total } = await boundedRangePage({
+      input,
+      window,
+      count: conditions.length === 0 ? () => serialCount(orgId) : undefined,
+      cursorId: `${orgId}|serials|GSI1`,
+      keyOf: indexKeyOf('GSI1'),
+      refuse: (budget) =>
+        tooBroad(
+          filter.status ? 'status' : 'page',
+          budget,
+          'productId or serial',
+          'serial numbers are read from their index',
+        ),
+    });
     return { items: items.map(serialNumbers.fromItem), total };
   }
+  // One product's partition, or the changed range of the sync recipe: they grow with the product's
+  // serials and with what changed since the client's instant, not with the organisation.
   const { items, total } = await queryWindow(input, window.offset, window.limit);
   return { items: items.map(serialNumbers.fromItem), total };
 }
