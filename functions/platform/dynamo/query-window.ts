@@ -61,23 +61,19 @@ class BoundedRead {
     return page;
   }
 
-  /** Whether the range goes on (`more`) past the rows or the bytes of the budget (check would throw). */
-  spent(more: unknown): boolean {
-    try {
-      this.check(more);
-      return false;
-    } catch (error) {
-      if (error instanceof ListTooBroad) return true;
-      throw error;
-    }
+  /** The refusal when the range goes on (`more`) past the rows or the bytes of the budget, else null. */
+  over(more: unknown): ListTooBroad | null {
+    const { meter, budget } = this;
+    if (!meter || budget.maxScanned === undefined || !more) return null;
+    if (this.scanned > budget.maxScanned) return new ListTooBroad(budget.maxScanned);
+    if (meter.left(false) <= 0) return new ListTooBroad(budget.maxScanned, 'bytes');
+    return null;
   }
 
   /** ListTooBroad when the range goes on (`more`) past the rows or the bytes of the budget. */
   check(more: unknown): void {
-    const { meter, budget } = this;
-    if (!meter || budget.maxScanned === undefined || !more) return;
-    if (this.scanned > budget.maxScanned) throw new ListTooBroad(budget.maxScanned);
-    if (meter.left(false) <= 0) throw new ListTooBroad(budget.maxScanned, 'bytes');
+    const refusal = this.over(more);
+    if (refusal) throw refusal;
   }
 }
 
@@ -239,7 +235,7 @@ async function pageAndNext<T extends Record<string, unknown>>(
       if (items.length < wantedItems) items.push(item);
     }
     startKey = page.LastEvaluatedKey;
-    if (items.length === options.limit && peek && startKey && read.spent(startKey)) {
+    if (peek && items.length === options.limit && read.over(startKey)) {
       unread = true;
       break;
     }
