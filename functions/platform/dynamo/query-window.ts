@@ -61,19 +61,23 @@ class BoundedRead {
     return page;
   }
 
-  /** The refusal when the range goes on (`more`) past the rows or the bytes of the budget, else null. */
-  over(more: unknown): ListTooBroad | null {
-    const { meter, budget } = this;
-    if (!meter || budget.maxScanned === undefined || !more) return null;
-    if (this.scanned > budget.maxScanned) return new ListTooBroad(budget.maxScanned);
-    if (meter.left(false) <= 0) return new ListTooBroad(budget.maxScanned, 'bytes');
-    return null;
+  /** Whether the range goes on (`more`) past the rows or the bytes of the budget (check would throw). */
+  spent(more: unknown): boolean {
+    try {
+      this.check(more);
+      return false;
+    } catch (error) {
+      if (error instanceof ListTooBroad) return true;
+      throw error;
+    }
   }
 
   /** ListTooBroad when the range goes on (`more`) past the rows or the bytes of the budget. */
   check(more: unknown): void {
-    const refusal = this.over(more);
-    if (refusal) throw refusal;
+    const { meter, budget } = this;
+    if (!meter || budget.maxScanned === undefined || !more) return;
+    if (this.scanned > budget.maxScanned) throw new ListTooBroad(budget.maxScanned);
+    if (meter.left(false) <= 0) throw new ListTooBroad(budget.maxScanned, 'bytes');
   }
 }
 
@@ -235,7 +239,7 @@ async function pageAndNext<T extends Record<string, unknown>>(
       if (items.length < wantedItems) items.push(item);
     }
     startKey = page.LastEvaluatedKey;
-    if (peek && items.length === options.limit && read.over(startKey)) {
+    if (items.length === options.limit && peek && startKey && read.spent(startKey)) {
       unread = true;
       break;
     }
