@@ -1,8 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey } from '../../functions/areas/organisations/steps/api-keys.js';
 import { clearAuthCache } from '../../functions/platform/http/authenticate.js';
-import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
-import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import type { PermissionGrant } from '../../domain/auth/permissions.js';
 import type { Scope } from '../../domain/auth/scopes.js';
@@ -364,64 +362,6 @@ describe('GET /audit-log', () => {
     expect(past.body.data).toEqual([]);
     const theirs = await call('GET', '/audit-log', { key: other.key });
     expect(theirs.body.data.some((e: { keyId: string }) => e.keyId === tenant.keyId)).toBe(false);
-  });
-});
-
-describe('GET /audit-log within the list budget (issue 29 item 6, session 39)', () => {
-  afterEach(() => configureListBudget(undefined));
-
-  it('a rare filter reads at most the budget, then names itself and the dates; pages in order always answer', async () => {
-    const tenant = await newTenant('Audit budget org');
-    const made = [];
-    for (let i = 0; i < 7; i += 1) {
-      made.push(
-        (await call('POST', '/api-keys', { key: tenant.key, body: { name: `b${i}`, scopes: ['read'] } }))
-          .body,
-      );
-    }
-    await call('PUT', '/organisation', { key: tenant.key, body: { creditLimitMode: 'BLOCK' } });
-    // Newest first: the organisation's update, keys 6..0, the organisation's creation (9 entries).
-    configureListBudget(6);
-    const log = (query: Record<string, string | number>) =>
-      call('GET', '/audit-log', { key: tenant.key, query });
-
-    const rare = await log({ entityId: made[0].id });
-    expect(rare.status).toBe(400);
-    expect(rare.body.error.code).toBe('invalid_parameter');
-    expect(rare.body.error.message).toMatch(
-      /^Query parameter 'entityId' .*more than 6 rows or ~1 MB.*\(the audit log is read from its time range\); narrow the list with dateFrom and dateTo$/,
-    );
-    const dated = await log({ entityId: made[0].id, dateFrom: made[0].createdAt, dateTo: made[0].createdAt });
-    expect(dated.status).toBe(200);
-    expect(dated.body.data.map((e: { entityId: string }) => e.entityId)).toEqual([made[0].id]);
-
-    // A page that fills as the budget ends: the rows left unread may hold more, so hasMore.
-    const full = await log({ entityType: 'api_key', pageSize: 6 });
-    expect(full.status).toBe(200);
-    expect(full.body.data.map((e: { entityId: string }) => e.entityId)).toEqual(
-      made
-        .slice(1)
-        .reverse()
-        .map((k) => k.id),
-    );
-    expect(full.body.pagination.hasMore).toBe(true);
-
-    // Walked in order each page resumes where the last ended, past the budget's rows.
-    clearListCursors();
-    const seen: string[] = [];
-    let more = true;
-    for (let page = 1; more; page += 1) {
-      const res = await log({ pageSize: 3, page });
-      expect(res.status).toBe(200);
-      seen.push(...res.body.data.map((e: { id: string }) => e.id));
-      more = res.body.pagination.hasMore;
-    }
-    expect(seen).toHaveLength(9);
-    // A page no cursor reaches is read within the budget.
-    clearListCursors();
-    const jump = await log({ pageSize: 3, page: 3 });
-    expect(jump.status).toBe(400);
-    expect(jump.body.error.message).toMatch(/^Query parameter 'page' /);
   });
 });
 

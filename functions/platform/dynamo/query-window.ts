@@ -61,17 +61,6 @@ class BoundedRead {
     return page;
   }
 
-  /** Whether the range goes on (`more`) past the rows or the bytes of the budget (check would throw). */
-  spent(more: unknown): boolean {
-    try {
-      this.check(more);
-      return false;
-    } catch (error) {
-      if (error instanceof ListTooBroad) return true;
-      throw error;
-    }
-  }
-
   /** ListTooBroad when the range goes on (`more`) past the rows or the bytes of the budget. */
   check(more: unknown): void {
     const { meter, budget } = this;
@@ -185,47 +174,21 @@ export const indexKeyOf = (index: IndexName) => (item: Record<string, unknown>) 
  */
 export async function readPage<T extends Record<string, unknown>>(
   input: QueryInput,
-  options: PageOptions<T>,
+  options: {
+    offset: number;
+    limit: number;
+    cursorId: string;
+    keyOf: (item: T) => Record<string, unknown>;
+  } & ScanBudget,
 ): Promise<T[]> {
-  return (await pageAndNext(input, options, false)).items;
-}
-
-/**
- * readPage, and whether a matching item follows the page (one more is read for it): for lists that answer
- * `hasMore` instead of a total. The cursor remembered is still the page's own end.
- */
-export async function readPageAndMore<T extends Record<string, unknown>>(
-  input: QueryInput,
-  options: PageOptions<T>,
-): Promise<{ items: T[]; more: boolean }> {
-  const { items, next } = await pageAndNext(input, options, true);
-  return { items, more: next };
-}
-
-type PageOptions<T> = {
-  offset: number;
-  limit: number;
-  cursorId: string;
-  keyOf: (item: T) => Record<string, unknown>;
-} & ScanBudget;
-
-async function pageAndNext<T extends Record<string, unknown>>(
-  input: QueryInput,
-  options: PageOptions<T>,
-  peek: boolean,
-): Promise<{ items: T[]; next: boolean }> {
   const now = Date.now();
   const remembered = cursors.get(`${options.cursorId}@${options.offset}`);
   let startKey = remembered && now - remembered.at < CURSOR_TTL_MS ? remembered.startKey : undefined;
   let toSkip = startKey ? 0 : options.offset;
-  const wantedItems = options.limit + (peek ? 1 : 0);
   const items: T[] = [];
   const read = new BoundedRead(options);
-  // The page is whole but the budget ends before the item that would tell whether another follows: the
-  // rows left unread may hold one, so the list says there is more rather than refusing a page it has.
-  let unread = false;
   do {
-    const wanted = toSkip + wantedItems - items.length;
+    const wanted = toSkip + options.limit - items.length;
     // Without a filter every item read matches, so the limit can be exact; with one, read a little more.
     const page = await read.query(
       { ...input, ExclusiveStartKey: startKey },
@@ -236,17 +199,11 @@ async function pageAndNext<T extends Record<string, unknown>>(
         toSkip -= 1;
         continue;
       }
-      if (items.length < wantedItems) items.push(item);
+      if (items.length < options.limit) items.push(item);
     }
     startKey = page.LastEvaluatedKey;
-    if (items.length === options.limit && peek && startKey && read.spent(startKey)) {
-      unread = true;
-      break;
-    }
-    if (items.length < wantedItems) read.check(startKey);
-  } while (startKey && items.length < wantedItems);
-  const next = unread || items.length > options.limit;
-  if (items.length > options.limit) items.pop();
+    if (items.length < options.limit) read.check(startKey);
+  } while (startKey && items.length < options.limit);
   const last = items[items.length - 1];
   if (last && items.length === options.limit) {
     if (cursors.size >= CURSOR_LIMIT) cursors.clear();
@@ -255,5 +212,5 @@ async function pageAndNext<T extends Record<string, unknown>>(
       at: now,
     });
   }
-  return { items, next };
+  return items;
 }

@@ -1,6 +1,7 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '../dynamo/client.js';
 import { tenantPrefix } from '../dynamo/keys.js';
-import { ListTooBroad, listScanBudget, tooBroad } from '../dynamo/list-budget.js';
-import { queryAll, readPageAndMore } from '../dynamo/query-window.js';
+import { queryAll } from '../dynamo/query-window.js';
 import { tableName } from '../dynamo/table-definition.js';
 import type { Operator } from '../back-office/operator.js';
 
@@ -94,12 +95,11 @@ const FILTERED_ATTRIBUTE = {
 } as const;
 
 /**
- * One page of the log, newest first, read by key in descending SK (time) order: the page's entries plus
- * one to tell whether another page follows, from a remembered cursor when the pages are walked in order;
- * the date bounds narrow the key range. The other filters are applied by DynamoDB to what it reads, so a
- * filtered page reads every entry newer than its last match, within the list budget (list-budget.ts,
- * since session 39): past it the 400 names the filter (or the jumped-to page) and the dates that narrow
- * the range. There is no total: counting would read the whole partition.
+ * One page of the log, newest first, read by key in descending SK (time) order. Without a filter it reads
+ * exactly the entries up to the end of the page, plus one to tell whether another page follows; the date
+ * bounds narrow the key range. The other filters are applied by DynamoDB to what it reads, so a filtered
+ * page reads every entry newer than its last match (a bounded scan of the partition's newest part, costed
+ * in docs/design/application.md). There is no total: counting would read the whole partition.
  */
 export async function pageAudit(
   orgId: string,
@@ -119,36 +119,26 @@ export async function pageAudit(
   // SK is `${at}#${id}`: from the first instant of dateFrom, to past every entry at dateTo itself.
   values[':from'] = filter.dateFrom ?? '0';
   values[':to'] = `${filter.dateTo ?? '9999'}#\uffff`;
-  const budget = listScanBudget();
-  let page: { items: Record<string, unknown>[]; more: boolean };
-  try {
-    page = await readPageAndMore(
-      {
+  const wanted = window.offset + window.pageSize + 1;
+  const matched: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         ...(conditions.length > 0
           ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names }
-          : {}),
+          : { Limit: wanted - matched.length }),
         ExpressionAttributeValues: values,
         ScanIndexForward: false,
-      },
-      {
-        offset: window.offset,
-        limit: window.pageSize,
-        maxScanned: budget,
-        cursorId: `${orgId}|audit|${JSON.stringify(filter)}`,
-        keyOf: (item) => ({ PK: item.PK, SK: item.SK }),
-      },
+        ExclusiveStartKey: startKey,
+      }),
     );
-  } catch (error) {
-    if (!(error instanceof ListTooBroad)) throw error;
-    const parameter =
-      (Object.keys(FILTERED_ATTRIBUTE) as (keyof typeof FILTERED_ATTRIBUTE)[]).find(
-        (name) => filter[name] !== undefined,
-      ) ?? (window.offset > 0 ? 'page' : undefined);
-    throw tooBroad(parameter, budget, 'dateFrom and dateTo', 'the audit log is read from its time range');
-  }
-  const entries = page.items.map((item) => ({
+    matched.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && matched.length < wanted);
+  const entries = matched.slice(window.offset, window.offset + window.pageSize).map((item) => ({
     id: item.id as string,
     at: item.at as string,
     action: item.action as string,
@@ -159,5 +149,5 @@ export async function pageAudit(
     changes: (item.changedFields as string[] | undefined) ?? [],
     ...(item.operator ? { operator: item.operator as Operator } : {}),
   }));
-  return { entries, hasMore: page.more };
+  return { entries, hasMore: matched.length > window.offset + window.pageSize };
 }
