@@ -82,104 +82,116 @@ const deliveriesOf = async (id: string) =>
 const retry = (id: string, deliveryId: string, tenant = t) =>
   call('POST', `/webhooks/${id}/deliveries/${deliveryId}/retry`, { key: tenant.key });
 
+/**
+ * A subscription to a receiver answering `answer`, a ping to it attempted once by a dispatch pass, then
+ * `run` with the subscription and the ping's delivery id; the receiver is closed after it.
+ */
+async function afterOneAttempt(
+  answer: () => number,
+  run: (
+    hook: string,
+    deliveryId: string,
+    receiver: Awaited<ReturnType<typeof startReceiver>>,
+  ) => Promise<void>,
+): Promise<void> {
+  const receiver = await startReceiver(answer);
+  try {
+    const hook = await subscribe(receiver.url);
+    const ping = await call('POST', `/webhooks/${hook}/ping`, { key: t.key });
+    await pass(t.orgId);
+    await run(hook, ping.body.id as string, receiver);
+  } finally {
+    await receiver.close();
+  }
+}
+
 describe('POST /webhooks/{id}/deliveries/{deliveryId}/retry', () => {
   it('re-sends a DEAD delivery with the same delivery id; the receiver, back up, acknowledges it', async () => {
     let up = false;
-    const receiver = await startReceiver(() => (up ? 200 : 503));
-    try {
-      const id = await subscribe(receiver.url);
-      const ping = await call('POST', `/webhooks/${id}/ping`, { key: t.key });
-      await pass(t.orgId);
-      const [dead] = await deliveriesOf(id);
-      expect(dead).toMatchObject({ id: ping.body.id, status: 'DEAD', attempts: 1, responseStatus: 503 });
+    await afterOneAttempt(
+      () => (up ? 200 : 503),
+      async (id, pingId, receiver) => {
+        const [dead] = await deliveriesOf(id);
+        expect(dead).toMatchObject({ id: pingId, status: 'DEAD', attempts: 1, responseStatus: 503 });
 
-      up = true;
-      const res = await retry(id, ping.body.id);
-      expect(res.status).toBe(202);
-      expect(res.body).toMatchObject({
-        id: ping.body.id,
-        status: 'PENDING',
-        attempts: 1,
-        payload: dead.payload,
-      });
-      expect(Date.parse(res.body.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
+        up = true;
+        const res = await retry(id, pingId);
+        expect(res.status).toBe(202);
+        expect(res.body).toMatchObject({
+          id: pingId,
+          status: 'PENDING',
+          attempts: 1,
+          payload: dead.payload,
+        });
+        expect(Date.parse(res.body.nextAttemptAt)).toBeLessThanOrEqual(Date.now());
 
-      expect((await pass(t.orgId)).delivered).toBe(1);
-      const [delivered] = await deliveriesOf(id);
-      expect(delivered).toMatchObject({
-        id: ping.body.id,
-        status: 'DELIVERED',
-        attempts: 2,
-        responseStatus: 200,
-      });
-      expect(receiver.received.map((r) => r.headers['x-service-delivery-id'])).toEqual([
-        ping.body.id,
-        ping.body.id,
-      ]);
-      expect(receiver.received[1]!.raw).toBe(receiver.received[0]!.raw);
+        expect((await pass(t.orgId)).delivered).toBe(1);
+        const [delivered] = await deliveriesOf(id);
+        expect(delivered).toMatchObject({
+          id: pingId,
+          status: 'DELIVERED',
+          attempts: 2,
+          responseStatus: 200,
+        });
+        expect(receiver.received.map((r) => r.headers['x-service-delivery-id'])).toEqual([pingId, pingId]);
+        expect(receiver.received[1]!.raw).toBe(receiver.received[0]!.raw);
 
-      // A DELIVERED delivery is re-sent as well (an integrator that lost what it received).
-      expect((await retry(id, ping.body.id)).status).toBe(202);
-      expect((await pass(t.orgId)).delivered).toBe(1);
-      expect(receiver.received).toHaveLength(3);
-    } finally {
-      await receiver.close();
-    }
+        // A DELIVERED delivery is re-sent as well (an integrator that lost what it received).
+        expect((await retry(id, pingId)).status).toBe(202);
+        expect((await pass(t.orgId)).delivered).toBe(1);
+        expect(receiver.received).toHaveLength(3);
+      },
+    );
   });
 
   it('a failed retry of a delivery whose schedule is used up leaves it DEAD again', async () => {
-    const receiver = await startReceiver(() => 500);
-    try {
-      const id = await subscribe(receiver.url);
-      const ping = await call('POST', `/webhooks/${id}/ping`, { key: t.key });
-      await pass(t.orgId);
-      expect((await retry(id, ping.body.id)).status).toBe(202);
-      expect((await pass(t.orgId)).dead).toBe(1);
-      expect((await deliveriesOf(id))[0]).toMatchObject({ status: 'DEAD', attempts: 2, nextAttemptAt: null });
-    } finally {
-      await receiver.close();
-    }
+    await afterOneAttempt(
+      () => 500,
+      async (id, pingId) => {
+        expect((await retry(id, pingId)).status).toBe(202);
+        expect((await pass(t.orgId)).dead).toBe(1);
+        expect((await deliveriesOf(id))[0]).toMatchObject({
+          status: 'DEAD',
+          attempts: 2,
+          nextAttemptAt: null,
+        });
+      },
+    );
   });
 
   it('two retries at once both answer 202 and the delivery is sent once', async () => {
-    const receiver = await startReceiver(() => 200);
-    try {
-      const id = await subscribe(receiver.url);
-      const ping = await call('POST', `/webhooks/${id}/ping`, { key: t.key });
-      await pass(t.orgId);
-      const results = await Promise.all([retry(id, ping.body.id), retry(id, ping.body.id)]);
-      expect(results.map((r) => r.status)).toEqual([202, 202]);
-      await pass(t.orgId);
-      expect(receiver.received).toHaveLength(2);
-    } finally {
-      await receiver.close();
-    }
+    await afterOneAttempt(
+      () => 200,
+      async (id, pingId, receiver) => {
+        const results = await Promise.all([retry(id, pingId), retry(id, pingId)]);
+        expect(results.map((r) => r.status)).toEqual([202, 202]);
+        await pass(t.orgId);
+        expect(receiver.received).toHaveLength(2);
+      },
+    );
   });
 
   it('409 when an attempt finishes in between every time it re-decides: nothing is requeued', async () => {
-    const receiver = await startReceiver(() => 500);
-    try {
-      const id = await subscribe(receiver.url);
-      const ping = await call('POST', `/webhooks/${id}/ping`, { key: t.key });
-      await pass(t.orgId);
-      // Before each requeue write, a real write to the delivery (an attempt recorded) makes its condition fail.
-      racing = true;
-      const res = await retry(id, ping.body.id);
-      racing = false;
-      expect(res.status).toBe(409);
-      expect(res.body.error).toEqual({
-        code: 'conflict',
-        message: 'The delivery was being attempted at the same time; retry',
-      });
-      expect(requeuesRaced).toBe(WRITE_ATTEMPTS);
-      const [after] = await deliveriesOf(id);
-      expect(after).toMatchObject({ status: 'DEAD', attempts: 1 + WRITE_ATTEMPTS, nextAttemptAt: null });
-      // Once nothing races it, the same retry is accepted.
-      expect((await retry(id, ping.body.id)).status).toBe(202);
-    } finally {
-      racing = false;
-      await receiver.close();
-    }
+    await afterOneAttempt(
+      () => 500,
+      async (id, pingId) => {
+        // Before each requeue write, a real write to the delivery (an attempt recorded) makes its condition fail.
+        racing = true;
+        const res = await retry(id, pingId).finally(() => {
+          racing = false;
+        });
+        expect(res.status).toBe(409);
+        expect(res.body.error).toEqual({
+          code: 'conflict',
+          message: 'The delivery was being attempted at the same time; retry',
+        });
+        expect(requeuesRaced).toBe(WRITE_ATTEMPTS);
+        const [after] = await deliveriesOf(id);
+        expect(after).toMatchObject({ status: 'DEAD', attempts: 1 + WRITE_ATTEMPTS, nextAttemptAt: null });
+        // Once nothing races it, the same retry is accepted.
+        expect((await retry(id, pingId)).status).toBe(202);
+      },
+    );
   });
 
   it("404 for an unknown delivery, another subscription's delivery, or another organisation's", async () => {
