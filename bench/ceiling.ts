@@ -1,9 +1,11 @@
 /**
  * The projection's ceiling (issue 29 item 6): what the list requests whose cost can grow with the
- * organisation cost at each size (BENCH_CEILING_SIZES, default 10000; add 100000 for the large point), for products and sales
- * orders: a filtered list on a cold container (the whole load, a request's before session 36 and the
- * refresh job's since; with no snapshot, the bounded reads; from the packed snapshot), the same warm, a page jump without a cursor, and, above the projection's ceiling (SLIM_MAX_ROWS set to a tenth of
- * the size so the bench gets there without seeding 300k rows), the bounded index reads that replace it:
+ * organisation cost at each size (BENCH_CEILING_SIZES, default 10000; add 100000 for the large point),
+ * for products and sales orders: a filtered list on a cold container (the whole load, a request's before
+ * session 36 and the refresh job's since; with no snapshot, the bounded reads; from the packed snapshot),
+ * the same warm, a page jump without a cursor, and, above the projection's ceiling (SLIM_MAX_ROWS set to a
+ * tenth of the size so the bench gets there without seeding 300k rows), the bounded index reads that
+ * replace it:
  * refused past LIST_SCAN_MAX_ROWS with 400, answered when the range fits. Whole loads (the before case)
  * above BENCH_COLD_LOAD_MAX rows are computed from the per-row cost measured at the largest size below it
  * (DynamoDB Local's query pages slow down with the partition's size: it would time Local, not us; 283 s

@@ -3,7 +3,7 @@ import { db } from './client.js';
 import type { Key } from './keys.js';
 import { ASSUMED_ROW_BYTES, entryBytes } from './item-bytes.js';
 import { ListTooBroad } from './list-budget.js';
-import { ReadMeter, listScanBytes, requestMeter } from './read-budget.js';
+import { ReadMeter, listScanBytes, requestMeter, rowsWithin } from './read-budget.js';
 import { tableName } from './table-definition.js';
 
 /** DynamoDB's most keys in one BatchGetItem. */
@@ -41,7 +41,7 @@ export async function batchGet(
       const left = meter.keysLeft();
       if (i > 0 && left <= 0) throw new ListTooBroad(budget!, 'bytes');
       const mean = items > 0 && bytes > 0 ? bytes / items : ASSUMED_ROW_BYTES;
-      size = Math.min(BATCH_KEYS, Math.floor(Math.max(0, left) / mean) + 1);
+      size = Math.min(BATCH_KEYS, rowsWithin(left, mean));
     }
     let pending: Key[] = unique.slice(i, i + size);
     i += size;

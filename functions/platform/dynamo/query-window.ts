@@ -1,7 +1,7 @@
 import { QueryCommand, type QueryCommandInput, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client.js';
 import { ListTooBroad } from './list-budget.js';
-import { ReadMeter, listScanBytes, requestMeter } from './read-budget.js';
+import { ReadMeter, listScanBytes, requestMeter, rowsWithin } from './read-budget.js';
 import { ASSUMED_ROW_BYTES, billedBytes } from './item-bytes.js';
 import type { IndexName } from './table-definition.js';
 
@@ -45,7 +45,7 @@ class BoundedRead {
       this.scanned > 0 && this.bytes > 0
         ? this.bytes / this.scanned
         : (meter.meanRowBytes() ?? ASSUMED_ROW_BYTES);
-    const byBytes = Math.floor(Math.max(0, meter.left()) / mean) + 1;
+    const byBytes = rowsWithin(meter.left(), mean);
     const Limit = Math.max(1, Math.min(MAX_LIMIT, cap, budget.maxScanned + 1 - this.scanned, byBytes));
     const release = meter.reserve(Limit * mean);
     let page: QueryCommandOutput;

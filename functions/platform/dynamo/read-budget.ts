@@ -27,6 +27,13 @@ export const configureReadBudget = (maxBytes: number | undefined): void => {
  */
 export const pageAllowance = (maxBytes: number): number => Math.floor(maxBytes / 8);
 
+/**
+ * How many rows (or keys) one metered call may ask for: what `bytesLeft` holds at the mean row size, plus
+ * one, so a read passes its bound by about a row and never stops short of a page it could afford.
+ */
+export const rowsWithin = (bytesLeft: number, meanRowBytes: number): number =>
+  Math.floor(Math.max(0, bytesLeft) / meanRowBytes) + 1;
+
 /** The bytes a request's metered reads spent, and what its bounded reads may still read. */
 export class ReadMeter {
   /** Bytes billed to the probe and the bounded reads together. */

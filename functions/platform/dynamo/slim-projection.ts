@@ -398,8 +398,8 @@ function refuse(collection: string, at: number): null {
 /**
  * The refresh job's rewrite: reads the collection whole (in parallel time slices, slim-snapshot-read.ts;
  * capped at the ceiling, past which it is marked too large instead) and writes its snapshot under the
- * writers' claim, replacing the generation the state item named when the job read it. `written` is false when another writer claimed or moved the head
- * first (its snapshot stands; the job looks again next run).
+ * writers' claim, replacing the generation the state item named when the job read it. `written` is false
+ * when another writer claimed or moved the head first (its snapshot stands; the job looks again next run).
  */
 export async function rebuildSnapshot(
   collection: string,

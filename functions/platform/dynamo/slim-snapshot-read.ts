@@ -55,7 +55,7 @@ const instantOf = (key: string): number | null => {
   return Number.isFinite(at) && key.length >= ISO_LENGTH ? at : null;
 };
 
-/** The collection's first or last entry's GSI5SK and its size as DynamoDB counts it, or null when it has none. */
+/** The collection's first or last entry's GSI5SK and its size as DynamoDB counts it (null: no entry). */
 async function endKey(collection: string, forward: boolean): Promise<{ key: string; bytes: number } | null> {
   const page = await db().send(
     new QueryCommand({
