@@ -23,6 +23,7 @@ import { warehouseKey } from '../functions/areas/inventory/store/warehouses.js';
 import { db } from '../functions/platform/dynamo/client.js';
 import { outboxPendingKey, sortKey, tenantPrefix, workShard } from '../functions/platform/dynamo/keys.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
+import { auditIndexKeys } from '../functions/platform/journal/audit.js';
 
 type Item = Record<string, unknown>;
 type Reply = { status: number; body: unknown };
@@ -122,6 +123,7 @@ async function listCategories(orgId: string): Promise<Reply> {
 /** The outbox and audit items every write of ours adds to its transaction (same shapes and sizes). */
 function journalPuts(orgId: string, now: string, event: string, resource: Item) {
   const eventId = `evt_${createId()}`;
+  const auditSortKey = `${now}#${createId()}`;
   return [
     {
       Put: {
@@ -145,7 +147,17 @@ function journalPuts(orgId: string, now: string, event: string, resource: Item) 
         TableName: tableName(),
         Item: {
           PK: `${tenantPrefix(orgId)}#AUDIT`,
-          SK: `${now}#${createId()}`,
+          SK: auditSortKey,
+          // The same index entries as ours (by record, key and type: functions/platform/journal/audit.ts).
+          ...auditIndexKeys(
+            orgId,
+            {
+              resourceType: event.split('.')[0]!,
+              resourceId: resource.id as string,
+              apiKeyId: 'load-baseline',
+            },
+            auditSortKey,
+          ),
           entity: 'AuditEntry',
           orgId,
           apiKeyId: 'load-baseline',

@@ -24,6 +24,7 @@ import { WEBHOOK_COMMANDS } from '../../functions/areas/webhooks/commands.js';
 import { inProcessBus } from '../local/in-process-bus.js';
 import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.js';
 import { backfillOrganisationRegistry } from './organisation-registry.js';
+import { backfillAuditIndexes } from './audit-index.js';
 import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
 import { SLIM_REBUILDERS } from './projection.js';
 import { runScheduledJob } from '../../functions/jobs/run.js';
@@ -72,8 +73,9 @@ export const COMMANDS: Commands = {
     run: async (v) => {
       if (v.org) await requireOrganisation(v.org);
       const slim = await backfillSlimRows(SLIM_REBUILDERS, { orgId: v.org });
+      const audit = await backfillAuditIndexes({ orgId: v.org });
       // The registry is global (the scheduled jobs' list of organisations): filled whatever --org says.
-      return { ...slim, ...(await backfillOrganisationRegistry()) };
+      return { ...slim, ...audit, ...(await backfillOrganisationRegistry()) };
     },
   },
   // The scheduled job refresh-snapshots, for every organisation or one.

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey } from '../../functions/areas/organisations/steps/api-keys.js';
 import { clearAuthCache } from '../../functions/platform/http/authenticate.js';
+import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
+import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import type { PermissionGrant } from '../../domain/auth/permissions.js';
 import type { Scope } from '../../domain/auth/scopes.js';
@@ -362,6 +364,94 @@ describe('GET /audit-log', () => {
     expect(past.body.data).toEqual([]);
     const theirs = await call('GET', '/audit-log', { key: other.key });
     expect(theirs.body.data.some((e: { keyId: string }) => e.keyId === tenant.keyId)).toBe(false);
+  });
+});
+
+describe('GET /audit-log reads the partition its filters name, within the list budget (issue 29 item 6)', () => {
+  afterEach(() => configureListBudget(undefined));
+
+  it('a record, a key or a record type reads its own entries; other filters and page jumps are bounded', async () => {
+    const tenant = await newTenant('Audit index org');
+    const made = [];
+    for (let i = 0; i < 7; i += 1) {
+      made.push(
+        (await call('POST', '/api-keys', { key: tenant.key, body: { name: `b${i}`, scopes: ['read'] } }))
+          .body,
+      );
+    }
+    await call('PUT', '/organisation', { key: tenant.key, body: { creditLimitMode: 'BLOCK' } });
+    // Newest first: the organisation's update, keys 6..0 (by the tenant's key), its first key (back office).
+    configureListBudget(4);
+    const log = (query: Record<string, string | number>, key = tenant.key) =>
+      call('GET', '/audit-log', { key, query });
+    const ids = (res: { body: { data: { entityId: string }[] } }) => res.body.data.map((e) => e.entityId);
+
+    // The oldest key's entry is 8 entries deep: the whole log's read would pass the 4-row budget.
+    const record = await log({ entityId: made[0].id });
+    expect(record.status).toBe(200);
+    expect(record.body.data).toEqual([
+      expect.objectContaining({ entityType: 'api_key', entityId: made[0].id, action: 'create' }),
+    ]);
+    expect(record.body.pagination).toEqual({ page: 1, pageSize: 50, hasMore: false });
+    expect(ids(await log({ keyId: 'back-office' }))).toEqual([tenant.keyId]);
+    expect(ids(await log({ entityType: 'organisation' }))).toEqual([tenant.orgId]);
+    // The filters a partition does not imply still apply to it.
+    expect((await log({ entityId: made[0].id, action: 'rotate' })).body.data).toEqual([]);
+    expect((await log({ entityId: made[0].id, entityType: 'organisation' })).body.data).toEqual([]);
+    expect((await log({ entityId: made[0].id, keyId: 'back-office' })).body.data).toEqual([]);
+
+    // An action alone is applied to the whole log, newest first: past the budget, the 400 names it.
+    const action = await log({ action: 'update', pageSize: 2 });
+    expect(action.status).toBe(400);
+    expect(action.body.error.code).toBe('invalid_parameter');
+    expect(action.body.error.message).toBe(
+      "Query parameter 'action' needs more than 4 rows or ~1 MB read in one request at this organisation's " +
+        'size (the audit log is read newest first); narrow the list with entityId, keyId, entityType, or ' +
+        'dateFrom and dateTo',
+    );
+    // Within the key's entries, the action filter reads the key's 8 entries: refused too, dates narrow it.
+    const keyed = await log({ keyId: tenant.keyId, action: 'create' });
+    expect(keyed.status).toBe(400);
+    expect(keyed.body.error.message).toMatch(
+      /^Query parameter 'action' .*; narrow the list with dateFrom and dateTo$/,
+    );
+    const dated = await log({ keyId: tenant.keyId, action: 'create', dateTo: made[1].createdAt });
+    expect(ids(dated)).toEqual([made[1].id, made[0].id]);
+
+    // A page that fills as the budget ends: the rows left unread may hold more, so hasMore.
+    const full = await log({ entityType: 'api_key', action: 'create', pageSize: 4 });
+    expect(ids(full)).toEqual(
+      made
+        .slice(3)
+        .reverse()
+        .map((k) => k.id),
+    );
+    expect(full.body.pagination.hasMore).toBe(true);
+
+    // Walked in order, each page of the key's entries resumes where the last ended, past the budget.
+    clearListCursors();
+    const seen: string[] = [];
+    let more = true;
+    for (let page = 1; more; page += 1) {
+      const res = await log({ keyId: tenant.keyId, pageSize: 3, page });
+      expect(res.status).toBe(200);
+      seen.push(...ids(res));
+      more = res.body.pagination.hasMore;
+    }
+    expect(seen).toEqual([tenant.orgId, ...made.map((k) => k.id).reverse()]);
+    // A page no cursor reaches is read within the budget: the 400 names the page.
+    clearListCursors();
+    const jump = await log({ keyId: tenant.keyId, pageSize: 3, page: 3 });
+    expect(jump.status).toBe(400);
+    expect(jump.body.error.message).toMatch(
+      /^Query parameter 'page' .*narrow the list with dateFrom and dateTo$/,
+    );
+
+    // Another organisation's record and key are not found from here, nor this one's from there.
+    configureListBudget(undefined);
+    expect((await log({ entityId: made[0].id }, other.key)).body.data).toEqual([]);
+    expect((await log({ keyId: tenant.keyId }, other.key)).body.data).toEqual([]);
+    expect((await log({ keyId: other.keyId })).body.data).toEqual([]);
   });
 });
 

@@ -10,6 +10,8 @@ import { SLIM_REBUILDERS } from '../../infra/admin/projection.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { QueryCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
 import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.js';
+import { auditCollection } from '../../functions/platform/journal/audit.js';
+import { backfillAuditIndexes } from '../../infra/admin/audit-index.js';
 import { clearSlimProjections } from '../../functions/platform/dynamo/slim-projection.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
@@ -111,9 +113,53 @@ describe('projection backfill', () => {
     const done = await runAdmin(['projection', 'backfill', '--org', t.orgId]);
     expect(done.code, done.stderr).toBe(0);
     // Every organisation is already in the scheduled jobs' registry (test/infra/local-scheduled-jobs.test.ts).
-    expect(JSON.parse(done.stdout)).toEqual({ ...idle, organisationsRegistered: 0 });
+    expect(JSON.parse(done.stdout)).toEqual({ ...idle, auditEntriesIndexed: 0, organisationsRegistered: 0 });
     const unknown = await runAdmin(['projection', 'backfill', '--org', 'ckunknownunknownunknown0']);
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stderr).error.message).toBe('organisation ckunknownunknownunknown0 not found');
+  });
+});
+
+describe('projection backfill: the audit log indexes', () => {
+  it('gives entries written before the indexes their keys, so a record, key or type filter finds them', async () => {
+    const entries =
+      (
+        await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': auditCollection(t.orgId) },
+          }),
+        )
+      ).Items ?? [];
+    expect(entries.length).toBeGreaterThan(3);
+    const indexKeys = ['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'];
+    const before = new Map(entries.map((e) => [e.SK, indexKeys.map((k) => e[k])]));
+    await Promise.all(
+      entries.map((e) =>
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { PK: e.PK, SK: e.SK },
+            UpdateExpression: `REMOVE ${indexKeys.join(', ')}`,
+          }),
+        ),
+      ),
+    );
+    const product = setup.product.id as string;
+    const byRecord = () => call('GET', '/audit-log', { key: t.key, query: { entityId: product } });
+    const byType = () => call('GET', '/audit-log', { key: t.key, query: { entityType: 'product' } });
+    expect((await byRecord()).body.data).toEqual([]);
+
+    expect(await backfillAuditIndexes({ orgId: t.orgId })).toEqual({ auditEntriesIndexed: entries.length });
+    for (const entry of entries) {
+      const after = await get(entry);
+      expect(indexKeys.map((k) => after?.[k])).toEqual(before.get(entry.SK));
+    }
+    expect((await byRecord()).body.data).toEqual([
+      expect.objectContaining({ entityType: 'product', entityId: product, action: 'create' }),
+    ]);
+    expect((await byType()).body.data.map((e: { entityId: string }) => e.entityId)).toContain(product);
+    expect(await backfillAuditIndexes({ orgId: t.orgId })).toEqual({ auditEntriesIndexed: 0 });
   });
 });

@@ -61,12 +61,19 @@ class BoundedRead {
     return page;
   }
 
+  /** The refusal when the range goes on (`more`) past the rows or the bytes of the budget, else null. */
+  over(more: unknown): ListTooBroad | null {
+    const { meter, budget } = this;
+    if (!meter || budget.maxScanned === undefined || !more) return null;
+    if (this.scanned > budget.maxScanned) return new ListTooBroad(budget.maxScanned);
+    if (meter.left(false) <= 0) return new ListTooBroad(budget.maxScanned, 'bytes');
+    return null;
+  }
+
   /** ListTooBroad when the range goes on (`more`) past the rows or the bytes of the budget. */
   check(more: unknown): void {
-    const { meter, budget } = this;
-    if (!meter || budget.maxScanned === undefined || !more) return;
-    if (this.scanned > budget.maxScanned) throw new ListTooBroad(budget.maxScanned);
-    if (meter.left(false) <= 0) throw new ListTooBroad(budget.maxScanned, 'bytes');
+    const refusal = this.over(more);
+    if (refusal) throw refusal;
   }
 }
 
@@ -174,21 +181,47 @@ export const indexKeyOf = (index: IndexName) => (item: Record<string, unknown>) 
  */
 export async function readPage<T extends Record<string, unknown>>(
   input: QueryInput,
-  options: {
-    offset: number;
-    limit: number;
-    cursorId: string;
-    keyOf: (item: T) => Record<string, unknown>;
-  } & ScanBudget,
+  options: PageOptions<T>,
 ): Promise<T[]> {
+  return (await pageAndNext(input, options, false)).items;
+}
+
+/**
+ * readPage, and whether a matching item follows the page (one more is read for it): for lists that answer
+ * `hasMore` instead of a total. The cursor remembered is still the page's own end.
+ */
+export async function readPageAndMore<T extends Record<string, unknown>>(
+  input: QueryInput,
+  options: PageOptions<T>,
+): Promise<{ items: T[]; more: boolean }> {
+  const { items, next } = await pageAndNext(input, options, true);
+  return { items, more: next };
+}
+
+type PageOptions<T> = {
+  offset: number;
+  limit: number;
+  cursorId: string;
+  keyOf: (item: T) => Record<string, unknown>;
+} & ScanBudget;
+
+async function pageAndNext<T extends Record<string, unknown>>(
+  input: QueryInput,
+  options: PageOptions<T>,
+  peek: boolean,
+): Promise<{ items: T[]; next: boolean }> {
   const now = Date.now();
   const remembered = cursors.get(`${options.cursorId}@${options.offset}`);
   let startKey = remembered && now - remembered.at < CURSOR_TTL_MS ? remembered.startKey : undefined;
   let toSkip = startKey ? 0 : options.offset;
+  const wantedItems = options.limit + (peek ? 1 : 0);
   const items: T[] = [];
   const read = new BoundedRead(options);
+  // The page is whole but the budget ends before the item that would tell whether another follows: the
+  // rows left unread may hold one, so the list says there is more rather than refusing a page it has.
+  let unread = false;
   do {
-    const wanted = toSkip + options.limit - items.length;
+    const wanted = toSkip + wantedItems - items.length;
     // Without a filter every item read matches, so the limit can be exact; with one, read a little more.
     const page = await read.query(
       { ...input, ExclusiveStartKey: startKey },
@@ -199,11 +232,17 @@ export async function readPage<T extends Record<string, unknown>>(
         toSkip -= 1;
         continue;
       }
-      if (items.length < options.limit) items.push(item);
+      if (items.length < wantedItems) items.push(item);
     }
     startKey = page.LastEvaluatedKey;
-    if (items.length < options.limit) read.check(startKey);
-  } while (startKey && items.length < options.limit);
+    if (peek && items.length === options.limit && read.over(startKey)) {
+      unread = true;
+      break;
+    }
+    if (items.length < wantedItems) read.check(startKey);
+  } while (startKey && items.length < wantedItems);
+  const next = unread || items.length > options.limit;
+  if (items.length > options.limit) items.pop();
   const last = items[items.length - 1];
   if (last && items.length === options.limit) {
     if (cursors.size >= CURSOR_LIMIT) cursors.clear();
@@ -212,5 +251,5 @@ export async function readPage<T extends Record<string, unknown>>(
       at: now,
     });
   }
-  return items;
+  return { items, next };
 }

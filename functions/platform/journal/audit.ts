@@ -1,12 +1,48 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db } from '../dynamo/client.js';
 import { tenantPrefix } from '../dynamo/keys.js';
-import { queryAll } from '../dynamo/query-window.js';
-import { tableName } from '../dynamo/table-definition.js';
+import { ListTooBroad, listScanBudget, tooBroad } from '../dynamo/list-budget.js';
+import { indexKeyOf, queryAll, readPageAndMore } from '../dynamo/query-window.js';
+import { tableName, type IndexName } from '../dynamo/table-definition.js';
 import type { Operator } from '../back-office/operator.js';
 
-/** An organisation's audit log: one partition, sorted by time. */
+/** An organisation's audit log: one partition, sorted by time (`at#id`). */
 export const auditCollection = (orgId: string) => `${tenantPrefix(orgId)}#AUDIT`;
+
+/**
+ * The audit log's indexes: each entry is filed again, in the same `at#id` order, under its record
+ * (GSI1), its API key (GSI2) and its record type (GSI3), so a page filtered by any of them reads that
+ * partition, not every entry of the organisation newer than its last match. Ids are the API's own
+ * (a record's id names one record whatever its type), and every partition is under the organisation's.
+ */
+const AUDIT_INDEXES = [
+  { filter: 'entityId', index: 'GSI1', tag: 'E', attribute: 'resourceId' },
+  { filter: 'keyId', index: 'GSI2', tag: 'K', attribute: 'apiKeyId' },
+  { filter: 'entityType', index: 'GSI3', tag: 'T', attribute: 'resourceType' },
+] as const satisfies readonly {
+  filter: keyof AuditFilter;
+  index: IndexName;
+  tag: string;
+  attribute: string;
+}[];
+
+const auditIndexPartition = (orgId: string, tag: string, value: string) =>
+  `${auditCollection(orgId)}#${tag}#${value}`;
+
+/**
+ * An entry's index keys (written with it: journal.ts, and by `projection backfill` for entries written
+ * before the indexes), from its stored attributes and its sort key.
+ */
+export function auditIndexKeys(
+  orgId: string,
+  entry: { resourceType: string; resourceId: string; apiKeyId: string },
+  sortKey: string,
+): Record<string, string> {
+  return Object.fromEntries(
+    AUDIT_INDEXES.flatMap(({ index, tag, attribute }) => [
+      [`${index}PK`, auditIndexPartition(orgId, tag, entry[attribute])],
+      [`${index}SK`, sortKey],
+    ]),
+  );
+}
 
 export interface AuditView {
   id: string;
@@ -87,58 +123,80 @@ export interface AuditLogEntry {
   operator?: Operator;
 }
 
+/** The filters applied to what a page reads, after its partition (and in this order, the one a refusal names). */
 const FILTERED_ATTRIBUTE = {
-  entityType: 'resourceType',
   entityId: 'resourceId',
-  action: 'action',
   keyId: 'apiKeyId',
+  entityType: 'resourceType',
+  action: 'action',
 } as const;
 
 /**
- * One page of the log, newest first, read by key in descending SK (time) order. Without a filter it reads
- * exactly the entries up to the end of the page, plus one to tell whether another page follows; the date
- * bounds narrow the key range. The other filters are applied by DynamoDB to what it reads, so a filtered
- * page reads every entry newer than its last match (a bounded scan of the partition's newest part, costed
- * in docs/design/application.md). There is no total: counting would read the whole partition.
+ * One page of the log, newest first, read by key in descending `at#id` order from the narrowest partition
+ * its filters name: the record's, else the key's, else the record type's (AUDIT_INDEXES), else the whole
+ * log; the date bounds narrow the key range. The page reads its entries plus one (to tell `hasMore`), from
+ * a cursor remembered when the pages are walked in order. The filters left (`action`, and those a narrower
+ * partition already implies or crosses) are applied to what it reads, within the list budget
+ * (list-budget.ts): past it the 400 names the filter (or `page` for a jump no cursor reaches) and the dates
+ * that narrow the range. There is no total: counting would read the whole partition.
  */
 export async function pageAudit(
   orgId: string,
   filter: AuditFilter,
   window: { offset: number; pageSize: number },
 ): Promise<{ entries: AuditLogEntry[]; hasMore: boolean }> {
-  const values: Record<string, unknown> = { ':pk': auditCollection(orgId) };
+  const by = AUDIT_INDEXES.find((candidate) => filter[candidate.filter] !== undefined);
+  const values: Record<string, unknown> = {
+    ':pk': by ? auditIndexPartition(orgId, by.tag, filter[by.filter]!) : auditCollection(orgId),
+  };
   const names: Record<string, string> = {};
   const conditions: string[] = [];
+  const filteredBy: string[] = [];
   for (const [name, attribute] of Object.entries(FILTERED_ATTRIBUTE)) {
     const value = filter[name as keyof typeof FILTERED_ATTRIBUTE];
-    if (value === undefined) continue;
+    if (value === undefined || name === by?.filter) continue;
     names[`#${name}`] = attribute;
     values[`:${name}`] = value;
     conditions.push(`#${name} = :${name}`);
+    filteredBy.push(name);
   }
-  // SK is `${at}#${id}`: from the first instant of dateFrom, to past every entry at dateTo itself.
+  // The sort key is `${at}#${id}`: from the first instant of dateFrom, to past every entry at dateTo itself.
   values[':from'] = filter.dateFrom ?? '0';
   values[':to'] = `${filter.dateTo ?? '9999'}#\uffff`;
-  const wanted = window.offset + window.pageSize + 1;
-  const matched: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
+  const [pk, sk] = by ? [`${by.index}PK`, `${by.index}SK`] : ['PK', 'SK'];
+  names['#pk'] = pk;
+  names['#sk'] = sk;
+  const budget = listScanBudget();
+  let page: { items: Record<string, unknown>[]; more: boolean };
+  try {
+    page = await readPageAndMore(
+      {
         TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ...(conditions.length > 0
-          ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names }
-          : { Limit: wanted - matched.length }),
+        ...(by ? { IndexName: by.index } : {}),
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND ') } : {}),
+        ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
+      },
+      {
+        offset: window.offset,
+        limit: window.pageSize,
+        maxScanned: budget,
+        cursorId: `${orgId}|audit|${JSON.stringify(filter)}`,
+        keyOf: by ? indexKeyOf(by.index) : (item) => ({ PK: item.PK, SK: item.SK }),
+      },
     );
-    matched.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey && matched.length < wanted);
-  const entries = matched.slice(window.offset, window.offset + window.pageSize).map((item) => ({
+  } catch (error) {
+    if (!(error instanceof ListTooBroad)) throw error;
+    throw tooBroad(
+      filteredBy[0] ?? (window.offset > 0 ? 'page' : undefined),
+      budget,
+      by ? 'dateFrom and dateTo' : 'entityId, keyId, entityType, or dateFrom and dateTo',
+      'the audit log is read newest first',
+    );
+  }
+  const entries = page.items.map((item) => ({
     id: item.id as string,
     at: item.at as string,
     action: item.action as string,
@@ -149,5 +207,5 @@ export async function pageAudit(
     changes: (item.changedFields as string[] | undefined) ?? [],
     ...(item.operator ? { operator: item.operator as Operator } : {}),
   }));
-  return { entries, hasMore: matched.length > window.offset + window.pageSize };
+  return { entries, hasMore: page.more };
 }

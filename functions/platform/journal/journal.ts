@@ -11,7 +11,7 @@ import { EVENT_RETENTION_DAYS } from '../../../domain/webhooks/event-feed.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { completionPut } from './idempotency.js';
 import { outboxPendingKey, workShard, type Key } from '../dynamo/keys.js';
-import { auditCollection } from './audit.js';
+import { auditCollection, auditIndexKeys } from './audit.js';
 import { outboxKey } from './outbox.js';
 import { tableName } from '../dynamo/table-definition.js';
 import { holdUntil, type TransactItem } from '../dynamo/transact.js';
@@ -68,12 +68,14 @@ export interface AuditEntry extends AuditRecord {
 }
 
 export function auditPut(auth: AuthContext, entry: AuditEntry): TransactItem {
+  const sortKey = `${entry.at}#${entry.id}`;
   return {
     Put: {
       TableName: tableName(),
       Item: {
         PK: auditCollection(auth.orgId),
-        SK: `${entry.at}#${entry.id}`,
+        SK: sortKey,
+        ...auditIndexKeys(auth.orgId, { ...entry, apiKeyId: auth.keyId }, sortKey),
         entity: 'AuditEntry',
         orgId: auth.orgId,
         apiKeyId: auth.keyId,
