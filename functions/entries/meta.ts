@@ -12,7 +12,7 @@ export const handler = createGroupHandler({
   group: 'meta',
   endpoints,
   operations: metaOperations(() =>
-    import('../areas/meta/openapi-document.js').then((m) => m.catalogueDocument()),
+    import('../areas/meta/openapi-document.js').then((m) => m.catalogueDocumentText()),
   ),
   validators,
 });

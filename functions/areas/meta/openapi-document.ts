@@ -5,5 +5,10 @@
  */
 import { ENDPOINTS } from '../../catalogue.js';
 import { buildOpenApi } from '../../platform/openapi/build.js';
+import { JsonText } from '../../platform/http/render.js';
 
-export const catalogueDocument = (): object => buildOpenApi(ENDPOINTS);
+let serialised: JsonText | undefined;
+
+/** The document as GET /openapi.json sends it: serialised once per container, as it never changes. */
+export const catalogueDocumentText = (): JsonText =>
+  (serialised ??= new JsonText(JSON.stringify(buildOpenApi(ENDPOINTS))));

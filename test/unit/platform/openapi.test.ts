@@ -1,5 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it, vi } from 'vitest';
+import { catalogueDocumentText } from '../../../functions/areas/meta/openapi-document.js';
+import { jsonResult } from '../../../functions/platform/http/render.js';
 import { ENDPOINTS } from '../../../functions/catalogue.js';
 import { PRODUCT_SORTS } from '../../../functions/areas/products/endpoints.js';
 import { buildOpenApi } from '../../../functions/platform/openapi/build.js';
@@ -369,5 +371,17 @@ describe('OpenAPI document', () => {
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.body).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it('is serialised once per container and sent as it is', () => {
+    const text = catalogueDocumentText();
+    expect(catalogueDocumentText()).toBe(text);
+    expect(text.text).toBe(JSON.stringify(buildOpenApi(ENDPOINTS)));
+    expect(jsonResult(200, text)).toEqual({
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: text.text,
+    });
+    expect(jsonResult(200, { a: 1 }).body).toBe('{"a":1}');
   });
 });
