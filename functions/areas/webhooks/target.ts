@@ -5,8 +5,14 @@
  */
 import { lookup } from 'node:dns/promises';
 import { unprocessable, validationError } from '../../../domain/errors.js';
-import { checkWebhookUrl, refusedAddress, type UrlPolicy } from '../../../domain/webhooks/url-policy.js';
+import type { UrlPolicy } from '../../../domain/webhooks/url-policy.js';
 import { config } from '../../platform/config.js';
+
+/**
+ * The policy (and ipaddr.js under it) loads with the first check, a create, an update or a delivery: the
+ * webhooks Lambda's lists and reads never need it, so its cold import does not parse it (issue 29 item 1).
+ */
+const policyRules = () => import('../../../domain/webhooks/url-policy.js');
 
 export interface ResolvedAddress {
   address: string;
@@ -44,6 +50,7 @@ export const urlPolicy = (): UrlPolicy => ({ allowPrivate: config.allowPrivateWe
  * does not resolve now is accepted (DNS may not exist yet) and checked again at every delivery.
  */
 export async function validateSubscriptionUrl(raw: string): Promise<void> {
+  const { checkWebhookUrl, refusedAddress } = await policyRules();
   const policy = urlPolicy();
   const verdict = checkWebhookUrl(raw, policy);
   if (!verdict.ok) {
@@ -67,6 +74,7 @@ export type Target = { ok: true; url: URL; address: string; family: 4 | 6 } | { 
 
 /** For a delivery: the one address to connect to, or why none may be. Every resolved address must pass. */
 export async function resolveTarget(raw: string): Promise<Target> {
+  const { checkWebhookUrl, refusedAddress } = await policyRules();
   const policy = urlPolicy();
   const verdict = checkWebhookUrl(raw, policy);
   if (!verdict.ok) return { ok: false, reason: `url refused: ${verdict.reason}` };

@@ -4,8 +4,10 @@
  * the KMS encryption context, so it is checked by KMS and written to CloudTrail with every Decrypt.
  * Opened values are kept a few minutes in memory: a worker signing a burst of deliveries to one
  * subscription calls KMS once, and a rotated secret is a new sealed value, so never a stale hit.
+ * The KMS client loads with the first seal or open: the webhooks Lambda's lists and reads never need it,
+ * so its cold import does not parse it (issue 29 item 1).
  */
-import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import type { KMSClient } from '@aws-sdk/client-kms';
 import { traced } from '../observability/tracer.js';
 import { canonicalContext, KMS_PREFIX, type SealContext, type SecretSealer } from './sealer.js';
 
@@ -21,15 +23,21 @@ export interface KmsSealerOptions {
 
 export function kmsSealer(options: KmsSealerOptions = {}): SecretSealer {
   let client = options.client;
-  const kms = () => (client ??= traced(new KMSClient({ maxAttempts: 3 })));
+  /** The client and its commands, loaded with the first seal or open. */
+  const kms = async () => {
+    const sdk = await import('@aws-sdk/client-kms');
+    client ??= traced(new sdk.KMSClient({ maxAttempts: 3 }));
+    return { client, sdk };
+  };
   const now = options.now ?? Date.now;
   const cache = new Map<string, { plain: string; until: number }>();
 
   return {
     async seal(plain: string, context: SealContext) {
       if (!options.keyId) throw new Error('sealing with KMS needs a key id (WEBHOOK_SECRETS_KEY_ID)');
-      const { CiphertextBlob } = await kms().send(
-        new EncryptCommand({
+      const { client, sdk } = await kms();
+      const { CiphertextBlob } = await client.send(
+        new sdk.EncryptCommand({
           KeyId: options.keyId,
           Plaintext: Buffer.from(plain, 'utf8'),
           EncryptionContext: { ...context },
@@ -43,8 +51,9 @@ export function kmsSealer(options: KmsSealerOptions = {}): SecretSealer {
       const cacheKey = `${canonicalContext(context)}\n${value}`;
       const hit = cache.get(cacheKey);
       if (hit && hit.until > now()) return hit.plain;
-      const { Plaintext } = await kms().send(
-        new DecryptCommand({
+      const { client, sdk } = await kms();
+      const { Plaintext } = await client.send(
+        new sdk.DecryptCommand({
           CiphertextBlob: Buffer.from(value.slice(KMS_PREFIX.length), 'base64'),
           EncryptionContext: { ...context },
           ...(options.keyId ? { KeyId: options.keyId } : {}),
