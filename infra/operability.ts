@@ -35,7 +35,7 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { METRIC, NAMESPACE, SERVICE_NAME } from '../functions/platform/observability/metric-names.js';
-import { contextNumber } from './context.js';
+import { contextFlag, contextNumber } from './context.js';
 
 /** Context values (`cdk deploy -c name=value`) that change operability settings. */
 export const CONTEXT = {
@@ -45,6 +45,13 @@ export const CONTEXT = {
   logLevel: 'logLevel',
   /** `false` turns X-Ray off (and with it the X-Ray SDK's cold-start cost). */
   tracing: 'tracing',
+  /**
+   * `true` maps the functions' stack traces to the TypeScript source (NODE_OPTIONS=--enable-source-maps).
+   * Off by default: Node then reads and parses each file's source map at import, ~16-30 ms more per cold
+   * start of an API function (docs/benchmarks.md, "Source maps at import, session 40"), and maps every
+   * stack a request touches.
+   */
+  sourceMaps: 'sourceMaps',
 } as const;
 
 /** Alarm thresholds, in one place so the README and the template tests quote the same numbers. */
@@ -136,6 +143,7 @@ export const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
 export function functionObservability(scope: Construct) {
   const logLevel = String(scope.node.tryGetContext(CONTEXT.logLevel) ?? 'INFO').toUpperCase();
   const tracing = String(scope.node.tryGetContext(CONTEXT.tracing) ?? 'true') !== 'false';
+  const sourceMaps = contextFlag(scope, CONTEXT.sourceMaps, false);
   return {
     tracing: tracing ? Tracing.ACTIVE : Tracing.DISABLED,
     // Lambda's JSON log format keeps its own platform lines parseable too; the application level is the
@@ -148,6 +156,7 @@ export function functionObservability(scope: Construct) {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: NAMESPACE,
       POWERTOOLS_TRACE_ENABLED: String(tracing),
+      ...(sourceMaps ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
     },
   };
 }

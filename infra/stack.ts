@@ -448,7 +448,6 @@ export class ApiStack extends Stack {
       timeout: options.timeout ?? Duration.seconds(10),
       environment: {
         TABLE_NAME: this.table.tableName,
-        NODE_OPTIONS: '--enable-source-maps',
         ...observability.environment,
         ...options.environment,
       },

@@ -65,6 +65,10 @@ describe('an API function asset (issue 29 item 1: the cold import parses only wh
   it('holds index.mjs, its source map and the chunks, nothing of the meta function', () => {
     expect(readdirSync(untraced).sort()).toEqual(['chunks', 'index.mjs', 'index.mjs.map']);
     expect(chunks(untraced).every((name) => name.endsWith('.mjs') || name.endsWith('.mjs.map'))).toBe(true);
+    // The maps locate each line in the TypeScript source without carrying the source's text.
+    const map = JSON.parse(readFileSync(join(untraced, 'index.mjs.map'), 'utf8'));
+    expect(map.sources.some((path: string) => path.endsWith('functions/entries/customers.ts'))).toBe(true);
+    expect(map.sourcesContent).toBeUndefined();
   });
 
   it('keeps each body validator in its own chunk, out of what the import parses', () => {

@@ -59,6 +59,18 @@ describe('functions', () => {
     });
   });
 
+  it('`-c sourceMaps=true` maps stack traces to the source in every function', () => {
+    const mapped = Object.values(
+      build({ sourceMaps: 'true' }).template.findResources('AWS::Lambda::Function'),
+    ) as any[];
+    expect(mapped).toHaveLength(FUNCTIONS);
+    for (const fn of mapped) {
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    }
+    for (const fn of functions) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
+    expect(() => build({ sourceMaps: 'yes' })).toThrow('context sourceMaps must be true or false, not yes');
+  });
+
   it('every log group keeps 30 days', () => {
     const groups = resources('AWS::Logs::LogGroup');
     expect(groups).toHaveLength(FUNCTIONS + 1); // plus the API access logs

@@ -71,19 +71,23 @@ describe('functions', () => {
     template.resourceCountIs('AWS::Lambda::Function', GROUPS.length + EVENT_FUNCTIONS.length + 1);
   });
 
-  it.each(GROUPS)('%s: Node.js 22 on arm64, 512 MB, 10 s, table name and source maps', (group) => {
-    const fn = resource('AWS::Lambda::Function', functionId(group));
-    expect(fn.Properties).toMatchObject({
-      Runtime: 'nodejs22.x',
-      Architectures: ['arm64'],
-      Handler: 'index.handler',
-      MemorySize: 512,
-      Timeout: 10,
-      Environment: { Variables: { TABLE_NAME: { Ref: tableId }, NODE_OPTIONS: '--enable-source-maps' } },
-    });
-    const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref;
-    expect(resource('AWS::Logs::LogGroup', logGroupId).Properties.RetentionInDays).toBe(30);
-  });
+  it.each(GROUPS)(
+    '%s: Node.js 22 on arm64, 512 MB, 10 s, the table name, no source maps by default',
+    (group) => {
+      const fn = resource('AWS::Lambda::Function', functionId(group));
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: 512,
+        Timeout: 10,
+        Environment: { Variables: { TABLE_NAME: { Ref: tableId } } },
+      });
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
+      const logGroupId = fn.Properties.LoggingConfig.LogGroup.Ref;
+      expect(resource('AWS::Logs::LogGroup', logGroupId).Properties.RetentionInDays).toBe(30);
+    },
+  );
 });
 
 describe('table', () => {
