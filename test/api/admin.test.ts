@@ -314,17 +314,25 @@ describe('POST /api-keys/{id}/rotate and DELETE /api-keys/{id}', () => {
   });
 });
 
+/**
+ * A new organisation's audit log: its first key (by the back office), `keys` keys created over the API by
+ * that key (oldest first in `made`), then an update of the organisation.
+ */
+async function auditTrail(name: string, keys: number) {
+  const tenant = await newTenant(name);
+  const made = [];
+  for (let i = 0; i < keys; i += 1) {
+    made.push(
+      (await call('POST', '/api-keys', { key: tenant.key, body: { name: `k${i}`, scopes: ['read'] } })).body,
+    );
+  }
+  await call('PUT', '/organisation', { key: tenant.key, body: { creditLimitMode: 'BLOCK' } });
+  return { tenant, made };
+}
+
 describe('GET /audit-log', () => {
   it('newest first with filters, paging and the read names', async () => {
-    const tenant = await newTenant('Audit org');
-    const made = [];
-    for (let i = 0; i < 3; i += 1) {
-      made.push(
-        (await call('POST', '/api-keys', { key: tenant.key, body: { name: `k${i}`, scopes: ['read'] } }))
-          .body,
-      );
-    }
-    await call('PUT', '/organisation', { key: tenant.key, body: { creditLimitMode: 'BLOCK' } });
+    const { tenant, made } = await auditTrail('Audit org', 3);
     const all = await call('GET', '/audit-log', { key: tenant.key });
     expect(all.status).toBe(200);
     expect(all.body.data.map((e: { action: string }) => e.action)).toEqual([
@@ -371,15 +379,7 @@ describe('GET /audit-log reads the partition its filters name, within the list b
   afterEach(() => configureListBudget(undefined));
 
   it('a record, a key or a record type reads its own entries; other filters and page jumps are bounded', async () => {
-    const tenant = await newTenant('Audit index org');
-    const made = [];
-    for (let i = 0; i < 7; i += 1) {
-      made.push(
-        (await call('POST', '/api-keys', { key: tenant.key, body: { name: `b${i}`, scopes: ['read'] } }))
-          .body,
-      );
-    }
-    await call('PUT', '/organisation', { key: tenant.key, body: { creditLimitMode: 'BLOCK' } });
+    const { tenant, made } = await auditTrail('Audit index org', 7);
     // Newest first: the organisation's update, keys 6..0 (by the tenant's key), its first key (back office).
     configureListBudget(4);
     const log = (query: Record<string, string | number>, key = tenant.key) =>
