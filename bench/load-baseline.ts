@@ -124,6 +124,7 @@ async function listCategories(orgId: string): Promise<Reply> {
 function journalPuts(orgId: string, now: string, event: string, resource: Item) {
   const eventId = `evt_${createId()}`;
   const auditSortKey = `${now}#${createId()}`;
+  const [resourceType, action] = event.split('.') as [string, string];
   return [
     {
       Put: {
@@ -151,20 +152,16 @@ function journalPuts(orgId: string, now: string, event: string, resource: Item) 
           // The same index entries as ours (by record, key and type: functions/platform/journal/audit.ts).
           ...auditIndexKeys(
             orgId,
-            {
-              resourceType: event.split('.')[0]!,
-              resourceId: resource.id as string,
-              apiKeyId: 'load-baseline',
-            },
+            { resourceType, resourceId: resource.id as string, apiKeyId: 'load-baseline' },
             auditSortKey,
           ),
           entity: 'AuditEntry',
           orgId,
           apiKeyId: 'load-baseline',
           apiKeyName: 'API key',
-          resourceType: event.split('.')[0],
+          resourceType,
           resourceId: resource.id,
-          action: event.split('.')[1],
+          action,
           id: createId(),
           at: now,
           requestId: `req_${createId()}`,

@@ -11,11 +11,11 @@ import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { customerAccountKey } from '../functions/areas/customers/store/account.js';
 import {
   salesOrderCountsKey,
+  salesOrderProjection,
   salesOrders,
   statusCounter,
 } from '../functions/areas/sales-orders/store/sales-orders.js';
 import { createWarehouse } from '../functions/areas/inventory/steps/warehouses.js';
-import { salesOrderProjection } from '../functions/areas/sales-orders/store/sales-orders.js';
 import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import { clearSlimProjections } from '../functions/platform/dynamo/slim-projection.js';
 import { send } from './api.js';

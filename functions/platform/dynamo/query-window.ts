@@ -183,7 +183,7 @@ export async function readPage<T extends Record<string, unknown>>(
   input: QueryInput,
   options: PageOptions<T>,
 ): Promise<T[]> {
-  return (await pageAndNext(input, options, false)).items;
+  return (await pageAndMore(input, options, false)).items;
 }
 
 /**
@@ -194,8 +194,7 @@ export async function readPageAndMore<T extends Record<string, unknown>>(
   input: QueryInput,
   options: PageOptions<T>,
 ): Promise<{ items: T[]; more: boolean }> {
-  const { items, next } = await pageAndNext(input, options, true);
-  return { items, more: next };
+  return pageAndMore(input, options, true);
 }
 
 type PageOptions<T> = {
@@ -205,11 +204,11 @@ type PageOptions<T> = {
   keyOf: (item: T) => Record<string, unknown>;
 } & ScanBudget;
 
-async function pageAndNext<T extends Record<string, unknown>>(
+async function pageAndMore<T extends Record<string, unknown>>(
   input: QueryInput,
   options: PageOptions<T>,
   peek: boolean,
-): Promise<{ items: T[]; next: boolean }> {
+): Promise<{ items: T[]; more: boolean }> {
   const now = Date.now();
   const remembered = cursors.get(`${options.cursorId}@${options.offset}`);
   let startKey = remembered && now - remembered.at < CURSOR_TTL_MS ? remembered.startKey : undefined;
@@ -241,7 +240,7 @@ async function pageAndNext<T extends Record<string, unknown>>(
     }
     if (items.length < wantedItems) read.check(startKey);
   } while (startKey && items.length < wantedItems);
-  const next = unread || items.length > options.limit;
+  const more = unread || items.length > options.limit;
   if (items.length > options.limit) items.pop();
   const last = items[items.length - 1];
   if (last && items.length === options.limit) {
@@ -251,5 +250,5 @@ async function pageAndNext<T extends Record<string, unknown>>(
       at: now,
     });
   }
-  return { items, next };
+  return { items, more };
 }
