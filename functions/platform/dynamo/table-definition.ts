@@ -1,7 +1,8 @@
 /**
  * The single table, described once. The CDK stack and the local/test table creation both build from it.
- * Generic keys: PK/SK plus four generic GSIs (all attributes) whose meaning each entity assigns (functions/platform/dynamo/keys.ts
- * and each area's store/ folder), and GSI5, the slim projection of list fields (INCLUDE `slim`).
+ * Generic keys: PK/SK plus five generic GSIs (all attributes) whose meaning each entity assigns (functions/platform/dynamo/keys.ts
+ * and each area's store/ folder: GSI1-4, and GSI6, added in session 41), and GSI5, the slim projection of
+ * list fields (INCLUDE `slim`).
  */
 import { config } from '../config.js';
 export const TABLE_DEFINITION = {
@@ -20,6 +21,8 @@ export const TABLE_DEFINITION = {
      * by reading only what was written since.
      */
     { name: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK', projection: ['slim'] },
+    /** Added after the others: a table created before it gets it from ensureTable (locally) or the stack. */
+    { name: 'GSI6', partitionKey: 'GSI6PK', sortKey: 'GSI6SK', projection: 'ALL' },
   ],
   ttlAttribute: 'ttl',
   stream: 'NEW_AND_OLD_IMAGES',
