@@ -25,6 +25,7 @@ import { inProcessBus } from '../local/in-process-bus.js';
 import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.js';
 import { backfillOrganisationRegistry } from './organisation-registry.js';
 import { backfillAuditIndexes } from './audit-index.js';
+import { backfillSerialStatusIndex } from './serial-index.js';
 import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
 import { SLIM_REBUILDERS } from './projection.js';
 import { runScheduledJob } from '../../functions/jobs/run.js';
@@ -74,8 +75,11 @@ export const COMMANDS: Commands = {
       if (v.org) await requireOrganisation(v.org);
       const slim = await backfillSlimRows(SLIM_REBUILDERS, { orgId: v.org });
       const audit = await backfillAuditIndexes({ orgId: v.org });
-      // The registry is global (the scheduled jobs' list of organisations): filled whatever --org says.
-      return { ...slim, ...audit, ...(await backfillOrganisationRegistry()) };
+      // The registry is global (the scheduled jobs' list of organisations): filled whatever --org says,
+      // and before the serials' backfill, which marks every organisation it lists.
+      const registry = await backfillOrganisationRegistry();
+      const serials = await backfillSerialStatusIndex({ orgId: v.org });
+      return { ...slim, ...audit, ...registry, ...serials };
     },
   },
   // The scheduled job refresh-snapshots, for every organisation or one.

@@ -2,12 +2,16 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
+import { setSerialStatus } from '../../functions/areas/inventory/steps/serials.js';
+import { availableSerials } from '../../functions/areas/inventory/store/serial-numbers.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product, warehouse } from '../support/inventory.js';
 import { receiveSerials } from '../support/serials.js';
 
 let t: Tenant;
 let productId: string;
+let manyId: string;
+let warehouseId: string;
 let scanned = 0;
 
 /** Items DynamoDB read for Query calls (ScannedCount) while this file runs: what a list really costs. */
@@ -29,6 +33,8 @@ beforeAll(async () => {
     product(t, { requiresSerialTracking: true }),
   ]);
   productId = b.id;
+  manyId = a.id;
+  warehouseId = w.id;
   await receiveSerials(
     t,
     a.id,
@@ -102,5 +108,28 @@ describe('serial lists over the organisation within the list budget', () => {
       seen.push(...res.body.data.map((s: { id: string }) => s.id));
     }
     expect(new Set(seen).size).toBe(23);
+  });
+});
+
+describe('one status of a product reads that status alone (GSI6, session 41)', () => {
+  it('the list by productId and status, and the pick candidates, read the units in that status only', async () => {
+    const listed = await measure({ productId: manyId, pageSize: 100 });
+    const ids = listed.body.data.map((s: { id: string }) => s.id as string);
+    expect(ids).toHaveLength(20);
+    // 18 of the product's 20 units leave AVAILABLE (the two newest stay).
+    for (const id of ids.slice(2)) await setSerialStatus({ orgId: t.orgId, id, status: 'DAMAGED' });
+
+    const available = await measure({ productId: manyId, status: 'AVAILABLE' });
+    expect(available.body.pagination.total).toBe(2);
+    expect(available.scanned).toBe(2);
+    const damaged = await measure({ productId: manyId, status: 'DAMAGED', pageSize: 5 });
+    expect(damaged.body.pagination.total).toBe(18);
+    expect(damaged.scanned).toBe(18);
+
+    // What a pick reads for its candidates: the two AVAILABLE units, not the product's 20.
+    scanned = 0;
+    const candidates = await availableSerials(t.orgId, manyId, warehouseId, () => false);
+    expect(candidates.map((s) => s.id).sort()).toEqual(ids.slice(0, 2).sort());
+    expect(scanned).toBe(2);
   });
 });

@@ -113,7 +113,12 @@ describe('projection backfill', () => {
     const done = await runAdmin(['projection', 'backfill', '--org', t.orgId]);
     expect(done.code, done.stderr).toBe(0);
     // Every organisation is already in the scheduled jobs' registry (test/infra/local-scheduled-jobs.test.ts).
-    expect(JSON.parse(done.stdout)).toEqual({ ...idle, auditEntriesIndexed: 0, organisationsRegistered: 0 });
+    expect(JSON.parse(done.stdout)).toEqual({
+      ...idle,
+      auditEntriesIndexed: 0,
+      organisationsRegistered: 0,
+      serialsIndexed: 0,
+    });
     const unknown = await runAdmin(['projection', 'backfill', '--org', 'ckunknownunknownunknown0']);
     expect(unknown.code).toBe(1);
     expect(JSON.parse(unknown.stderr).error.message).toBe('organisation ckunknownunknownunknown0 not found');

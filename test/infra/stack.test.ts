@@ -115,9 +115,7 @@ describe('table', () => {
           { AttributeName: `GSI${n + 1}SK`, KeyType: 'RANGE' },
         ],
         Projection:
-          n === 4
-            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: ['slim'] }
-            : { ProjectionType: 'ALL' },
+          n === 4 ? { ProjectionType: 'INCLUDE', NonKeyAttributes: ['slim'] } : { ProjectionType: 'ALL' },
       });
     }
     const keys = ['PK', 'SK', ...TABLE_DEFINITION.globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];

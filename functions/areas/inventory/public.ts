@@ -28,8 +28,10 @@ export {
 } from './store/batches.js';
 export {
   claimSerialNumber,
+  markSerialsStatusIndexed,
   putSerialIfAbsent,
   serialProductCollection,
+  serialProductStatusCollection,
   releaseSerialNumber,
   serialCountAdd,
   serialCreateItems,

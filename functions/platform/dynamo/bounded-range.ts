@@ -44,12 +44,21 @@ export const collectionCountAdd = (orgId: string, kind: string, n = 1): Transact
   },
 });
 
+/**
+ * The serial numbers' count item (inventory's store/serial-numbers.ts): a new organisation's starts with
+ * `statusIndexed`, the mark that all its serials (none yet) are on their per-status index.
+ */
+export const SERIAL_COUNTS = 'SERIAL';
+
 /** The count items a new organisation starts with (at 0, complete), in its creation's transaction. */
 export const countsFromCreation = (orgId: string): TransactItem[] =>
-  Object.values(COUNTED_COLLECTIONS).map((kind) => ({
+  [
+    ...Object.values(COUNTED_COLLECTIONS).map((kind) => ({ kind, mark: { complete: true } })),
+    { kind: SERIAL_COUNTS, mark: { statusIndexed: true } },
+  ].map(({ kind, mark }) => ({
     Put: {
       TableName: tableName(),
-      Item: { ...collectionCountsKey(orgId, kind), entity: 'Counts', all: 0, complete: true },
+      Item: { ...collectionCountsKey(orgId, kind), entity: 'Counts', all: 0, ...mark },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   }));

@@ -2,10 +2,12 @@
  * Serial-number records: one item per unit (`O#<org>#SERIAL#<id>` / `SERIAL`) with its history embedded, so
  * a status change and its history entry are one write. Uniqueness per product, case-insensitively, is a
  * guard item on the normalised serial (`O#<org>#SERIAL_NUMBER#<productId>#<normalised>`) written with
- * `attribute_not_exists`, so two racing receipts of the same serial cannot both succeed. Four index
- * projections serve the serial list:
+ * `attribute_not_exists`, so two racing receipts of the same serial cannot both succeed. Five index
+ * projections serve the serial list and picking:
  *   GSI1 createdAt under O#<org>#SERIAL (newest first)   GSI2 updatedAt under O#<org>#SERIAL (sync)
  *   GSI3 createdAt under ...#SERIAL#PRODUCT#<productId>  GSI4 createdAt under ...#SERIAL_NO#<normalised>
+ *   GSI6 createdAt under ...#SERIAL#PRODUCT#<productId>#<status>: a product's units in one status, so a
+ *        pick reads the AVAILABLE ones, not every unit the product ever sold (session 41)
  * A goods receipt too large for one transaction claims its serials' guards one by one before it commits
  * (claimSerialNumber, released again if the receipt fails) and writes the records once it has committed
  * (putSerialIfAbsent), so no reader ever meets a serial of a receipt that did not happen
@@ -24,11 +26,16 @@ import {
   GetCommand,
   PutCommand,
   QueryCommand,
+  UpdateCommand,
 } from '../../../platform/dynamo/commands.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { allFields, entity } from '../../../platform/dynamo/entity.js';
 import { sortKey, tenantPrefix, type Key } from '../../../platform/dynamo/keys.js';
-import { boundedRangePage } from '../../../platform/dynamo/bounded-range.js';
+import {
+  boundedRangePage,
+  collectionCountsKey,
+  SERIAL_COUNTS,
+} from '../../../platform/dynamo/bounded-range.js';
 import { tooBroad } from '../../../platform/dynamo/list-budget.js';
 import { indexKeyOf, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
@@ -40,9 +47,12 @@ export const serialKey = (orgId: string, id: string): Key => ({
 });
 const serialCollection = (orgId: string) => `${tenantPrefix(orgId)}#SERIAL`;
 /** The organisation's serial count (`all`), moved with every serial record written. */
-const serialCountsKey = (orgId: string): Key => ({ PK: `${tenantPrefix(orgId)}#COUNTS`, SK: 'SERIAL' });
+const serialCountsKey = (orgId: string): Key => collectionCountsKey(orgId, SERIAL_COUNTS);
 export const serialProductCollection = (orgId: string, productId: string) =>
   `${tenantPrefix(orgId)}#SERIAL#PRODUCT#${productId}`;
+/** A product's serials in one status: GSI6 partition, moved by every status change (the put's keys). */
+export const serialProductStatusCollection = (orgId: string, productId: string, status: SerialStatus) =>
+  `${serialProductCollection(orgId, productId)}#${status}`;
 /** Exact (case-insensitive) serial search across products: GSI4 partition of one normalised serial. */
 const serialNumberLookup = (orgId: string, normalised: string) =>
   `${tenantPrefix(orgId)}#SERIAL_NO#${normalised}`;
@@ -57,6 +67,8 @@ export const serialIndexes = (orgId: string, serial: SerialNumber): Record<strin
   GSI3SK: sortKey(serial.createdAt, serial.id),
   GSI4PK: serialNumberLookup(orgId, normaliseSerial(serial.serialNumber)),
   GSI4SK: sortKey(serial.createdAt, serial.id),
+  GSI6PK: serialProductStatusCollection(orgId, serial.productId, serial.status),
+  GSI6SK: sortKey(serial.createdAt, serial.id),
 });
 
 /** A unit's record, with its list projections; its history is embedded (see the module comment). */
@@ -213,9 +225,12 @@ export async function findProductSerials(
 }
 
 /**
- * AVAILABLE serials of a product in a warehouse, oldest received first (the product's GSI3 partition in
- * createdAt order, status and warehouse as a filter), read until `enough` says the found ones suffice. The
- * index may lag a write by a moment: the allocation's write is conditioned on each serial's version.
+ * AVAILABLE serials of a product in a warehouse, oldest received first, read until `enough` says the found
+ * ones suffice: the product's AVAILABLE partition (GSI6) in createdAt order, the warehouse as a filter, so
+ * the read grows with the units in stock, not with the product's history. Serials received before GSI6
+ * have no key on it until `projection backfill` has run (the organisation's marker, serialsStatusIndexed):
+ * until then a read that finds too few goes on through the product's whole partition (GSI3) as before.
+ * The index may lag a write by a moment: the allocation's write is conditioned on each serial's version.
  */
 export async function availableSerials(
   orgId: string,
@@ -223,28 +238,72 @@ export async function availableSerials(
   warehouseId: string,
   enough: (found: SerialNumber[]) => boolean,
 ): Promise<SerialNumber[]> {
+  const read = (input: Omit<QueryInput, 'TableName'>) => serialsUntil(input, enough);
+  const found = await read({
+    IndexName: 'GSI6',
+    KeyConditionExpression: 'GSI6PK = :pk',
+    FilterExpression: 'warehouseId = :warehouseId',
+    ExpressionAttributeValues: {
+      ':pk': serialProductStatusCollection(orgId, productId, 'AVAILABLE'),
+      ':warehouseId': warehouseId,
+    },
+  });
+  if (enough(found) || (await serialsStatusIndexed(orgId))) return found;
+  return read({
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk',
+    FilterExpression: '#status = :available AND warehouseId = :warehouseId',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': serialProductCollection(orgId, productId),
+      ':available': 'AVAILABLE',
+      ':warehouseId': warehouseId,
+    },
+  });
+}
+
+async function serialsUntil(
+  input: Omit<QueryInput, 'TableName'>,
+  enough: (found: SerialNumber[]) => boolean,
+): Promise<SerialNumber[]> {
   const found: SerialNumber[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI3',
-        KeyConditionExpression: 'GSI3PK = :pk',
-        FilterExpression: '#status = :available AND warehouseId = :warehouseId',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': serialProductCollection(orgId, productId),
-          ':available': 'AVAILABLE',
-          ':warehouseId': warehouseId,
-        },
-        ExclusiveStartKey: startKey,
-      }),
+      new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: startKey }),
     );
     found.push(...(page.Items ?? []).map(serialNumbers.fromItem));
     startKey = page.LastEvaluatedKey;
   } while (startKey && !enough(found));
   return found;
+}
+
+/** Organisations known to have every serial on GSI6 (the marker never goes back): no read once seen. */
+const statusIndexed = new Set<string>();
+
+/**
+ * Whether every serial of the organisation has its GSI6 keys: marked on its serial count item at the
+ * organisation's creation (countsFromCreation) or by `projection backfill` once it has given the
+ * older serials their keys (markSerialsStatusIndexed).
+ */
+export async function serialsStatusIndexed(orgId: string): Promise<boolean> {
+  if (statusIndexed.has(orgId)) return true;
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: serialCountsKey(orgId) }));
+  if (Item?.statusIndexed !== true) return false;
+  statusIndexed.add(orgId);
+  return true;
+}
+
+/** Marks the organisation's serials all on GSI6 (the backfill's last step for it). */
+export async function markSerialsStatusIndexed(orgId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: serialCountsKey(orgId),
+      UpdateExpression: 'SET entity = :entity, statusIndexed = :yes',
+      ExpressionAttributeValues: { ':entity': 'Counts', ':yes': true },
+    }),
+  );
 }
 
 export interface SerialFilter {
@@ -279,11 +338,14 @@ export async function listSerials(
     values[`:${name}`] = value;
     conditions.push(condition);
   };
-  let index: 'GSI1' | 'GSI2' | 'GSI3' | 'GSI4' = 'GSI1';
+  let index: 'GSI1' | 'GSI2' | 'GSI3' | 'GSI4' | 'GSI6' = 'GSI1';
   let partition = serialCollection(orgId);
   if (filter.serial !== undefined) {
     index = 'GSI4';
     partition = serialNumberLookup(orgId, normaliseSerial(filter.serial));
+  } else if (filter.productId && filter.status && (await serialsStatusIndexed(orgId))) {
+    index = 'GSI6';
+    partition = serialProductStatusCollection(orgId, filter.productId, filter.status);
   } else if (filter.productId) {
     index = 'GSI3';
     partition = serialProductCollection(orgId, filter.productId);
@@ -300,8 +362,10 @@ export async function listSerials(
   } else if (filter.modifiedSince) {
     where('updatedAt >= :since', 'since', filter.modifiedSince);
   }
-  if (filter.productId && index !== 'GSI3') where('productId = :productId', 'productId', filter.productId);
-  if (filter.status) {
+  if (filter.productId && index !== 'GSI3' && index !== 'GSI6') {
+    where('productId = :productId', 'productId', filter.productId);
+  }
+  if (filter.status && index !== 'GSI6') {
     names['#status'] = 'status';
     where('#status = :status', 'status', filter.status);
   }
@@ -340,8 +404,9 @@ export async function listSerials(
     });
     return { items: items.map(serialNumbers.fromItem), total };
   }
-  // One product's partition, or the changed range of the sync recipe: they grow with the product's
-  // serials and with what changed since the client's instant, not with the organisation.
+  // One product's partition (in one status, GSI6, once the organisation's serials are all on it), or the
+  // changed range of the sync recipe: they grow with the product's serials (in that status) and with what
+  // changed since the client's instant, not with the organisation.
   const { items, total } = await queryWindow(input, window.offset, window.limit);
   return { items: items.map(serialNumbers.fromItem), total };
 }

@@ -1,0 +1,177 @@
+/**
+ * The serials' per-status index (GSI6, functions/areas/inventory/store/serial-numbers.ts): a pick reads
+ * the product's AVAILABLE units, not every unit it ever had; `GET /serial-numbers?productId=&status=` reads
+ * that status's partition; a status change moves the unit between partitions. An organisation whose older
+ * serials have no keys there (before `projection backfill`) still picks and lists them, through the
+ * product's whole partition, until the backfill gives them their keys and marks it.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setSerialStatus } from '../../functions/areas/inventory/steps/serials.js';
+import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
+import { loadSalesOrder } from '../../functions/areas/sales-orders/store/read.js';
+import { collectionCountsKey } from '../../functions/platform/dynamo/bounded-range.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
+import { backfillSerialStatusIndex } from '../../infra/admin/serial-index.js';
+import { runAdmin } from '../../infra/admin/cli.js';
+import { call, newTenant, type Tenant } from '../support/api.js';
+import { serialItemsOf } from '../support/goods-receipts.js';
+import { product, unique, warehouse } from '../support/inventory.js';
+import { confirmOrder, customer, draftOrder } from '../support/sales.js';
+import { receiveSerials, serialsOf } from '../support/serials.js';
+
+/** A tenant with a serial-tracked product of `count` units received one receipt each (oldest first). */
+async function tenantWithSerials(name: string, count: number, options: { beforeIndex?: boolean } = {}) {
+  const t = await newTenant(name);
+  // An organisation from before the index: its serial count item carries no mark.
+  if (options.beforeIndex) await forgetMark(t);
+  const [wh, buyer] = await Promise.all([warehouse(t), customer(t)]);
+  const p = await product(t, { requiresSerialTracking: true, defaultPrice: 100 });
+  const numbers = Array.from({ length: count }, (_, i) => `S-${unique()}-${i + 1}`);
+  for (const n of numbers) await receiveSerials(t, p.id, wh, [n]);
+  const listed = await serialsOf(t, p.id);
+  return { t, wh, buyer, product: p, ids: numbers.map((n) => listed.get(n)!.id as string) };
+}
+
+type Fixture = Awaited<ReturnType<typeof tenantWithSerials>>;
+
+const countItem = async (t: Tenant) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: collectionCountsKey(t.orgId, 'SERIAL') })))
+    .Item;
+
+async function forgetMark(t: Tenant) {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: collectionCountsKey(t.orgId, 'SERIAL'),
+      UpdateExpression: 'REMOVE statusIndexed',
+    }),
+  );
+}
+
+/** Removes index keys from every serial of the product: what a read through that index can no longer find. */
+async function strip(f: Fixture, keys: string[]) {
+  for (const item of await serialItemsOf(f.t, f.product.id)) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: item.PK, SK: item.SK },
+        UpdateExpression: `REMOVE ${keys.join(', ')}`,
+      }),
+    );
+  }
+}
+
+/** GSI3 keys are what serialItemsOf reads by: stripped last, from the items it found first. */
+async function stripProductPartition(f: Fixture) {
+  const items = await serialItemsOf(f.t, f.product.id);
+  for (const item of items) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: item.PK, SK: item.SK },
+        UpdateExpression: 'REMOVE GSI3PK, GSI3SK',
+      }),
+    );
+  }
+}
+
+const listed = async (f: Fixture, query: Record<string, string>) => {
+  const res = await call('GET', '/serial-numbers', {
+    key: f.t.key,
+    query: { productId: f.product.id, ...query },
+  });
+  expect(res.status).toBe(200);
+  return { ids: res.body.data.map((s: { id: string }) => s.id), total: res.body.pagination.total };
+};
+
+async function pick(f: Fixture, quantity: number) {
+  const order = await draftOrder(f.t, [{ productId: f.product.id, quantity }], {
+    customerId: f.buyer.id,
+    warehouseId: f.wh.id,
+  });
+  await confirmOrder(f.t, order.id);
+  await pickSalesOrder({ orgId: f.t.orgId, id: order.id });
+  return (await loadSalesOrder(f.t.orgId, order.id))!.order.lines[0]!.serialNumberIds;
+}
+
+describe('the serials per-status index', { timeout: 120_000 }, () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await tenantWithSerials('Serial status index org', 4);
+  });
+
+  it('a new organisation starts marked: its serial count item has statusIndexed and all 0', async () => {
+    const t = await newTenant('Serial mark org');
+    expect(await countItem(t)).toMatchObject({ entity: 'Counts', all: 0, statusIndexed: true });
+  });
+
+  it('a status change moves the unit to its status partition; productId&status reads that partition', async () => {
+    await setSerialStatus({ orgId: f.t.orgId, id: f.ids[0]!, status: 'DAMAGED' });
+    const [damaged] = (await serialItemsOf(f.t, f.product.id)).filter((i) => i.id === f.ids[0]);
+    expect(damaged!.GSI6PK).toBe(`O#${f.t.orgId}#SERIAL#PRODUCT#${f.product.id}#DAMAGED`);
+    expect(damaged!.GSI6SK).toBe(damaged!.GSI3SK);
+
+    await stripProductPartition(f);
+    // The product's whole partition no longer finds them; its status partitions still do.
+    expect(await listed(f, {})).toEqual({ ids: [], total: 0 });
+    expect(await listed(f, { status: 'DAMAGED' })).toEqual({ ids: [f.ids[0]], total: 1 });
+    expect(await listed(f, { status: 'AVAILABLE' })).toEqual({
+      ids: [f.ids[3], f.ids[2], f.ids[1]],
+      total: 3,
+    });
+    expect(await listed(f, { status: 'SOLD' })).toEqual({ ids: [], total: 0 });
+  });
+
+  it('a pick allocates the oldest AVAILABLE units from their status partition alone', async () => {
+    // The GSI3 keys are stripped (previous test): only the AVAILABLE partition can find the units.
+    expect(await pick(f, 2)).toEqual([f.ids[1], f.ids[2]]);
+    expect(await listed(f, { status: 'ALLOCATED' })).toEqual({ ids: [f.ids[2], f.ids[1]], total: 2 });
+    expect(await listed(f, { status: 'AVAILABLE' })).toEqual({ ids: [f.ids[3]], total: 1 });
+  });
+});
+
+describe('an organisation whose serials predate the index', { timeout: 120_000 }, () => {
+  it('picks and lists them through the product partition until the backfill indexes and marks it', async () => {
+    const f = await tenantWithSerials('Serials before the index org', 3, { beforeIndex: true });
+    await setSerialStatus({ orgId: f.t.orgId, id: f.ids[2]!, status: 'DAMAGED' });
+    await strip(f, ['GSI6PK', 'GSI6SK']);
+
+    expect(await listed(f, { status: 'DAMAGED' })).toEqual({ ids: [f.ids[2]], total: 1 });
+    expect(await pick(f, 1)).toEqual([f.ids[0]]);
+    // The pick rewrote the unit it allocated with its keys; the two others are still without.
+    expect(await backfillSerialStatusIndex({ orgId: f.t.orgId })).toEqual({ serialsIndexed: 2 });
+    expect(await countItem(f.t)).toMatchObject({ statusIndexed: true, all: 3 });
+    const items = await serialItemsOf(f.t, f.product.id);
+    expect(items.map((i) => [i.id, i.GSI6PK]).sort()).toEqual(
+      [
+        [f.ids[0], `O#${f.t.orgId}#SERIAL#PRODUCT#${f.product.id}#ALLOCATED`],
+        [f.ids[1], `O#${f.t.orgId}#SERIAL#PRODUCT#${f.product.id}#AVAILABLE`],
+        [f.ids[2], `O#${f.t.orgId}#SERIAL#PRODUCT#${f.product.id}#DAMAGED`],
+      ].sort(),
+    );
+    expect(items.every((i) => i.GSI6SK === i.GSI3SK)).toBe(true);
+
+    // Marked: the status partitions serve the list and the pick alone.
+    await stripProductPartition(f);
+    expect(await listed(f, { status: 'DAMAGED' })).toEqual({ ids: [f.ids[2]], total: 1 });
+    expect(await pick(f, 1)).toEqual([f.ids[1]]);
+    expect(await backfillSerialStatusIndex({ orgId: f.t.orgId })).toEqual({ serialsIndexed: 0 });
+  });
+
+  it('without the keys and unmarked, a pick that finds too few on the index reads the product partition', async () => {
+    const f = await tenantWithSerials('Serials fallback org', 2, { beforeIndex: true });
+    await strip(f, ['GSI6PK', 'GSI6SK']);
+    expect(await pick(f, 2)).toEqual([f.ids[0], f.ids[1]]);
+  });
+
+  it('the CLI reports serialsIndexed', async () => {
+    const f = await tenantWithSerials('Serials CLI org', 1, { beforeIndex: true });
+    await strip(f, ['GSI6PK', 'GSI6SK']);
+    const done = await runAdmin(['projection', 'backfill', '--org', f.t.orgId]);
+    expect(done.code, done.stderr).toBe(0);
+    expect(JSON.parse(done.stdout)).toMatchObject({ serialsIndexed: 1 });
+    expect(await countItem(f.t)).toMatchObject({ statusIndexed: true });
+  });
+});
