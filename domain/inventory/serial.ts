@@ -201,3 +201,29 @@ export function unallocateSerial(
   const allocation = serial.history[serial.history.length - 1]!;
   return transitionSerial(serial, allocation.fromStatus ?? 'AVAILABLE', at, source);
 }
+
+/** How one write moves a product's serial counts: `all` (units created) and one count per status. */
+export type SerialCountDelta = { all: number } & Partial<Record<SerialStatus, number>>;
+
+/**
+ * The count moves of the serials one write puts, per product: each serial's last history entry is the
+ * move this write makes (transitionSerial appends it; a new serial's first entry comes from null), so a
+ * created unit adds to `all` and its status, a changed one moves from its old status to its new one.
+ * Moves that cancel out are left out; a product whose moves all cancel has no entry.
+ */
+export function serialCountDeltas(written: readonly SerialNumber[]): Map<string, SerialCountDelta> {
+  const deltas = new Map<string, SerialCountDelta>();
+  for (const serial of written) {
+    const move = serial.history[serial.history.length - 1]!;
+    const delta = deltas.get(serial.productId) ?? { all: 0 };
+    if (move.fromStatus === null) delta.all += 1;
+    else delta[move.fromStatus] = (delta[move.fromStatus] ?? 0) - 1;
+    delta[move.toStatus] = (delta[move.toStatus] ?? 0) + 1;
+    deltas.set(serial.productId, delta);
+  }
+  for (const [productId, delta] of deltas) {
+    for (const status of SERIAL_STATUSES) if (delta[status] === 0) delete delta[status];
+    if (delta.all === 0 && Object.keys(delta).length === 1) deltas.delete(productId);
+  }
+  return deltas;
+}

@@ -1,38 +1,83 @@
 /**
- * Backfill of the serials' per-status index (GSI6, functions/areas/inventory/store/serial-numbers.ts):
- * serials written before it have no keys there, so picking reads past them to the product's whole partition
- * and `GET /serial-numbers?productId=&status=` keeps reading that partition until the organisation is
- * marked. Part of `projection backfill`: a Scan filtered to serials without the keys, each given the keys
- * its record would be written with today (conditioned on the status read: a serial changed since was
- * rewritten with its keys by the change), then each organisation marked (`statusIndexed`). Safe to run
- * again: a second run finds nothing to index and marks again.
+ * Backfill of the serials' per-status index and per-product counts (session 41,
+ * functions/areas/inventory/store/serial-numbers.ts and serial-counts.ts). Serials written before them have
+ * no GSI6 keys and were never counted per product, so until an organisation is marked (`statusIndexed`)
+ * its picks may read on through the product's whole partition and its product lists read and count the
+ * partition. Part of `projection backfill`:
+ * 1. a Scan filtered to serials without the keys, each given the keys its record would be written with
+ *    today (conditioned on the status read: a serial changed since was rewritten with its keys);
+ * 2. per organisation not yet marked, its products' counts recounted from its serials and written over the
+ *    moves read before the count (a write racing the recount moves them: that organisation is counted
+ *    again), then the organisation marked.
+ * Safe to run again: a second run finds nothing to index and skips the marked organisations.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { organisationIdsPage } from '../../functions/areas/organisations/public.js';
+import { PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { SERIAL_STATUSES, type SerialStatus } from '../../domain/inventory/serial.js';
 import {
   markSerialsStatusIndexed,
+  PRODUCT_SERIAL_COUNTS,
+  productSerialCountsKey,
+  serialCollection,
   serialProductStatusCollection,
+  serialsStatusIndexed,
 } from '../../functions/areas/inventory/public.js';
+import { organisationIdsPage } from '../../functions/areas/organisations/public.js';
+import { collectionCountsKey } from '../../functions/platform/dynamo/bounded-range.js';
 import { db } from '../../functions/platform/dynamo/client.js';
+import { RECOUNT_SETTLE_MS } from '../../functions/platform/dynamo/collection-recount.js';
 import { sortKey } from '../../functions/platform/dynamo/keys.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 
+/** Recounts of one organisation that a racing write may spoil before it is left for the next run. */
+const RECOUNT_ATTEMPTS = 5;
+
 export async function backfillSerialStatusIndex(
-  options: { orgId?: string } = {},
-): Promise<{ serialsIndexed: number }> {
-  let serialsIndexed = 0;
+  options: { orgId?: string; settleMs?: number } = {},
+): Promise<{ serialsIndexed: number; serialProductsCounted: number; serialOrganisationsLeft: number }> {
+  const serialsIndexed = await indexSerials(options.orgId);
+  let serialProductsCounted = 0;
+  let serialOrganisationsLeft = 0;
+  const settleMs = options.settleMs ?? RECOUNT_SETTLE_MS;
+  for await (const orgId of organisations(options.orgId)) {
+    if (await serialsStatusIndexed(orgId)) continue;
+    let counted: number | null = null;
+    for (let attempt = 0; attempt < RECOUNT_ATTEMPTS && counted === null; attempt += 1) {
+      counted = await recountProducts(orgId, settleMs);
+    }
+    if (counted === null) {
+      serialOrganisationsLeft += 1;
+      continue;
+    }
+    serialProductsCounted += counted;
+    await markSerialsStatusIndexed(orgId);
+  }
+  return { serialsIndexed, serialProductsCounted, serialOrganisationsLeft };
+}
+
+async function* organisations(orgId: string | undefined): AsyncGenerator<string> {
+  if (orgId) {
+    yield orgId;
+    return;
+  }
+  let after: string | undefined;
+  do {
+    const page = await organisationIdsPage(after, 100);
+    yield* page.ids;
+    after = page.next;
+  } while (after);
+}
+
+async function indexSerials(orgId: string | undefined): Promise<number> {
+  let indexed = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: `#entity = :serial AND attribute_not_exists(GSI6PK)${options.orgId ? ' AND orgId = :org' : ''}`,
+        FilterExpression: `#entity = :serial AND attribute_not_exists(GSI6PK)${orgId ? ' AND orgId = :org' : ''}`,
         ExpressionAttributeNames: { '#entity': 'entity', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':serial': 'SerialNumber',
-          ...(options.orgId ? { ':org': options.orgId } : {}),
-        },
+        ExpressionAttributeValues: { ':serial': 'SerialNumber', ...(orgId ? { ':org': orgId } : {}) },
         ProjectionExpression: 'PK, SK, orgId, id, productId, #status, createdAt',
         ExclusiveStartKey: startKey,
       }),
@@ -53,22 +98,99 @@ export async function backfillSerialStatusIndex(
             },
           }),
         );
-        serialsIndexed += 1;
+        indexed += 1;
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
-  if (options.orgId) {
-    await markSerialsStatusIndexed(options.orgId);
-  } else {
-    let after: string | undefined;
-    do {
-      const page = await organisationIdsPage(after, 100);
-      for (const orgId of page.ids) await markSerialsStatusIndexed(orgId);
-      after = page.next;
-    } while (after);
+  return indexed;
+}
+
+/**
+ * The organisation's product counts rewritten from a count of its serials: the products counted, or null
+ * when a write moved a product's counts between their read and the rewrite (count again).
+ */
+async function recountProducts(orgId: string, settleMs: number): Promise<number | null> {
+  const moves = await productMoves(orgId);
+  // A move committed just before the read may not be on the index yet (GSI reads are eventually
+  // consistent); with no count item, no move has been committed since the counts began.
+  if (moves.size > 0 && settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const counts = await countSerials(orgId);
+  for (const productId of moves.keys()) if (!counts.has(productId)) counts.set(productId, new Map());
+  for (const [productId, byStatus] of counts) {
+    const read = moves.get(productId);
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...productSerialCountsKey(orgId, productId),
+            entity: 'Counts',
+            all: [...byStatus.values()].reduce((a, b) => a + b, 0),
+            ...Object.fromEntries(SERIAL_STATUSES.map((s) => [s, byStatus.get(s) ?? 0])),
+            moves: read ?? 0,
+          },
+          ...(read === undefined
+            ? { ConditionExpression: 'attribute_not_exists(PK)' }
+            : { ConditionExpression: 'moves = :moves', ExpressionAttributeValues: { ':moves': read } }),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return null;
+      throw error;
+    }
   }
-  return { serialsIndexed };
+  return counts.size;
+}
+
+/** The `moves` of each product's count item, read consistently before the count. */
+async function productMoves(orgId: string): Promise<Map<string, number>> {
+  const moves = new Map<string, number>();
+  const { PK } = collectionCountsKey(orgId, '');
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :products)',
+        ExpressionAttributeValues: { ':pk': PK, ':products': PRODUCT_SERIAL_COUNTS },
+        ProjectionExpression: 'SK, moves',
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      moves.set((item.SK as string).slice(PRODUCT_SERIAL_COUNTS.length), (item.moves as number) ?? 0);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return moves;
+}
+
+/** Each product's serials by status, from the organisation's serial collection (GSI1). */
+async function countSerials(orgId: string): Promise<Map<string, Map<SerialStatus, number>>> {
+  const counts = new Map<string, Map<SerialStatus, number>>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pk': serialCollection(orgId) },
+        ProjectionExpression: 'productId, #status',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const byStatus = counts.get(item.productId as string) ?? new Map<SerialStatus, number>();
+      byStatus.set(item.status as SerialStatus, (byStatus.get(item.status as SerialStatus) ?? 0) + 1);
+      counts.set(item.productId as string, byStatus);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return counts;
 }

@@ -7,6 +7,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { productSerialCountsKey } from '../../functions/areas/inventory/public.js';
 import { setSerialStatus } from '../../functions/areas/inventory/steps/serials.js';
 import { pickSalesOrder } from '../../functions/areas/sales-orders/steps/pick.js';
 import { loadSalesOrder } from '../../functions/areas/sales-orders/store/read.js';
@@ -35,6 +36,13 @@ async function tenantWithSerials(name: string, count: number, options: { beforeI
 }
 
 type Fixture = Awaited<ReturnType<typeof tenantWithSerials>>;
+
+const countsOf = async (f: Fixture) =>
+  (
+    await db().send(
+      new GetCommand({ TableName: tableName(), Key: productSerialCountsKey(f.t.orgId, f.product.id) }),
+    )
+  ).Item;
 
 const countItem = async (t: Tenant) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: collectionCountsKey(t.orgId, 'SERIAL') })))
@@ -113,9 +121,11 @@ describe('the serials per-status index', { timeout: 120_000 }, () => {
     expect(damaged!.GSI6PK).toBe(`O#${f.t.orgId}#SERIAL#PRODUCT#${f.product.id}#DAMAGED`);
     expect(damaged!.GSI6SK).toBe(damaged!.GSI3SK);
 
+    expect(await countsOf(f)).toMatchObject({ all: 4, AVAILABLE: 3, DAMAGED: 1, moves: 5 });
     await stripProductPartition(f);
-    // The product's whole partition no longer finds them; its status partitions still do.
-    expect(await listed(f, {})).toEqual({ ids: [], total: 0 });
+    // The product's whole partition no longer finds them (its total is its count); its status
+    // partitions still do.
+    expect(await listed(f, {})).toEqual({ ids: [], total: 4 });
     expect(await listed(f, { status: 'DAMAGED' })).toEqual({ ids: [f.ids[0]], total: 1 });
     expect(await listed(f, { status: 'AVAILABLE' })).toEqual({
       ids: [f.ids[3], f.ids[2], f.ids[1]],
@@ -129,6 +139,7 @@ describe('the serials per-status index', { timeout: 120_000 }, () => {
     expect(await pick(f, 2)).toEqual([f.ids[1], f.ids[2]]);
     expect(await listed(f, { status: 'ALLOCATED' })).toEqual({ ids: [f.ids[2], f.ids[1]], total: 2 });
     expect(await listed(f, { status: 'AVAILABLE' })).toEqual({ ids: [f.ids[3]], total: 1 });
+    expect(await countsOf(f)).toMatchObject({ all: 4, AVAILABLE: 1, ALLOCATED: 2, DAMAGED: 1, moves: 6 });
   });
 });
 
@@ -137,12 +148,40 @@ describe('an organisation whose serials predate the index', { timeout: 120_000 }
     const f = await tenantWithSerials('Serials before the index org', 3, { beforeIndex: true });
     await setSerialStatus({ orgId: f.t.orgId, id: f.ids[2]!, status: 'DAMAGED' });
     await strip(f, ['GSI6PK', 'GSI6SK']);
+    // Counts that missed the serials written before them.
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: productSerialCountsKey(f.t.orgId, f.product.id),
+        UpdateExpression: 'SET #all = :n, AVAILABLE = :n',
+        ExpressionAttributeNames: { '#all': 'all' },
+        ExpressionAttributeValues: { ':n': 1 },
+      }),
+    );
 
     expect(await listed(f, { status: 'DAMAGED' })).toEqual({ ids: [f.ids[2]], total: 1 });
+    expect(await listed(f, {})).toMatchObject({ total: 3 });
     expect(await pick(f, 1)).toEqual([f.ids[0]]);
     // The pick rewrote the unit it allocated with its keys; the two others are still without.
-    expect(await backfillSerialStatusIndex({ orgId: f.t.orgId })).toEqual({ serialsIndexed: 2 });
+    expect(await backfillSerialStatusIndex({ orgId: f.t.orgId, settleMs: 0 })).toEqual({
+      serialsIndexed: 2,
+      serialProductsCounted: 1,
+      serialOrganisationsLeft: 0,
+    });
     expect(await countItem(f.t)).toMatchObject({ statusIndexed: true, all: 3 });
+    expect(await countsOf(f)).toEqual(
+      expect.objectContaining({
+        all: 3,
+        AVAILABLE: 1,
+        ALLOCATED: 1,
+        DAMAGED: 1,
+        SOLD: 0,
+        RESERVED: 0,
+        RETURNED: 0,
+        SCRAPPED: 0,
+        IN_PRODUCTION: 0,
+      }),
+    );
     const items = await serialItemsOf(f.t, f.product.id);
     expect(items.map((i) => [i.id, i.GSI6PK]).sort()).toEqual(
       [
@@ -156,8 +195,15 @@ describe('an organisation whose serials predate the index', { timeout: 120_000 }
     // Marked: the status partitions serve the list and the pick alone.
     await stripProductPartition(f);
     expect(await listed(f, { status: 'DAMAGED' })).toEqual({ ids: [f.ids[2]], total: 1 });
+    expect(await listed(f, {})).toEqual({ ids: [], total: 3 });
     expect(await pick(f, 1)).toEqual([f.ids[1]]);
-    expect(await backfillSerialStatusIndex({ orgId: f.t.orgId })).toEqual({ serialsIndexed: 0 });
+    expect(await countsOf(f)).toMatchObject({ all: 3, AVAILABLE: 0, ALLOCATED: 2, DAMAGED: 1 });
+    // Marked: a second run has nothing to index and does not count again.
+    expect(await backfillSerialStatusIndex({ orgId: f.t.orgId, settleMs: 0 })).toEqual({
+      serialsIndexed: 0,
+      serialProductsCounted: 0,
+      serialOrganisationsLeft: 0,
+    });
   });
 
   it('without the keys and unmarked, a pick that finds too few on the index reads the product partition', async () => {
@@ -171,7 +217,12 @@ describe('an organisation whose serials predate the index', { timeout: 120_000 }
     await strip(f, ['GSI6PK', 'GSI6SK']);
     const done = await runAdmin(['projection', 'backfill', '--org', f.t.orgId]);
     expect(done.code, done.stderr).toBe(0);
-    expect(JSON.parse(done.stdout)).toMatchObject({ serialsIndexed: 1 });
+    expect(JSON.parse(done.stdout)).toMatchObject({
+      serialsIndexed: 1,
+      serialProductsCounted: 1,
+      serialOrganisationsLeft: 0,
+    });
+    expect(await countsOf(f)).toMatchObject({ all: 1, AVAILABLE: 1 });
     expect(await countItem(f.t)).toMatchObject({ statusIndexed: true });
   });
 });

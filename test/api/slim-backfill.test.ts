@@ -118,6 +118,8 @@ describe('projection backfill', () => {
       auditEntriesIndexed: 0,
       organisationsRegistered: 0,
       serialsIndexed: 0,
+      serialProductsCounted: 0,
+      serialOrganisationsLeft: 0,
     });
     const unknown = await runAdmin(['projection', 'backfill', '--org', 'ckunknownunknownunknown0']);
     expect(unknown.code).toBe(1);

@@ -17,7 +17,7 @@ import {
   type WriteItem,
 } from '../../platform/dynamo/transact.js';
 import { batchCountAdd, batchKey, batchNumberGuardPut, batchRecordPut } from '../inventory/public.js';
-import { serialCountAdd, serialCreateItems } from '../inventory/public.js';
+import { serialCountAdd, serialCountMoves, serialCreateItems } from '../inventory/public.js';
 import { rememberLot, type LoadedStockFacts } from '../inventory/public.js';
 import { stockMovementWrites, type StockSource } from '../inventory/public.js';
 
@@ -77,7 +77,8 @@ export function batchUnits(orgId: string, batches: Batch[], pendingReceiptId?: s
 
 /**
  * Everything a receipt in one transaction creates: the lots (with one count item), and the serial numbers
- * (a guard failing is the 409: the product has the serial already).
+ * (a guard failing is the 409: the product has the serial already) with the organisation's count and one
+ * count item per product.
  */
 export const createItems = (
   orgId: string,
@@ -88,6 +89,7 @@ export const createItems = (
   ...(created.batches.length > 0 ? [batchCountAdd(orgId, created.batches.length)] : []),
   ...created.serials.flatMap((serial) => serialCreateItems(orgId, serial, skuOf(serial.productId))),
   ...(created.serials.length > 0 ? [serialCountAdd(orgId, created.serials.length)] : []),
+  ...serialCountMoves(orgId, created.serials),
 ];
 
 /**

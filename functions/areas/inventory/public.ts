@@ -33,10 +33,13 @@ export {
   serialProductCollection,
   serialProductStatusCollection,
   releaseSerialNumber,
+  serialCollection,
   serialCountAdd,
   serialCreateItems,
   serialsOfReceipt,
+  serialsStatusIndexed,
 } from './store/serial-numbers.js';
+export { PRODUCT_SERIAL_COUNTS, productSerialCountsKey, serialCountMoves } from './store/serial-counts.js';
 export {
   copyOf,
   emptyStock,

@@ -3,7 +3,8 @@
  * picking allocates them (AVAILABLE -> ALLOCATED), dispatch sells the allocated units of the dispatched
  * quantities (ALLOCATED -> SOLD, soldAt), cancel frees them (ALLOCATED -> AVAILABLE). Each change is the
  * serial's record replaced on the version read (history appended in the same record), as items of the
- * order's (or shipment's) own transaction, one item per serial: callers count them in their budget.
+ * order's (or shipment's) own transaction, one item per serial and one per product (its serial counts,
+ * store/serial-counts.ts): callers count them in their budget.
  */
 import {
   allocateSerials,
@@ -30,11 +31,28 @@ import {
   getSerialsByIds,
   serialReplaceItem,
 } from './store/serial-numbers.js';
+import { serialCountMoves } from './store/serial-counts.js';
 
 export const lineLabel = (line: SalesOrderLine) => `Line ${line.sortOrder} (${line.product.sku})`;
 
-const replaceItems = (orgId: string, serials: SerialNumber[]): WriteItem[] =>
-  serials.map((s) => serialReplaceItem(orgId, s));
+/** The changed serials' records and their products' count moves (one item each product). */
+const replaceItems = (orgId: string, serials: SerialNumber[]): WriteItem[] => [
+  ...serials.map((s) => serialReplaceItem(orgId, s)),
+  ...serialCountMoves(orgId, serials),
+];
+
+/** The first of `serials` whose records and count moves (one per product) make at most `limit` items. */
+function withinItems(serials: SerialNumber[], limit: number): SerialNumber[] {
+  const products = new Set<string>();
+  const taken: SerialNumber[] = [];
+  for (const serial of serials) {
+    const more = products.has(serial.productId) ? 1 : 2;
+    if (taken.length + products.size + more > limit) break;
+    taken.push(serial);
+    products.add(serial.productId);
+  }
+  return taken;
+}
 
 /** The serial numbers the request names per line; 422 when a line names them for some picks only. */
 function namedPerLine(request: PickRequestLine[] | undefined): Map<string, string[] | null> {
@@ -205,7 +223,8 @@ export async function sellAllocated(
 /**
  * The order's serials a cancel frees (ALLOCATED -> AVAILABLE): those its lines carry that are still
  * allocated by the order's own picks (a serial freed by an earlier part of a cancel in parts, and taken
- * by another order since, is left alone). At most `limit` of them, for a cancel that runs in parts.
+ * by another order since, is left alone). At most `limit` items (the serials and their products' count
+ * moves), for a cancel that runs in parts.
  */
 export async function releaseSerials(
   orgId: string,
@@ -217,7 +236,7 @@ export async function releaseSerials(
   if (ids.length === 0) return { items: [], left: 0 };
   const serials = await getSerialsByIds(orgId, ids);
   const held = [...serials.values()].filter((s) => isAllocatedTo(s, new Set([order.id])));
-  const now = held.slice(0, limit);
+  const now = withinItems(held, limit);
   return {
     items: replaceItems(
       orgId,

@@ -3,6 +3,7 @@ import {
   MAX_SERIAL_HISTORY,
   normaliseSerial,
   receivedSerial,
+  serialCountDeltas,
   transitionSerial,
   type SerialNumber,
 } from '../../../domain/inventory/serial.js';
@@ -127,5 +128,36 @@ describe('transitionSerial', () => {
     expect(serial.historyTotal).toBe(MAX_SERIAL_HISTORY + 11);
     expect(serial.history.at(-1)!.at).toBe(`t${MAX_SERIAL_HISTORY + 9}`);
     expect(serial.history[0]!.at).toBe('t10');
+  });
+});
+
+describe('serialCountDeltas', () => {
+  const src = { type: 'sales_order', id: 'so1' };
+  const at = '2026-03-02T09:00:00.000Z';
+  const of = (id: string, productId: string) => ({ ...received(), id, productId });
+
+  it('counts created units in all and AVAILABLE, per product', () => {
+    expect(serialCountDeltas([of('a', 'p1'), of('b', 'p1'), of('c', 'p2')])).toEqual(
+      new Map([
+        ['p1', { all: 2, AVAILABLE: 2 }],
+        ['p2', { all: 1, AVAILABLE: 1 }],
+      ]),
+    );
+  });
+
+  it('moves a changed unit from its old status to its new one; all stays', () => {
+    const allocated = transitionSerial(of('a', 'p1'), 'ALLOCATED', at, src);
+    const sold = transitionSerial(allocated, 'SOLD', at, src);
+    expect(serialCountDeltas([allocated, transitionSerial(of('b', 'p1'), 'DAMAGED', at, src)])).toEqual(
+      new Map([['p1', { all: 0, AVAILABLE: -2, ALLOCATED: 1, DAMAGED: 1 }]]),
+    );
+    expect(serialCountDeltas([sold])).toEqual(new Map([['p1', { all: 0, ALLOCATED: -1, SOLD: 1 }]]));
+  });
+
+  it('leaves out moves that cancel, and a product whose moves all do', () => {
+    const out = transitionSerial(of('a', 'p1'), 'DAMAGED', at, src);
+    const back = transitionSerial(transitionSerial(of('b', 'p1'), 'DAMAGED', at, src), 'AVAILABLE', at, src);
+    expect(serialCountDeltas([out, back])).toEqual(new Map());
+    expect(serialCountDeltas([])).toEqual(new Map());
   });
 });

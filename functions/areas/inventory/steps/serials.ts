@@ -16,6 +16,7 @@ import {
 import { writeOptimistically } from '../../../platform/dynamo/optimistic.js';
 import { transact } from '../../../platform/dynamo/transact.js';
 import { backOfficeContext, type WriteContext } from '../../../platform/journal/write-context.js';
+import { serialCountMoves } from '../store/serial-counts.js';
 import { getSerialNumber, serialReplaceItem } from '../store/serial-numbers.js';
 import { serialDetail } from '../traceability.js';
 
@@ -33,6 +34,7 @@ export async function setSerialStatus(
       const changed = decideSerialStatus(serial, input.status, at, { type: 'back_office', id: null });
       await transact([
         serialReplaceItem(orgId, changed),
+        ...serialCountMoves(orgId, [changed]),
         ...context.journal.items({
           audit: [
             {

@@ -39,13 +39,15 @@ import {
 import { tooBroad } from '../../../platform/dynamo/list-budget.js';
 import { indexKeyOf, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
+import { productSerialCount, serialCountMoves } from './serial-counts.js';
 import { guard, transact, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 
 export const serialKey = (orgId: string, id: string): Key => ({
   PK: `${tenantPrefix(orgId)}#SERIAL#${id}`,
   SK: 'SERIAL',
 });
-const serialCollection = (orgId: string) => `${tenantPrefix(orgId)}#SERIAL`;
+/** The organisation's serials (GSI1 and GSI2 partition). */
+export const serialCollection = (orgId: string) => `${tenantPrefix(orgId)}#SERIAL`;
 /** The organisation's serial count (`all`), moved with every serial record written. */
 const serialCountsKey = (orgId: string): Key => collectionCountsKey(orgId, SERIAL_COUNTS);
 export const serialProductCollection = (orgId: string, productId: string) =>
@@ -172,13 +174,14 @@ class AlreadyWritten extends Error {}
 
 /**
  * Writes the record of a claimed serial unless it is there already (a receipt finished twice), with the
- * organisation's count in the same transaction, so a record is counted exactly once.
+ * organisation's and its product's counts in the same transaction, so a record is counted exactly once.
  */
 export async function putSerialIfAbsent(orgId: string, serial: SerialNumber): Promise<void> {
   try {
     await transact([
       guard(serialNumbers.createItem(orgId, serial), () => new AlreadyWritten()),
       serialCountAdd(orgId, 1),
+      ...serialCountMoves(orgId, [serial]),
     ]);
   } catch (error) {
     if (!(error instanceof AlreadyWritten)) throw error;
@@ -340,10 +343,11 @@ export async function listSerials(
   };
   let index: 'GSI1' | 'GSI2' | 'GSI3' | 'GSI4' | 'GSI6' = 'GSI1';
   let partition = serialCollection(orgId);
+  const marked = filter.serial === undefined && filter.productId && (await serialsStatusIndexed(orgId));
   if (filter.serial !== undefined) {
     index = 'GSI4';
     partition = serialNumberLookup(orgId, normaliseSerial(filter.serial));
-  } else if (filter.productId && filter.status && (await serialsStatusIndexed(orgId))) {
+  } else if (filter.productId && filter.status && marked) {
     index = 'GSI6';
     partition = serialProductStatusCollection(orgId, filter.productId, filter.status);
   } else if (filter.productId) {
@@ -404,9 +408,28 @@ export async function listSerials(
     });
     return { items: items.map(serialNumbers.fromItem), total };
   }
-  // One product's partition (in one status, GSI6, once the organisation's serials are all on it), or the
-  // changed range of the sync recipe: they grow with the product's serials (in that status) and with what
-  // changed since the client's instant, not with the organisation.
+  if (marked && filter.productId && conditions.length === 0) {
+    // One product's serials (in one status): the page alone, its total from the product's counts; a page
+    // no cursor reaches is read within the list budget, past it the 400 naming page.
+    const { productId, status } = filter;
+    const { items, total } = await boundedRangePage({
+      input,
+      window,
+      count: () => productSerialCount(orgId, productId, status),
+      cursorId: `${partition}|serials|${index}`,
+      keyOf: indexKeyOf(index),
+      refuse: (budget) =>
+        tooBroad(
+          'page',
+          budget,
+          status ? 'serial' : 'status or serial',
+          'serial numbers are read from their index',
+        ),
+    });
+    return { items: items.map(serialNumbers.fromItem), total };
+  }
+  // One exact serial's partition; one product's filtered by modifiedSince, or any product's before the
+  // organisation is marked: they grow with the product's serials, not with the organisation.
   const { items, total } = await queryWindow(input, window.offset, window.limit);
   return { items: items.map(serialNumbers.fromItem), total };
 }
