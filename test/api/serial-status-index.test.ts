@@ -143,6 +143,29 @@ describe('the serials per-status index', { timeout: 120_000 }, () => {
   });
 });
 
+describe('the product counts under concurrent writes', { timeout: 120_000 }, () => {
+  it('status changes racing on one product all land, and its counts equal its serials', async () => {
+    const f = await tenantWithSerials('Serial counts race org', 12);
+    const results = await Promise.allSettled(
+      f.ids.map((id, i) =>
+        setSerialStatus({ orgId: f.t.orgId, id, status: i % 3 === 0 ? 'SCRAPPED' : 'DAMAGED' }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    // Two racing changes of one serial: one wins, the other re-reads and is refused; counted once.
+    const again = await Promise.allSettled([
+      setSerialStatus({ orgId: f.t.orgId, id: f.ids[1]!, status: 'AVAILABLE' }),
+      setSerialStatus({ orgId: f.t.orgId, id: f.ids[1]!, status: 'AVAILABLE' }),
+    ]);
+    expect(again.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const statuses = (await serialItemsOf(f.t, f.product.id)).map((i) => i.status as string);
+    const expected: Record<string, number> = {};
+    for (const status of statuses) expected[status] = (expected[status] ?? 0) + 1;
+    expect(expected).toEqual({ SCRAPPED: 4, DAMAGED: 7, AVAILABLE: 1 });
+    expect(await countsOf(f)).toMatchObject({ all: 12, ...expected });
+  });
+});
+
 describe('an organisation whose serials predate the index', { timeout: 120_000 }, () => {
   it('picks and lists them through the product partition until the backfill indexes and marks it', async () => {
     const f = await tenantWithSerials('Serials before the index org', 3, { beforeIndex: true });
