@@ -26,6 +26,7 @@ import { organisationIdsPage } from '../../functions/areas/organisations/public.
 import { collectionCountsKey } from '../../functions/platform/dynamo/bounded-range.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { RECOUNT_SETTLE_MS } from '../../functions/platform/dynamo/collection-recount.js';
+import { queryAll } from '../../functions/platform/dynamo/query-window.js';
 import { sortKey } from '../../functions/platform/dynamo/keys.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 
@@ -147,26 +148,17 @@ async function recountProducts(orgId: string, settleMs: number): Promise<number 
 
 /** The `moves` of each product's count item, read consistently before the count. */
 async function productMoves(orgId: string): Promise<Map<string, number>> {
-  const moves = new Map<string, number>();
-  const { PK } = collectionCountsKey(orgId, '');
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :products)',
-        ExpressionAttributeValues: { ':pk': PK, ':products': PRODUCT_SERIAL_COUNTS },
-        ProjectionExpression: 'SK, moves',
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      moves.set((item.SK as string).slice(PRODUCT_SERIAL_COUNTS.length), (item.moves as number) ?? 0);
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return moves;
+  const items = await queryAll<{ SK: string; moves?: number }>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :products)',
+    ExpressionAttributeValues: {
+      ':pk': collectionCountsKey(orgId, '').PK,
+      ':products': PRODUCT_SERIAL_COUNTS,
+    },
+    ProjectionExpression: 'SK, moves',
+    ConsistentRead: true,
+  });
+  return new Map(items.map((item) => [item.SK.slice(PRODUCT_SERIAL_COUNTS.length), item.moves ?? 0]));
 }
 
 /** Each product's serials by status, from the organisation's serial collection (GSI1). */
