@@ -8,7 +8,8 @@
  * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit
  * (bench/rate-limit.ts), ceiling (bench/ceiling.ts, the projection's ceiling of issue 29 item 6; its
  * sizes BENCH_CEILING_SIZES, default 10000), ceiling-lists (bench/ceiling-lists.ts, the lists off the
- * projection within the list budget, session 36; the same sizes), load (bench/load.ts: BENCH_LOAD_SECONDS,
+ * projection within the list budget, session 36; the same sizes), serial-lists (bench/serial-lists.ts, one
+ * product's serial numbers, session 41; sizes BENCH_SERIAL_SIZES, default 3000), load (bench/load.ts: BENCH_LOAD_SECONDS,
  * BENCH_LOAD_PROFILE); default all; a partial run writes bench/results-<parts>.json and keeps the full
  * run's file; bundles imports without DynamoDB Local's help, then sends each group's first requests to
  * it). BENCH_SMOKE=1 runs every part at tiny sizes (bench/smoke.ts):
@@ -29,6 +30,7 @@ import type { LoadResult } from './load.js';
 import type { TwinResult } from './twins.js';
 import type { CeilingCase } from './ceiling.js';
 import type { ListBoundCase } from './ceiling-lists.js';
+import type { SerialListCase } from './serial-lists.js';
 import type { DeliveryListCase, DeliveryWriteCase } from './delivery-lists.js';
 import { round, table, type Recorder } from './measure.js';
 import { SMOKE } from './smoke.js';
@@ -339,6 +341,20 @@ async function main() {
       log(`\n3e. Webhook deliveries within the list budget (session 37; sizes ${DELIVERY_SIZES.join(', ')})`);
       deliveryLists = await measureDeliveryLists(DELIVERY_SIZES, recorder, log);
     }
+    let serialLists: SerialListCase[] = [];
+    if (runs('serial-lists')) {
+      const { SERIAL_SIZES, measureSerialLists } = await import('./serial-lists.js');
+      log(
+        `\n3f. One product's serial numbers, GSI6 and its counts (session 41; sizes ${SERIAL_SIZES.join(', ')})`,
+      );
+      serialLists = await measureSerialLists(SERIAL_SIZES, recorder, log);
+      log(
+        table(
+          ['size', 'case', 'path', 'rows read', 'RCU', 'MB', 'ms', 'calls'],
+          serialLists.map((c) => [c.size, c.name, c.path, c.rows, c.rcu, c.mb, c.ms, c.calls]),
+        ),
+      );
+    }
     if (runs('peer')) {
       log(`\n5. Peer: idempotent POST /stock-adjustments (1 line), ours vs Powertools makeIdempotent (ms)`);
       const { measurePeer } = await import('./peer.js');
@@ -468,6 +484,12 @@ async function main() {
         listBounds: { ...(await import('./ceiling-lists.js')).worstListBound(listBounds), cases: listBounds },
       }),
       ...(deliveryLists && { deliveryLists }),
+      ...(serialLists.length > 0 && {
+        serialLists: {
+          ...(await import('./serial-lists.js')).worstSerialList(serialLists),
+          cases: serialLists,
+        },
+      }),
       refusals: rateLimiting?.refusals ?? null,
       rateLimit: rateLimiting?.rateLimit ?? null,
       load,

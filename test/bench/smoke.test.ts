@@ -57,6 +57,7 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
       '3b. Sales-order list',
       '5. Peer',
       '3c. Stock reports',
+      "3f. One product's serial numbers",
       '4. Bundles',
       '8. Load curve',
     ])
@@ -100,6 +101,19 @@ describe('npm run bench, smoke (BENCH_SMOKE=1)', () => {
     const load = results.load as { cases: { ours: { errors: number }; baseline: { errors: number } }[] };
     expect(load.cases).toHaveLength(6);
     for (const c of load.cases) expect([c.ours.errors, c.baseline.errors]).toEqual([0, 0]);
+    // One product's serials: 4 reads in a marked organisation and 4 in an unmarked one; the marked one's
+    // largest read is below the unmarked one's (its product's partition whole).
+    const serialLists = results.serialLists as {
+      cases: { path: string }[];
+      afterMaxRows: number;
+      beforeMaxRows: number;
+    };
+    expect(serialLists.cases.map((c) => c.path)).toEqual([
+      ...Array(4).fill('after'),
+      ...Array(4).fill('before'),
+    ]);
+    expect(serialLists.beforeMaxRows).toBeGreaterThanOrEqual(100);
+    expect(serialLists.afterMaxRows).toBeLessThan(serialLists.beforeMaxRows);
     expect(committed()).toEqual(before);
   }, 600_000);
 });
