@@ -11,6 +11,8 @@ import { receiveSerials } from '../support/serials.js';
 let t: Tenant;
 let productId: string;
 let manyId: string;
+/** An instant just before 18 of product `manyId`'s units changed (the GSI6 test). */
+let damagedFrom: string;
 let warehouseId: string;
 let scanned = 0;
 
@@ -150,6 +152,7 @@ describe('one status of a product reads that status alone (GSI6, session 41)', (
     const ids = listed.body.data.map((s: { id: string }) => s.id as string);
     expect(ids).toHaveLength(20);
     // 18 of the product's 20 units leave AVAILABLE (the two newest stay).
+    damagedFrom = new Date().toISOString();
     for (const id of ids.slice(2)) await setSerialStatus({ orgId: t.orgId, id, status: 'DAMAGED' });
 
     const available = await measure({ productId: manyId, status: 'AVAILABLE' });
@@ -164,5 +167,59 @@ describe('one status of a product reads that status alone (GSI6, session 41)', (
     const candidates = await availableSerials(t.orgId, manyId, warehouseId, () => false);
     expect(candidates.map((s) => s.id).sort()).toEqual(ids.slice(0, 2).sort());
     expect(scanned).toBe(2);
+  });
+});
+
+describe('modifiedSince within the list budget (session 41)', () => {
+  afterEach(() => configureListBudget(undefined));
+
+  it('the changed range is read within the budget; past it the 400 names modifiedSince', async () => {
+    configureListBudget(30);
+    const fits = await measure({ modifiedSince: damagedFrom, pageSize: 5 });
+    expect(fits.body.pagination.total).toBe(18);
+    expect(fits.body.data).toHaveLength(5);
+    expect(fits.scanned).toBe(18);
+
+    configureListBudget(10);
+    scanned = 0;
+    const refused = await call('GET', '/serial-numbers', {
+      key: t.key,
+      query: { modifiedSince: damagedFrom },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('invalid_parameter');
+    expect(refused.body.error.message).toMatch(
+      /^Query parameter 'modifiedSince' .*more than 10 rows or ~1 MB.*; narrow the list with a later modifiedSince, productId or serial$/,
+    );
+    expect(scanned).toBe(11);
+  });
+
+  it("a product's list reads its partition when its count fits the budget, else the changed range", async () => {
+    configureListBudget(10);
+    // Product b: 3 units, fewer than the budget: its partition, not the organisation's changes.
+    const small = await measure({ productId, modifiedSince: '2020-01-01T00:00:00.000Z' });
+    expect(small.body.pagination.total).toBe(3);
+    expect(small.scanned).toBe(3);
+    // Product a: 20 units, more than the budget: the changed range, filtered to it (18 changed, past 10).
+    scanned = 0;
+    const refused = await call('GET', '/serial-numbers', {
+      key: t.key,
+      query: { productId: manyId, modifiedSince: damagedFrom },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(
+      /^Query parameter 'modifiedSince' .*; narrow the list with a later modifiedSince or status$/,
+    );
+    expect(scanned).toBe(11);
+    // Within a budget of 30 its 20 units fit: its partition, filtered.
+    configureListBudget(30);
+    const changed = await measure({ productId: manyId, modifiedSince: damagedFrom, pageSize: 5 });
+    expect(changed.body.pagination.total).toBe(18);
+    expect(changed.scanned).toBe(20);
+    // With a status whose count fits: that status's partition (2 AVAILABLE, unchanged since).
+    configureListBudget(10);
+    const available = await measure({ productId: manyId, status: 'AVAILABLE', modifiedSince: damagedFrom });
+    expect(available.body.pagination.total).toBe(0);
+    expect(available.scanned).toBe(2);
   });
 });

@@ -36,7 +36,7 @@ import {
   collectionCountsKey,
   SERIAL_COUNTS,
 } from '../../../platform/dynamo/bounded-range.js';
-import { tooBroad } from '../../../platform/dynamo/list-budget.js';
+import { ListTooBroad, listScanBudget, tooBroad } from '../../../platform/dynamo/list-budget.js';
 import { indexKeyOf, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import { productSerialCount, serialCountMoves } from './serial-counts.js';
@@ -322,12 +322,14 @@ export async function serialCount(orgId: string): Promise<number> {
 }
 
 /**
- * A page of serials, newest first, through the narrowest index: the exact serial's GSI4 partition, the
- * product's GSI3 partition, the updatedAt range of GSI2 (modifiedSince in the key condition; still shown
- * newest created first), else GSI1. Without filters the page is read alone (a remembered cursor makes
- * sequential pages cheap) and the total comes from the maintained count; otherwise the matching range is
- * read once to count it (status alone has no index of its own: it filters the organisation's serials,
- * within the list budget; so are page jumps of the default list).
+ * A page of serials, newest first, through the narrowest index: the exact serial's GSI4 partition; one
+ * product's GSI3 partition (GSI6 with a status, once the organisation is marked: serialsStatusIndexed); the
+ * updatedAt range of GSI2 (modifiedSince in the key condition; still shown newest created first), else
+ * GSI1. Unfiltered, the organisation's list and a product's (in a status) read the page alone, the totals
+ * from their counts; a filter reads and counts its range, within the list budget, past which the 400
+ * names it (status over the organisation, modifiedSince, or a page no cursor reaches) and what narrows it.
+ * A product's list with modifiedSince reads whichever of its partition or the changed range its count
+ * says fits. Only an unmarked organisation's product lists keep reading the product's partition whole.
  */
 export async function listSerials(
   orgId: string,
@@ -341,18 +343,23 @@ export async function listSerials(
     values[`:${name}`] = value;
     conditions.push(condition);
   };
+  const { productId, status } = filter;
+  const marked =
+    filter.serial === undefined && productId !== undefined && (await serialsStatusIndexed(orgId));
   let index: 'GSI1' | 'GSI2' | 'GSI3' | 'GSI4' | 'GSI6' = 'GSI1';
   let partition = serialCollection(orgId);
-  const marked = filter.serial === undefined && filter.productId && (await serialsStatusIndexed(orgId));
   if (filter.serial !== undefined) {
     index = 'GSI4';
     partition = serialNumberLookup(orgId, normaliseSerial(filter.serial));
-  } else if (filter.productId && filter.status && marked) {
-    index = 'GSI6';
-    partition = serialProductStatusCollection(orgId, filter.productId, filter.status);
-  } else if (filter.productId) {
-    index = 'GSI3';
-    partition = serialProductCollection(orgId, filter.productId);
+  } else if (
+    productId &&
+    (!marked || !filter.modifiedSince || (await productFits(orgId, productId, status)))
+  ) {
+    index = status && marked ? 'GSI6' : 'GSI3';
+    partition =
+      index === 'GSI6'
+        ? serialProductStatusCollection(orgId, productId, status!)
+        : serialProductCollection(orgId, productId);
   } else if (filter.modifiedSince) {
     index = 'GSI2';
   }
@@ -366,12 +373,11 @@ export async function listSerials(
   } else if (filter.modifiedSince) {
     where('updatedAt >= :since', 'since', filter.modifiedSince);
   }
-  if (filter.productId && index !== 'GSI3' && index !== 'GSI6') {
-    where('productId = :productId', 'productId', filter.productId);
-  }
-  if (filter.status && index !== 'GSI6') {
+  if (productId && index !== 'GSI3' && index !== 'GSI6')
+    where('productId = :productId', 'productId', productId);
+  if (status && index !== 'GSI6') {
     names['#status'] = 'status';
-    where('#status = :status', 'status', filter.status);
+    where('#status = :status', 'status', status);
   }
   const input: QueryInput = {
     TableName: tableName(),
@@ -382,9 +388,19 @@ export async function listSerials(
     ExpressionAttributeValues: values,
     ScanIndexForward: false,
   };
+  const budget = { maxScanned: listScanBudget() };
+  const refuseSince = (error: unknown) => {
+    if (!(error instanceof ListTooBroad)) throw error;
+    throw tooBroad(
+      'modifiedSince',
+      error.budget,
+      productId ? 'a later modifiedSince or status' : 'a later modifiedSince, productId or serial',
+      'serial numbers are read from their index',
+    );
+  };
   if (index === 'GSI2') {
-    // Changed serials only, then newest created first like every other list.
-    const { items } = await queryWindow(input, 0, Number.MAX_SAFE_INTEGER);
+    // The changed serials, shown newest created first like every other list: the range is sorted whole.
+    const { items } = await queryWindow(input, 0, Number.MAX_SAFE_INTEGER, budget).catch(refuseSince);
     const all = items.map(serialNumbers.fromItem).sort(newestFirst);
     return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
   }
@@ -398,40 +414,51 @@ export async function listSerials(
       count: conditions.length === 0 ? () => serialCount(orgId) : undefined,
       cursorId: `${orgId}|serials|GSI1`,
       keyOf: indexKeyOf('GSI1'),
-      refuse: (budget) =>
+      refuse: (limit) =>
         tooBroad(
-          filter.status ? 'status' : 'page',
-          budget,
+          status ? 'status' : 'page',
+          limit,
           'productId or serial',
           'serial numbers are read from their index',
         ),
     });
     return { items: items.map(serialNumbers.fromItem), total };
   }
-  if (marked && filter.productId && conditions.length === 0) {
+  if (marked && productId) {
+    if (conditions.length > 0) {
+      // modifiedSince over a partition its count said fits the budget (productFits).
+      const { items, total } = await queryWindow(input, window.offset, window.limit, budget).catch(
+        refuseSince,
+      );
+      return { items: items.map(serialNumbers.fromItem), total };
+    }
     // One product's serials (in one status): the page alone, its total from the product's counts; a page
     // no cursor reaches is read within the list budget, past it the 400 naming page.
-    const { productId, status } = filter;
     const { items, total } = await boundedRangePage({
       input,
       window,
       count: () => productSerialCount(orgId, productId, status),
       cursorId: `${partition}|serials|${index}`,
       keyOf: indexKeyOf(index),
-      refuse: (budget) =>
+      refuse: (limit) =>
         tooBroad(
           'page',
-          budget,
+          limit,
           status ? 'serial' : 'status or serial',
           'serial numbers are read from their index',
         ),
     });
     return { items: items.map(serialNumbers.fromItem), total };
   }
-  // One exact serial's partition; one product's filtered by modifiedSince, or any product's before the
-  // organisation is marked: they grow with the product's serials, not with the organisation.
+  // One exact serial's partition, or one product's before the organisation is marked: they grow with the
+  // product's serials, not with the organisation.
   const { items, total } = await queryWindow(input, window.offset, window.limit);
   return { items: items.map(serialNumbers.fromItem), total };
+}
+
+/** Whether a product's serials (in `status`) are few enough to filter by modifiedSince within the budget. */
+async function productFits(orgId: string, productId: string, status: SerialStatus | undefined) {
+  return (await productSerialCount(orgId, productId, status)) <= listScanBudget();
 }
 
 const newestFirst = (a: SerialNumber, b: SerialNumber) =>
