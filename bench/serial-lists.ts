@@ -1,6 +1,6 @@
 /**
  * One product's serial numbers (issue 29 item 6, session 41): what `GET /serial-numbers?productId=` (alone
- * and with a status) and a pick's candidates read when the product has many units, most of them sold
+ * and with a status), `?status=` alone and a pick's candidates read when the product has many units, most of them sold
  * (BENCH_SERIAL_SIZES, default 3000: units, 10 of them AVAILABLE). Each case runs in an organisation marked
  * as every new one is (GSI6 and the product's counts: the page alone, the AVAILABLE partition) and, with the
  * same units, in one left unmarked, which reads as before session 41 (the product's partition whole, and a
@@ -137,8 +137,10 @@ export async function measureSerialLists(
         cases.push(measured);
         log(`  ${size} ${path} ${name}: ${measured.rows} rows, ${measured.rcu} RCU, ${measured.ms} ms`);
       };
-      const list = (query: Record<string, string | number>) => () =>
-        send({ method: 'GET', path: '/serial-numbers', key: tenant.key, query });
+      const list =
+        (query: Record<string, string | number>, status = 200) =>
+        () =>
+          send({ method: 'GET', path: '/serial-numbers', key: tenant.key, query }, status);
       await probe('GET ?productId= page 1', list({ productId, pageSize: PAGE_SIZE }));
       await probe(
         'GET ?productId=&status=SOLD page 1',
@@ -147,6 +149,12 @@ export async function measureSerialLists(
       await probe(
         'GET ?productId=&status=AVAILABLE',
         list({ productId, status: 'AVAILABLE', pageSize: PAGE_SIZE }),
+      );
+      // The organisation's AVAILABLE units: their GSI5 entries after; before, the organisation's serials
+      // filtered within the list budget, refused past it (400) in an organisation this size.
+      await probe(
+        `GET ?status=AVAILABLE (${path === 'after' ? '200' : '400'})`,
+        list({ status: 'AVAILABLE', pageSize: PAGE_SIZE }, path === 'after' || SMOKE ? 200 : 400),
       );
       await probe("a pick's candidates (2 units)", () =>
         availableSerials(tenant.orgId, productId, warehouseId, (found) => found.length >= 2),

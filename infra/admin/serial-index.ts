@@ -1,10 +1,10 @@
 /**
- * Backfill of the serials' per-status index and per-product counts (session 41,
+ * Backfill of the serials' per-status indexes (GSI6 by product, GSI5 by organisation) and per-product counts (session 41,
  * functions/areas/inventory/store/serial-numbers.ts and serial-counts.ts). Serials written before them have
  * no GSI6 keys and were never counted per product, so until an organisation is marked (`statusIndexed`)
  * its picks may read on through the product's whole partition and its product lists read and count the
  * partition. Part of `projection backfill`:
- * 1. a Scan filtered to serials without the keys, each given the keys its record would be written with
+ * 1. a Scan filtered to serials without either index's keys, each given the keys its record would be written with
  *    today (conditioned on the status read: a serial changed since was rewritten with its keys);
  * 2. per organisation not yet marked, its products' counts recounted from its serials and written over the
  *    moves read before the count (a write racing the recount moves them: that organisation is counted
@@ -20,6 +20,7 @@ import {
   productSerialCountsKey,
   serialCollection,
   serialProductStatusCollection,
+  serialStatusCollection,
   serialsStatusIndexed,
 } from '../../functions/areas/inventory/public.js';
 import { organisationIdsPage } from '../../functions/areas/organisations/public.js';
@@ -76,7 +77,7 @@ async function indexSerials(orgId: string | undefined): Promise<number> {
     const page = await db().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: `#entity = :serial AND attribute_not_exists(GSI6PK)${orgId ? ' AND orgId = :org' : ''}`,
+        FilterExpression: `#entity = :serial AND (attribute_not_exists(GSI6PK) OR attribute_not_exists(GSI5PK))${orgId ? ' AND orgId = :org' : ''}`,
         ExpressionAttributeNames: { '#entity': 'entity', '#status': 'status' },
         ExpressionAttributeValues: { ':serial': 'SerialNumber', ...(orgId ? { ':org': orgId } : {}) },
         ProjectionExpression: 'PK, SK, orgId, id, productId, #status, createdAt',
@@ -89,11 +90,12 @@ async function indexSerials(orgId: string | undefined): Promise<number> {
           new UpdateCommand({
             TableName: tableName(),
             Key: { PK: item.PK, SK: item.SK },
-            UpdateExpression: 'SET GSI6PK = :pk, GSI6SK = :sk',
+            UpdateExpression: 'SET GSI6PK = :pk, GSI6SK = :sk, GSI5PK = :statusPk, GSI5SK = :sk',
             ConditionExpression: 'attribute_exists(PK) AND #status = :status',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
               ':pk': serialProductStatusCollection(item.orgId, item.productId, item.status),
+              ':statusPk': serialStatusCollection(item.orgId, item.status),
               ':sk': sortKey(item.createdAt as string, item.id as string),
               ':status': item.status,
             },

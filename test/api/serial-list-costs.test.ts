@@ -223,3 +223,31 @@ describe('modifiedSince within the list budget (session 41)', () => {
     expect(available.scanned).toBe(2);
   });
 });
+
+describe('one status over the organisation reads that status alone (GSI5 keys, session 41)', () => {
+  afterEach(() => configureListBudget(undefined));
+
+  it("reads the status's entries within the budget, then the page's records by key", async () => {
+    configureListBudget(10);
+    // 5 AVAILABLE (2 of product a, 3 of b) among 23: the status's own entries, not the organisation's.
+    const available = await measure({ status: 'AVAILABLE' });
+    expect(available.body.pagination.total).toBe(5);
+    expect(available.body.data.map((s: { status: string }) => s.status)).toEqual(Array(5).fill('AVAILABLE'));
+    expect(available.scanned).toBe(5);
+
+    scanned = 0;
+    const refused = await call('GET', '/serial-numbers', { key: t.key, query: { status: 'DAMAGED' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toMatch(
+      /^Query parameter 'status' .*more than 10 rows or ~1 MB.*; narrow the list with productId or serial$/,
+    );
+    expect(scanned).toBe(11);
+
+    configureListBudget(30);
+    const damaged = await measure({ status: 'DAMAGED', pageSize: 5, page: 2 });
+    expect(damaged.body.pagination.total).toBe(18);
+    expect(damaged.body.data).toHaveLength(5);
+    expect(damaged.body.data.every((s: { status: string }) => s.status === 'DAMAGED')).toBe(true);
+    expect(damaged.scanned).toBe(18);
+  });
+});

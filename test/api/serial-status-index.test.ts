@@ -184,6 +184,10 @@ describe('an organisation whose serials predate the index', { timeout: 120_000 }
 
     expect(await listed(f, { status: 'DAMAGED' })).toEqual({ ids: [f.ids[2]], total: 1 });
     expect(await listed(f, {})).toMatchObject({ total: 3 });
+    // Status alone: the organisation's serials filtered, as before (its GSI5 entries are not trusted yet).
+    await strip(f, ['GSI5PK', 'GSI5SK']);
+    const damaged = await call('GET', '/serial-numbers', { key: f.t.key, query: { status: 'DAMAGED' } });
+    expect(damaged.body.data.map((s: { id: string }) => s.id)).toEqual([f.ids[2]]);
     expect(await pick(f, 1)).toEqual([f.ids[0]]);
     // The pick rewrote the unit it allocated with its keys; the two others are still without.
     expect(await backfillSerialStatusIndex({ orgId: f.t.orgId, settleMs: 0 })).toEqual({
@@ -213,12 +217,21 @@ describe('an organisation whose serials predate the index', { timeout: 120_000 }
         [f.ids[2], `O#${f.t.orgId}#SERIAL#PRODUCT#${f.product.id}#DAMAGED`],
       ].sort(),
     );
-    expect(items.every((i) => i.GSI6SK === i.GSI3SK)).toBe(true);
+    expect(items.every((i) => i.GSI6SK === i.GSI3SK && i.GSI5SK === i.GSI3SK)).toBe(true);
+    expect(items.map((i) => [i.id, i.GSI5PK]).sort()).toEqual(
+      [
+        [f.ids[0], `O#${f.t.orgId}#SERIAL#STATUS#ALLOCATED`],
+        [f.ids[1], `O#${f.t.orgId}#SERIAL#STATUS#AVAILABLE`],
+        [f.ids[2], `O#${f.t.orgId}#SERIAL#STATUS#DAMAGED`],
+      ].sort(),
+    );
 
     // Marked: the status partitions serve the list and the pick alone.
     await stripProductPartition(f);
     expect(await listed(f, { status: 'DAMAGED' })).toEqual({ ids: [f.ids[2]], total: 1 });
     expect(await listed(f, {})).toEqual({ ids: [], total: 3 });
+    const byStatus = await call('GET', '/serial-numbers', { key: f.t.key, query: { status: 'DAMAGED' } });
+    expect(byStatus.body.data.map((s: { id: string }) => s.id)).toEqual([f.ids[2]]);
     expect(await pick(f, 1)).toEqual([f.ids[1]]);
     expect(await countsOf(f)).toMatchObject({ all: 3, AVAILABLE: 0, ALLOCATED: 2, DAMAGED: 1 });
     // Marked: a second run has nothing to index and does not count again.

@@ -32,6 +32,7 @@ export {
   putSerialIfAbsent,
   serialProductCollection,
   serialProductStatusCollection,
+  serialStatusCollection,
   releaseSerialNumber,
   serialCollection,
   serialCountAdd,

@@ -18,7 +18,8 @@ export const TABLE_DEFINITION = {
      * The slim projection (functions/platform/dynamo/slim-projection.ts): per collection, each row's
      * `slim` map (its search and filter fields and sort keys) in the order it was last written, so a
      * container loads a collection's list fields at a fraction of the items' size and keeps them fresh
-     * by reading only what was written since.
+     * by reading only what was written since. Serial numbers, which have no slim row, use it as a
+     * keys-only index of the organisation's units per status (inventory's store/serial-numbers.ts).
      */
     { name: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK', projection: ['slim'] },
     /** Added after the others: a table created before it gets it from ensureTable (locally) or the stack. */

@@ -8,6 +8,8 @@
  *   GSI3 createdAt under ...#SERIAL#PRODUCT#<productId>  GSI4 createdAt under ...#SERIAL_NO#<normalised>
  *   GSI6 createdAt under ...#SERIAL#PRODUCT#<productId>#<status>: a product's units in one status, so a
  *        pick reads the AVAILABLE ones, not every unit the product ever sold (session 41)
+ *   GSI5 createdAt under ...#SERIAL#STATUS#<status>, keys only (serials have no slim row, and GSI5
+ *        projects nothing else): the organisation's units in one status, their records read by key
  * A goods receipt too large for one transaction claims its serials' guards one by one before it commits
  * (claimSerialNumber, released again if the receipt fails) and writes the records once it has committed
  * (putSerialIfAbsent), so no reader ever meets a serial of a receipt that did not happen
@@ -55,6 +57,9 @@ export const serialProductCollection = (orgId: string, productId: string) =>
 /** A product's serials in one status: GSI6 partition, moved by every status change (the put's keys). */
 export const serialProductStatusCollection = (orgId: string, productId: string, status: SerialStatus) =>
   `${serialProductCollection(orgId, productId)}#${status}`;
+/** The organisation's serials in one status: GSI5 partition (keys only), moved by every status change. */
+export const serialStatusCollection = (orgId: string, status: SerialStatus) =>
+  `${tenantPrefix(orgId)}#SERIAL#STATUS#${status}`;
 /** Exact (case-insensitive) serial search across products: GSI4 partition of one normalised serial. */
 const serialNumberLookup = (orgId: string, normalised: string) =>
   `${tenantPrefix(orgId)}#SERIAL_NO#${normalised}`;
@@ -71,6 +76,8 @@ export const serialIndexes = (orgId: string, serial: SerialNumber): Record<strin
   GSI4SK: sortKey(serial.createdAt, serial.id),
   GSI6PK: serialProductStatusCollection(orgId, serial.productId, serial.status),
   GSI6SK: sortKey(serial.createdAt, serial.id),
+  GSI5PK: serialStatusCollection(orgId, serial.status),
+  GSI5SK: sortKey(serial.createdAt, serial.id),
 });
 
 /** A unit's record, with its list projections; its history is embedded (see the module comment). */
@@ -325,7 +332,8 @@ export async function serialCount(orgId: string): Promise<number> {
  * A page of serials, newest first, through the narrowest index: the exact serial's GSI4 partition; one
  * product's GSI3 partition (GSI6 with a status, once the organisation is marked: serialsStatusIndexed); the
  * updatedAt range of GSI2 (modifiedSince in the key condition; still shown newest created first), else
- * GSI1. Unfiltered, the organisation's list and a product's (in a status) read the page alone, the totals
+ * GSI1; `status` alone its GSI5 entries (statusPage, once the organisation is marked). Unfiltered, the
+ * organisation's list and a product's (in a status) read the page alone, the totals
  * from their counts; a filter reads and counts its range, within the list budget, past which the 400
  * names it (status over the organisation, modifiedSince, or a page no cursor reaches) and what narrows it.
  * A product's list with modifiedSince reads whichever of its partition or the changed range its count
@@ -344,8 +352,13 @@ export async function listSerials(
     conditions.push(condition);
   };
   const { productId, status } = filter;
+  const statusAlone =
+    status !== undefined && !productId && filter.serial === undefined && !filter.modifiedSince;
   const marked =
-    filter.serial === undefined && productId !== undefined && (await serialsStatusIndexed(orgId));
+    filter.serial === undefined &&
+    (productId !== undefined || statusAlone) &&
+    (await serialsStatusIndexed(orgId));
+  if (statusAlone && marked) return statusPage(orgId, status, window);
   let index: 'GSI1' | 'GSI2' | 'GSI3' | 'GSI4' | 'GSI6' = 'GSI1';
   let partition = serialCollection(orgId);
   if (filter.serial !== undefined) {
@@ -454,6 +467,35 @@ export async function listSerials(
   // product's serials, not with the organisation.
   const { items, total } = await queryWindow(input, window.offset, window.limit);
   return { items: items.map(serialNumbers.fromItem), total };
+}
+
+/**
+ * The organisation's serials in one status, newest first: its GSI5 partition (keys only) read and counted
+ * within the list budget, past which the 400 names status, then the page's records by key. A record whose
+ * status moved on since its index entry was read is left out.
+ */
+async function statusPage(
+  orgId: string,
+  status: SerialStatus,
+  window: { offset: number; limit: number },
+): Promise<{ items: SerialNumber[]; total: number }> {
+  const input: QueryInput = {
+    TableName: tableName(),
+    IndexName: 'GSI5',
+    KeyConditionExpression: 'GSI5PK = :pk',
+    ExpressionAttributeValues: { ':pk': serialStatusCollection(orgId, status) },
+    ScanIndexForward: false,
+  };
+  const { items: keys, total } = await queryWindow(input, window.offset, window.limit, {
+    maxScanned: listScanBudget(),
+  }).catch((error: unknown) => {
+    if (!(error instanceof ListTooBroad)) throw error;
+    throw tooBroad('status', error.budget, 'productId or serial', 'serial numbers are read from their index');
+  });
+  const keyOf = (k: Record<string, unknown>): Key => ({ PK: k.PK as string, SK: k.SK as string });
+  const found = await serialNumbers.batchGetByKeys(keys.map(keyOf));
+  const items = keys.flatMap((k) => found.get(keyId(keyOf(k))) ?? []);
+  return { items: items.filter((serial) => serial.status === status), total };
 }
 
 /** Whether a product's serials (in `status`) are few enough to filter by modifiedSince within the budget. */
