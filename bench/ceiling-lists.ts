@@ -16,7 +16,7 @@ import { configureListBudget, listScanBudget } from '../functions/platform/dynam
 import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import { send } from './api.js';
 import type { Recorder } from './measure.js';
-import { meanReadCost } from './read-cost.js';
+import { measuredReadCost } from './read-cost.js';
 import { batchWrite, newBenchTenant, type BenchTenant } from './seed.js';
 import { SMOKE } from './smoke.js';
 
@@ -107,14 +107,11 @@ export async function measureListBounds(
         status?: number;
         before?: () => unknown;
       }) => {
-        const runs = [];
-        for (let i = 0; i < 4; i += 1) {
-          await p.before?.();
-          const run = await recorder.record(() =>
-            send({ method: 'GET', path: `/${list}`, key: tenant.key, query: p.query }, p.status ?? 200),
-          );
-          if (i > 0) runs.push(run);
-        }
+        const cost = await measuredReadCost(
+          recorder,
+          () => send({ method: 'GET', path: `/${list}`, key: tenant.key, query: p.query }, p.status ?? 200),
+          p.before,
+        );
         const measured: ListBoundCase = {
           size,
           list,
@@ -122,7 +119,7 @@ export async function measureListBounds(
           path: p.path,
           status: p.status ?? 200,
           query: p.query,
-          ...meanReadCost(runs),
+          ...cost,
         };
         cases.push(measured);
         log(`  ${size} ${list} ${p.name}: ${measured.status}, ${measured.rows} rows, ${measured.rcu} RCU`);

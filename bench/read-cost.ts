@@ -2,7 +2,7 @@
  * What a list request read, from the recorder's calls: the measure the projection-ceiling parts
  * (bench/ceiling.ts, bench/ceiling-lists.ts) report for each case, written once so their rows compare.
  */
-import { summarise, type DbCall } from './measure.js';
+import { summarise, type DbCall, type Recorder } from './measure.js';
 
 const READS: Record<string, (c: DbCall) => number> = {
   Query: (c) => c.scanned,
@@ -39,4 +39,22 @@ export function meanReadCost(runs: readonly { calls: readonly DbCall[]; ms: numb
     ms: Number(summarise(runs.map((r) => r.ms)).p50.toFixed(1)),
     calls: Math.round(mean((c) => c.calls)),
   };
+}
+
+/**
+ * The read cost of one request as the list parts report it: `before` then the request, four times, the
+ * first a warm-up not kept, the other three through meanReadCost.
+ */
+export async function measuredReadCost(
+  recorder: Recorder,
+  request: () => Promise<unknown>,
+  before?: () => unknown,
+): Promise<ReturnType<typeof meanReadCost>> {
+  const runs = [];
+  for (let i = 0; i < 4; i += 1) {
+    await before?.();
+    const run = await recorder.record(request);
+    if (i > 0) runs.push(run);
+  }
+  return meanReadCost(runs);
 }

@@ -11,14 +11,14 @@ import { createId } from '@paralleldrive/cuid2';
 import { receivedSerial, transitionSerial, type SerialNumber } from '../domain/inventory/serial.js';
 import { productSerialCountsKey } from '../functions/areas/inventory/public.js';
 import { availableSerials, serialNumbers } from '../functions/areas/inventory/store/serial-numbers.js';
-import { collectionCountsKey } from '../functions/platform/dynamo/bounded-range.js';
+import { collectionCountsKey, SERIAL_COUNTS } from '../functions/platform/dynamo/bounded-range.js';
 import { db } from '../functions/platform/dynamo/client.js';
 import { UpdateCommand } from '../functions/platform/dynamo/commands.js';
 import { clearListCursors } from '../functions/platform/dynamo/query-window.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
 import { send } from './api.js';
 import type { Recorder } from './measure.js';
-import { meanReadCost } from './read-cost.js';
+import { measuredReadCost } from './read-cost.js';
 import { batchWrite, newBenchTenant, type BenchTenant } from './seed.js';
 import { SMOKE } from './smoke.js';
 
@@ -118,7 +118,7 @@ export async function measureSerialLists(
         await db().send(
           new UpdateCommand({
             TableName: tableName(),
-            Key: collectionCountsKey(tenant.orgId, 'SERIAL'),
+            Key: collectionCountsKey(tenant.orgId, SERIAL_COUNTS),
             UpdateExpression: 'REMOVE statusIndexed',
           }),
         );
@@ -127,13 +127,8 @@ export async function measureSerialLists(
       const { productId, warehouseId } = await seed(tenant, size, path);
       log(`  seeded ${size} serials (${path}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       const probe = async (name: string, request: () => Promise<unknown>) => {
-        const runs = [];
-        for (let i = 0; i < 4; i += 1) {
-          clearListCursors();
-          const run = await recorder.record(request);
-          if (i > 0) runs.push(run);
-        }
-        const measured: SerialListCase = { size, name, path, ...meanReadCost(runs) };
+        const cost = await measuredReadCost(recorder, request, clearListCursors);
+        const measured: SerialListCase = { size, name, path, ...cost };
         cases.push(measured);
         log(`  ${size} ${path} ${name}: ${measured.rows} rows, ${measured.rcu} RCU, ${measured.ms} ms`);
       };
