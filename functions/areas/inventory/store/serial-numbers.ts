@@ -402,15 +402,10 @@ export async function listSerials(
     ScanIndexForward: false,
   };
   const budget = { maxScanned: listScanBudget() };
-  const refuseSince = (error: unknown) => {
-    if (!(error instanceof ListTooBroad)) throw error;
-    throw tooBroad(
-      'modifiedSince',
-      error.budget,
-      productId ? 'a later modifiedSince or status' : 'a later modifiedSince, productId or serial',
-      'serial numbers are read from their index',
-    );
-  };
+  const refuseSince = refusedAs(
+    'modifiedSince',
+    productId ? 'a later modifiedSince or status' : 'a later modifiedSince, productId or serial',
+  );
   if (index === 'GSI2') {
     // The changed serials, shown newest created first like every other list: the range is sorted whole.
     const { items } = await queryWindow(input, 0, Number.MAX_SAFE_INTEGER, budget).catch(refuseSince);
@@ -427,13 +422,7 @@ export async function listSerials(
       count: conditions.length === 0 ? () => serialCount(orgId) : undefined,
       cursorId: `${orgId}|serials|GSI1`,
       keyOf: indexKeyOf('GSI1'),
-      refuse: (limit) =>
-        tooBroad(
-          status ? 'status' : 'page',
-          limit,
-          'productId or serial',
-          'serial numbers are read from their index',
-        ),
+      refuse: (limit) => serialsTooBroad(status ? 'status' : 'page', limit, 'productId or serial'),
     });
     return { items: items.map(serialNumbers.fromItem), total };
   }
@@ -453,13 +442,7 @@ export async function listSerials(
       count: () => productSerialCount(orgId, productId, status),
       cursorId: `${partition}|serials|${index}`,
       keyOf: indexKeyOf(index),
-      refuse: (limit) =>
-        tooBroad(
-          'page',
-          limit,
-          status ? 'serial' : 'status or serial',
-          'serial numbers are read from their index',
-        ),
+      refuse: (limit) => serialsTooBroad('page', limit, status ? 'serial' : 'status or serial'),
     });
     return { items: items.map(serialNumbers.fromItem), total };
   }
@@ -488,15 +471,24 @@ async function statusPage(
   };
   const { items: keys, total } = await queryWindow(input, window.offset, window.limit, {
     maxScanned: listScanBudget(),
-  }).catch((error: unknown) => {
-    if (!(error instanceof ListTooBroad)) throw error;
-    throw tooBroad('status', error.budget, 'productId or serial', 'serial numbers are read from their index');
-  });
+  }).catch(refusedAs('status', 'productId or serial'));
   const keyOf = (k: Record<string, unknown>): Key => ({ PK: k.PK as string, SK: k.SK as string });
   const found = await serialNumbers.batchGetByKeys(keys.map(keyOf));
   const items = keys.flatMap((k) => found.get(keyId(keyOf(k))) ?? []);
   return { items: items.filter((serial) => serial.status === status), total };
 }
+
+/** The 400 of a serial list that would read past the list budget: `parameter` and what narrows it. */
+const serialsTooBroad = (parameter: string, budget: number, narrowWith: string) =>
+  tooBroad(parameter, budget, narrowWith, 'serial numbers are read from their index');
+
+/** A budgeted read's catch: past the budget, the 400 naming `parameter`; any other error as it is. */
+const refusedAs =
+  (parameter: string, narrowWith: string) =>
+  (error: unknown): never => {
+    if (!(error instanceof ListTooBroad)) throw error;
+    throw serialsTooBroad(parameter, error.budget, narrowWith);
+  };
 
 /** Whether a product's serials (in `status`) are few enough to filter by modifiedSince within the budget. */
 async function productFits(orgId: string, productId: string, status: SerialStatus | undefined) {
