@@ -109,7 +109,9 @@ describe('projection backfill', () => {
     expect(await backfillSlimRows(SLIM_REBUILDERS, { orgId: t.orgId })).toEqual(idle);
   });
 
-  it('runs from the admin CLI; an unknown organisation is refused', async () => {
+  // The CLI's backfill scans the whole shared test table four times (slim rows, audit entries, the
+  // registry, serials): 11-30 s on a loaded CI machine, past the default 30 s timeout.
+  it('runs from the admin CLI; an unknown organisation is refused', { timeout: 120_000 }, async () => {
     const done = await runAdmin(['projection', 'backfill', '--org', t.orgId]);
     expect(done.code, done.stderr).toBe(0);
     // Every organisation is already in the scheduled jobs' registry (test/infra/local-scheduled-jobs.test.ts).
