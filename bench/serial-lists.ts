@@ -1,11 +1,12 @@
 /**
  * One product's serial numbers (issue 29 item 6, session 41): what `GET /serial-numbers?productId=` (alone
- * and with a status), `?status=` alone and a pick's candidates read when the product has many units, most of them sold
- * (BENCH_SERIAL_SIZES, default 3000: units, 10 of them AVAILABLE). Each case runs in an organisation marked
- * as every new one is (GSI6 and the product's counts: the page alone, the AVAILABLE partition) and, with the
- * same units, in one left unmarked, which reads as before session 41 (the product's partition whole, and a
- * pick's candidates from its oldest unit). Units are seeded as a receipt and their moves write them (the
- * record with its history, GSI6 keys, and the counts).
+ * and with a status), `?status=` alone (AVAILABLE, and SOLD: more units than the list budget) and a pick's
+ * candidates read when the product has many units, most of them sold (BENCH_SERIAL_SIZES, default 3000:
+ * units, 10 of them AVAILABLE). Each case runs in an organisation marked as every new one is (GSI6 and the
+ * product's counts: the page alone, the AVAILABLE partition) and, with the same units, in one left
+ * unmarked, which reads as before session 41 (the product's partition whole, and a pick's candidates from
+ * its oldest unit). Units are seeded as a receipt and their moves write them (the record with its history,
+ * GSI6 keys, and the counts).
  */
 import { createId } from '@paralleldrive/cuid2';
 import { receivedSerial, transitionSerial, type SerialNumber } from '../domain/inventory/serial.js';
@@ -150,6 +151,12 @@ export async function measureSerialLists(
       await probe(
         `GET ?status=AVAILABLE (${path === 'after' ? '200' : '400'})`,
         list({ status: 'AVAILABLE', pageSize: PAGE_SIZE }, path === 'after' || SMOKE ? 200 : 400),
+      );
+      // All the SOLD units of the organisation, more than the list budget: after, the products' counts
+      // give the total and the page is read alone (session 42); before, refused at the budget (400).
+      await probe(
+        `GET ?status=SOLD page 1 (${path === 'after' ? '200' : '400'})`,
+        list({ status: 'SOLD', pageSize: PAGE_SIZE }, path === 'after' || SMOKE ? 200 : 400),
       );
       await probe("a pick's candidates (2 units)", () =>
         availableSerials(tenant.orgId, productId, warehouseId, (found) => found.length >= 2),

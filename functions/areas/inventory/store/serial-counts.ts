@@ -18,6 +18,8 @@ import { collectionCountsKey } from '../../../platform/dynamo/bounded-range.js';
 import { db } from '../../../platform/dynamo/client.js';
 import { GetCommand } from '../../../platform/dynamo/commands.js';
 import type { Key } from '../../../platform/dynamo/keys.js';
+import { ListTooBroad, listScanBudget } from '../../../platform/dynamo/list-budget.js';
+import { queryAll } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
 import type { TransactItem } from '../../../platform/dynamo/transact.js';
 
@@ -63,4 +65,32 @@ export async function productSerialCount(
     new GetCommand({ TableName: tableName(), Key: productSerialCountsKey(orgId, productId) }),
   );
   return (Item?.[status ?? 'all'] as number | undefined) ?? 0;
+}
+
+/**
+ * The organisation's count of serials in `status`: the sum of its products' counts, one small item per
+ * serial-tracked product, read within the list budget (undefined past it: the caller counts the status's
+ * own entries instead). No organisation-wide count per status: every serial write of the organisation
+ * would then update that one item.
+ */
+export async function statusSerialCount(orgId: string, status: SerialStatus): Promise<number | undefined> {
+  try {
+    const products = await queryAll<Record<string, unknown>>(
+      {
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :products)',
+        ExpressionAttributeNames: { '#status': status },
+        ExpressionAttributeValues: {
+          ':pk': collectionCountsKey(orgId, '').PK,
+          ':products': PRODUCT_SERIAL_COUNTS,
+        },
+        ProjectionExpression: '#status',
+      },
+      { maxScanned: listScanBudget() },
+    );
+    return products.reduce((sum, counts) => sum + ((counts[status] as number | undefined) ?? 0), 0);
+  } catch (error) {
+    if (error instanceof ListTooBroad) return undefined;
+    throw error;
+  }
 }

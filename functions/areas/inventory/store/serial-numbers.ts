@@ -41,7 +41,7 @@ import {
 import { ListTooBroad, listScanBudget, tooBroad } from '../../../platform/dynamo/list-budget.js';
 import { indexKeyOf, queryWindow, type QueryInput } from '../../../platform/dynamo/query-window.js';
 import { tableName } from '../../../platform/dynamo/table-definition.js';
-import { productSerialCount, serialCountMoves } from './serial-counts.js';
+import { productSerialCount, serialCountMoves, statusSerialCount } from './serial-counts.js';
 import { guard, transact, type TransactItem, type WriteItem } from '../../../platform/dynamo/transact.js';
 
 export const serialKey = (orgId: string, id: string): Key => ({
@@ -453,25 +453,34 @@ export async function listSerials(
 }
 
 /**
- * The organisation's serials in one status, newest first: its GSI5 partition (keys only) read and counted
- * within the list budget, past which the 400 names status, then the page's records by key. A record whose
- * status moved on since its index entry was read is left out.
+ * The organisation's serials in one status, newest first: its GSI5 partition (keys only), then the page's
+ * records by key. The total is the sum of the products' counts in that status (statusSerialCount), so the
+ * page is read alone and sequential pages follow their cursor; with more serial-tracked products than the
+ * budget, the status's entries are read and counted within it instead, past which the 400 names status. A
+ * record whose status moved on since its index entry was read is left out.
  */
 async function statusPage(
   orgId: string,
   status: SerialStatus,
   window: { offset: number; limit: number },
 ): Promise<{ items: SerialNumber[]; total: number }> {
-  const input: QueryInput = {
-    TableName: tableName(),
-    IndexName: 'GSI5',
-    KeyConditionExpression: 'GSI5PK = :pk',
-    ExpressionAttributeValues: { ':pk': serialStatusCollection(orgId, status) },
-    ScanIndexForward: false,
-  };
-  const { items: keys, total } = await queryWindow(input, window.offset, window.limit, {
-    maxScanned: listScanBudget(),
-  }).catch(refusedAs('status', 'productId or serial'));
+  // Counted first rather than beside the page: which parameter a refusal names depends on it.
+  const counted = await statusSerialCount(orgId, status);
+  const { items: keys, total } = await boundedRangePage({
+    input: {
+      TableName: tableName(),
+      IndexName: 'GSI5',
+      KeyConditionExpression: 'GSI5PK = :pk',
+      ExpressionAttributeValues: { ':pk': serialStatusCollection(orgId, status) },
+      ScanIndexForward: false,
+    },
+    window,
+    count: counted === undefined ? undefined : async () => counted,
+    cursorId: `${orgId}|serials|GSI5|${status}`,
+    keyOf: indexKeyOf('GSI5'),
+    refuse: (limit) =>
+      serialsTooBroad(counted === undefined ? 'status' : 'page', limit, 'productId or serial'),
+  });
   const keyOf = (k: Record<string, unknown>): Key => ({ PK: k.PK as string, SK: k.SK as string });
   const found = await serialNumbers.batchGetByKeys(keys.map(keyOf));
   const items = keys.flatMap((k) => found.get(keyId(keyOf(k))) ?? []);
