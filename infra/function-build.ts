@@ -13,8 +13,9 @@ export const CHUNK_NAMES = 'chunks/[name]-[hash]';
  * (bench/bundles.ts). ESM with code splitting: what the handler reaches only through `import()` (a
  * group's body validators, functions/generated/validators-<group>.js; the X-Ray tracer,
  * functions/platform/observability/tracer.ts; the KMS client and the webhook url policy; the SDK's
- * optional credential providers) goes into chunk files beside index.mjs, so a cold import parses only
- * the code it runs (issue 29 item 1). The first request that needs a chunk reads it.
+ * optional credential providers; since session 42 each area's operations, platform/http/operation-source.ts)
+ * goes into chunk files beside index.mjs, so a cold import parses only the code it runs (issue 29 item 1).
+ * The first request that needs a chunk reads it.
  */
 export function functionBuildOptions(
   entry: string,

@@ -5,10 +5,7 @@ import { INVOICE_ENDPOINTS } from '../areas/invoices/endpoints.js';
 import { CREDIT_NOTE_ENDPOINTS } from '../areas/credit-notes/endpoints.js';
 import { SHIPMENT_ENDPOINTS } from '../areas/shipments/endpoints.js';
 import { createGroupHandler } from '../platform/http/pipeline.js';
-import { creditNoteOperations } from '../areas/credit-notes/operations/index.js';
-import { invoiceOperations } from '../areas/invoices/operations/index.js';
-import { salesOrderOperations } from '../areas/sales-orders/operations/index.js';
-import { shipmentOperations } from '../areas/shipments/operations/index.js';
+import type { AreaLoaders } from '../platform/http/operation-source.js';
 
 /** The endpoints this Lambda serves: its own areas' declarations only (not the whole catalogue). */
 export const endpoints = groupEndpoints('sales', {
@@ -18,15 +15,20 @@ export const endpoints = groupEndpoints('sales', {
   shipments: SHIPMENT_ENDPOINTS,
 });
 
+/** Each area's operations, imported by the area's first request (platform/http/operation-source.ts). */
+export const areas: AreaLoaders = {
+  'sales-orders': () =>
+    import('../areas/sales-orders/operations/index.js').then((m) => m.salesOrderOperations),
+  invoices: () => import('../areas/invoices/operations/index.js').then((m) => m.invoiceOperations),
+  'credit-notes': () =>
+    import('../areas/credit-notes/operations/index.js').then((m) => m.creditNoteOperations),
+  shipments: () => import('../areas/shipments/operations/index.js').then((m) => m.shipmentOperations),
+};
+
 /** Lambda entry for order-to-cash: sales orders, invoices, credit notes and shipments. */
 export const handler = createGroupHandler({
   group: 'sales',
   endpoints,
-  operations: {
-    ...salesOrderOperations,
-    ...invoiceOperations,
-    ...creditNoteOperations,
-    ...shipmentOperations,
-  },
+  areas,
   validators,
 });

@@ -15,7 +15,8 @@ import { parseJsonBody } from './json-body.js';
 import { jsonResult, renderError, textResult } from './render.js';
 import { requestIdFor } from './request-id.js';
 import { initState, peekState, stateOf } from './state.js';
-import type { ApiEvent, ApiResult, Operation } from './types.js';
+import { operationsOf, type OperationSource } from './operation-source.js';
+import type { ApiEvent, ApiResult } from './types.js';
 import { validateWith } from './validate.js';
 import type { ValidatorLoader } from './validator-types.js';
 import { createJournal } from '../journal/journal.js';
@@ -112,21 +113,17 @@ const validation = (validators: Readonly<Record<string, ValidatorLoader>>): Mw =
 export function createGroupHandler({
   group,
   endpoints,
-  operations,
   validators,
+  ...source
 }: {
   group: Group;
   /** The endpoints this group serves (endpointsOf(group) in functions/catalogue.ts; tests may vary one). */
   endpoints: readonly Endpoint[];
-  operations: Record<string, Operation>;
   /** The loaders of the group's precompiled body validators (functions/generated/validators-<group>.js). */
   validators: Readonly<Record<string, ValidatorLoader>>;
-}) {
+} & OperationSource) {
   const byRouteKey = new Map(endpoints.map((e) => [routeKey(e), e]));
-  const missing = endpoints.filter((e) => !operations[e.operationId]);
-  if (missing.length > 0) {
-    throw new Error(`group ${group} has no operation for ${missing.map((e) => e.operationId).join(', ')}`);
-  }
+  const operationOf = operationsOf(group, endpoints, source);
   const unvalidated = endpoints.filter((e) => e.body && !validators[e.body]);
   if (unvalidated.length > 0) {
     throw new Error(`group ${group} has no validator for ${unvalidated.map((e) => e.body).join(', ')}`);
@@ -155,7 +152,7 @@ export function createGroupHandler({
       const state = stateOf({ event });
       if (state.replay) return state.replay;
       return answerClaimFirst(state, async () => {
-        const operation = operations[state.endpoint.operationId]!;
+        const operation = await operationOf(state.endpoint);
         // One read budget per request: a list's probe and bounded index reads share it (read-budget.ts).
         const output = await withReadBudget(() =>
           operation({
