@@ -152,27 +152,29 @@ export function createGroupHandler({
       const state = stateOf({ event });
       if (state.replay) return state.replay;
       return answerClaimFirst(state, async () => {
-        const operation = await operationOf(state.endpoint);
-        // One read budget per request: a list's probe and bounded index reads share it (read-budget.ts).
-        const output = await withReadBudget(() =>
-          operation({
-            endpoint: state.endpoint,
+        // The journal is made before anything is awaited: a claim refused meanwhile clears
+        // state.idempotency (answerClaimFirst), and the journal must still hold this request's writes
+        // behind the claim rather than commit them as a request without a key.
+        const input = {
+          endpoint: state.endpoint,
+          auth: state.auth!,
+          params: (event.pathParameters ?? {}) as Record<string, string>,
+          query: state.query ?? {},
+          body: state.body,
+          requestId: state.requestId,
+          now: state.now,
+          journal: (state.journal = createJournal({
             auth: state.auth!,
-            params: (event.pathParameters ?? {}) as Record<string, string>,
-            query: state.query ?? {},
-            body: state.body,
             requestId: state.requestId,
             now: state.now,
-            journal: (state.journal = createJournal({
-              auth: state.auth!,
-              requestId: state.requestId,
-              now: state.now,
-              idempotency: state.idempotency,
-              claimed: state.pendingClaim && claimHeld(state.pendingClaim),
-            })),
-            preconditions: preconditionsFor(state.endpoint, event.headers),
-          }),
-        );
+            idempotency: state.idempotency,
+            claimed: state.pendingClaim && claimHeld(state.pendingClaim),
+          })),
+          preconditions: preconditionsFor(state.endpoint, event.headers),
+        };
+        const operation = await operationOf(state.endpoint);
+        // One read budget per request: a list's probe and bounded index reads share it (read-budget.ts).
+        const output = await withReadBudget(() => operation(input));
         const status = output.status ?? state.endpoint.status;
         const result =
           state.endpoint.contentType === 'application/json'
