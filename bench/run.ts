@@ -2,7 +2,7 @@
  * npm run bench: the performance targets of design.md section 5, measured in one run against an in-memory
  * DynamoDB Local on a free port. Prints a report and writes bench/results.json. Knobs (env):
  * BENCH_ITERATIONS (per endpoint and baseline kind, default 100), BENCH_LIST_SIZES (default 1000,10000;
- * add 100000 for the large point), BENCH_COLD_RUNS (default 5), BENCH_OUT (default bench/results.json),
+ * add 100000 for the large point), BENCH_COLD_RUNS (default 9), BENCH_OUT (default bench/results.json),
  * BENCH_REPORT_SIZES (ledger entries of the stock reports' organisation, default 10000; add 100000 for the
  * large point), BENCH_ONLY (a comma list of parts to run: endpoints, twins (section 2b, which endpoints
  * runs too), lists, sales-lists, reports, peer, bundles, concurrency (bench/concurrency.ts), ratelimit
@@ -40,7 +40,7 @@ const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? (SMOKE ? '100' : '1000,10000
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? (SMOKE ? 1 : 5));
+const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? (SMOKE ? 1 : 9));
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? '')
     .split(',')

@@ -1,35 +1,31 @@
 /**
  * Backfill of the audit log's indexes (functions/platform/journal/audit.ts, AUDIT_INDEXES): entries written
  * before them have no index keys, so `GET /audit-log` filtered by record, key or record type would not
- * find them. Part of `projection backfill`: a Scan filtered to audit entries without the keys, each given
+ * find them. Part of `projection backfill`: the audit entries without the keys (the table's, or with --org
+ * that organisation's audit partition), each given
  * the keys its entry would be written with today. Safe to run again: a second run finds nothing to do.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
-import { auditIndexKeys } from '../../functions/platform/journal/audit.js';
+import { auditCollection, auditIndexKeys } from '../../functions/platform/journal/audit.js';
+import { backfillPages } from './backfill-pages.js';
 
 export async function backfillAuditIndexes(
   options: { orgId?: string } = {},
 ): Promise<{ auditEntriesIndexed: number }> {
   let auditEntriesIndexed = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: `#entity = :audit AND attribute_not_exists(GSI1PK)${options.orgId ? ' AND orgId = :org' : ''}`,
-        ExpressionAttributeNames: { '#entity': 'entity' },
-        ExpressionAttributeValues: {
-          ':audit': 'AuditEntry',
-          ...(options.orgId ? { ':org': options.orgId } : {}),
-        },
-        ProjectionExpression: 'PK, SK, orgId, resourceType, resourceId, apiKeyId',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  const pages = backfillPages({
+    filter: `#entity = :audit AND attribute_not_exists(GSI1PK)`,
+    names: { '#entity': 'entity' },
+    values: { ':audit': 'AuditEntry' },
+    projection: 'PK, SK, orgId, resourceType, resourceId, apiKeyId',
+    // One organisation's entries are its audit partition.
+    partition: options.orgId ? { key: auditCollection(options.orgId) } : undefined,
+  });
+  for await (const items of pages) {
+    for (const item of items) {
       const keys = auditIndexKeys(
         item.orgId as string,
         {
@@ -56,7 +52,6 @@ export async function backfillAuditIndexes(
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return { auditEntriesIndexed };
 }

@@ -75,9 +75,9 @@ export const COMMANDS: Commands = {
       if (v.org) await requireOrganisation(v.org);
       const slim = await backfillSlimRows(SLIM_REBUILDERS, { orgId: v.org });
       const audit = await backfillAuditIndexes({ orgId: v.org });
-      // The registry is global (the scheduled jobs' list of organisations): filled whatever --org says,
-      // and before the serials' backfill, which marks every organisation it lists.
-      const registry = await backfillOrganisationRegistry();
+      // Before the serials' backfill, which marks every organisation the registry lists (with --org, that
+      // organisation alone, and the registry is given only its entry).
+      const registry = await backfillOrganisationRegistry({ orgId: v.org });
       const serials = await backfillSerialStatusIndex({ orgId: v.org });
       return { ...slim, ...audit, ...registry, ...serials };
     },

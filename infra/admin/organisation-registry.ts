@@ -2,41 +2,50 @@
  * Backfill of the organisation registry (functions/areas/organisations/store/registry.ts): organisations
  * created before it have no GSI1 entry, so the scheduled jobs would not see them. Part of `projection
  * backfill`; an operator's one-off pass like the slim rows' (a Scan, filtered to organisation items
- * without the entry), idempotent, and a no-op once every organisation is listed.
+ * without the entry; with --org that organisation's item alone), idempotent, and a no-op once every
+ * organisation is listed.
  */
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { organisationKey } from '../../functions/areas/organisations/public.js';
 import { registryEntry } from '../../functions/areas/organisations/store/registry.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
+import { backfillPages } from './backfill-pages.js';
 
-export async function backfillOrganisationRegistry(): Promise<{ organisationsRegistered: number }> {
+export async function backfillOrganisationRegistry(
+  options: { orgId?: string } = {},
+): Promise<{ organisationsRegistered: number }> {
+  if (options.orgId) return { organisationsRegistered: (await register(options.orgId)) ? 1 : 0 };
   let organisationsRegistered = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
+  const pages = backfillPages({
+    filter: '#entity = :org AND SK = :sk AND attribute_not_exists(GSI1PK)',
+    names: { '#entity': 'entity' },
+    values: { ':org': 'Organisation', ':sk': 'ORG' },
+    projection: 'id',
+  });
+  for await (const items of pages) {
+    for (const item of items) if (await register(item.id as string)) organisationsRegistered += 1;
+  }
+  return { organisationsRegistered };
+}
+
+/** Lists one organisation in the registry; false when it already is (or does not exist). */
+async function register(orgId: string): Promise<boolean> {
+  const entry = registryEntry(orgId);
+  try {
+    await db().send(
+      new UpdateCommand({
         TableName: tableName(),
-        FilterExpression: '#entity = :org AND SK = :sk AND attribute_not_exists(GSI1PK)',
-        ExpressionAttributeNames: { '#entity': 'entity' },
-        ExpressionAttributeValues: { ':org': 'Organisation', ':sk': 'ORG' },
-        ProjectionExpression: 'PK, SK, id',
-        ExclusiveStartKey: startKey,
+        Key: organisationKey(orgId),
+        UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI1PK)',
+        ExpressionAttributeValues: { ':pk': entry.GSI1PK, ':sk': entry.GSI1SK },
       }),
     );
-    for (const item of page.Items ?? []) {
-      const entry = registryEntry(item.id as string);
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { PK: item.PK, SK: item.SK },
-          UpdateExpression: 'SET GSI1PK = :pk, GSI1SK = :sk',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':pk': entry.GSI1PK, ':sk': entry.GSI1SK },
-        }),
-      );
-      organisationsRegistered += 1;
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return { organisationsRegistered };
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }

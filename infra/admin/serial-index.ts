@@ -4,15 +4,15 @@
  * no GSI6 keys and were never counted per product, so until an organisation is marked (`statusIndexed`)
  * its picks may read on through the product's whole partition and its product lists read and count the
  * partition. Part of `projection backfill`:
- * 1. a Scan filtered to serials without either index's keys, each given the keys its record would be written with
- *    today (conditioned on the status read: a serial changed since was rewritten with its keys);
+ * 1. the serials without either index's keys (a Scan of the table, or with --org a Query of that
+ *    organisation's serial collection), each given the keys its record would be written with today (conditioned on the status read: a serial changed since was rewritten with its keys);
  * 2. per organisation not yet marked, its products' counts recounted from its serials and written over the
  *    moves read before the count (a write racing the recount moves them: that organisation is counted
  *    again), then the organisation marked.
  * Safe to run again: a second run finds nothing to index and skips the marked organisations.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SERIAL_STATUSES, type SerialStatus } from '../../domain/inventory/serial.js';
 import {
   markSerialsStatusIndexed,
@@ -30,6 +30,7 @@ import { RECOUNT_SETTLE_MS } from '../../functions/platform/dynamo/collection-re
 import { queryAll } from '../../functions/platform/dynamo/query-window.js';
 import { sortKey } from '../../functions/platform/dynamo/keys.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
+import { backfillPages } from './backfill-pages.js';
 
 /** Recounts of one organisation that a racing write may spoil before it is left for the next run. */
 const RECOUNT_ATTEMPTS = 5;
@@ -72,19 +73,16 @@ async function* organisations(orgId: string | undefined): AsyncGenerator<string>
 
 async function indexSerials(orgId: string | undefined): Promise<number> {
   let indexed = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: `#entity = :serial AND (attribute_not_exists(GSI6PK) OR attribute_not_exists(GSI5PK))${orgId ? ' AND orgId = :org' : ''}`,
-        ExpressionAttributeNames: { '#entity': 'entity', '#status': 'status' },
-        ExpressionAttributeValues: { ':serial': 'SerialNumber', ...(orgId ? { ':org': orgId } : {}) },
-        ProjectionExpression: 'PK, SK, orgId, id, productId, #status, createdAt',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  const pages = backfillPages({
+    filter: '#entity = :serial AND (attribute_not_exists(GSI6PK) OR attribute_not_exists(GSI5PK))',
+    names: { '#entity': 'entity', '#status': 'status' },
+    values: { ':serial': 'SerialNumber' },
+    projection: 'PK, SK, orgId, id, productId, #status, createdAt',
+    // One organisation's serials are its serial collection on GSI1 (the default list's).
+    partition: orgId ? { index: 'GSI1', key: serialCollection(orgId) } : undefined,
+  });
+  for await (const items of pages) {
+    for (const item of items) {
       try {
         await db().send(
           new UpdateCommand({
@@ -94,8 +92,12 @@ async function indexSerials(orgId: string | undefined): Promise<number> {
             ConditionExpression: 'attribute_exists(PK) AND #status = :status',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
-              ':pk': serialProductStatusCollection(item.orgId, item.productId, item.status),
-              ':statusPk': serialStatusCollection(item.orgId, item.status),
+              ':pk': serialProductStatusCollection(
+                item.orgId as string,
+                item.productId as string,
+                item.status as SerialStatus,
+              ),
+              ':statusPk': serialStatusCollection(item.orgId as string, item.status as SerialStatus),
               ':sk': sortKey(item.createdAt as string, item.id as string),
               ':status': item.status,
             },
@@ -106,8 +108,7 @@ async function indexSerials(orgId: string | undefined): Promise<number> {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
     }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  }
   return indexed;
 }
 

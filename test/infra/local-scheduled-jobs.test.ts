@@ -199,6 +199,20 @@ describe('the scheduled jobs in the local runtime', { timeout: 180_000 }, () => 
       }),
     );
     expect((await organisationIdsPage(undefined, 10)).ids).toEqual([b.orgId]);
+    // With --org, that organisation's entry alone.
+    const ofB = await runAdmin(['projection', 'backfill', '--org', b.orgId]);
+    expect(JSON.parse(ofB.stdout)).toMatchObject({ organisationsRegistered: 0 });
+    expect((await organisationIdsPage(undefined, 10)).ids).toEqual([b.orgId]);
+    const ofA = await runAdmin(['projection', 'backfill', '--org', a.orgId]);
+    expect(JSON.parse(ofA.stdout)).toMatchObject({ organisationsRegistered: 1 });
+    expect((await organisationIdsPage(undefined, 10)).ids).toEqual([a.orgId, b.orgId].sort());
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { PK: `O#${a.orgId}`, SK: 'ORG' },
+        UpdateExpression: 'REMOVE GSI1PK, GSI1SK',
+      }),
+    );
     const output = await runAdmin(['projection', 'backfill']);
     expect(output.code).toBe(0);
     expect(JSON.parse(output.stdout)).toMatchObject({ organisationsRegistered: 1 });
