@@ -84,3 +84,12 @@ export const validationError = (details: ErrorDetail[]): ApiError => {
   const message = first ? `${first.path || 'body'}: ${first.message}` : 'The request body is invalid';
   return new ApiError('validation_error', message, { details });
 };
+
+/**
+ * Records read apart do not agree, as they never do once committed (a shipment's pick that its order no
+ * longer holds): a concurrent write committed between the reads. The write that read them decides again
+ * from fresh reads (platform/dynamo/optimistic.ts) instead of failing with a 500.
+ */
+export class ReadsDisagree extends Error {
+  override name = 'ReadsDisagree';
+}

@@ -5,6 +5,7 @@
  * order's open shipments (its balances can go on another shipment), and the order returns to CONFIRMED
  * once nothing else of it is picked. The serials the pick allocated go back with their lines.
  */
+import { ReadsDisagree } from '../errors.js';
 import { roundQuantity } from '../inventory/stock.js';
 import type { StockDelta } from '../sales-orders/fulfilment.js';
 import type { LineStock, SalesOrder } from '../sales-orders/order.js';
@@ -30,13 +31,16 @@ const sameStock = (a: LineStock, b: LineStock) =>
   a.binId === b.binId &&
   a.batchId === b.batchId;
 
-/** `picks` less `taken`, per line and location; an order without the shipment's pick is corrupt. */
+/**
+ * `picks` less `taken`, per line and location. An order without the shipment's pick was read after a racing
+ * step of this shipment committed (its shipment read before): ReadsDisagree, and the cancel reads again.
+ */
 function withoutPicks(picks: readonly LineStock[], taken: readonly LineStock[]): LineStock[] {
   let left = [...picks];
   for (const pick of taken) {
     const held = left.find((p) => sameStock(p, pick));
     if (!held || held.quantity < pick.quantity) {
-      throw new Error(`The order's picks do not hold the shipment's pick of line ${pick.lineId}`);
+      throw new ReadsDisagree(`The order's picks do not hold the shipment's pick of line ${pick.lineId}`);
     }
     const quantity = roundQuantity(held.quantity - pick.quantity);
     left =

@@ -1,3 +1,4 @@
+import { ReadsDisagree } from '../../../domain/errors.js';
 import { isTransactionConflict, WriteRace } from './transact.js';
 
 /**
@@ -15,6 +16,12 @@ export const WRITE_ATTEMPTS = 15;
  */
 export const WRITE_BUDGET_MS = 6_000;
 
+/**
+ * How many times reads that disagree (ReadsDisagree) are read again: a racing commit between two reads is
+ * gone by the next read, so disagreement that lasts is corrupt data and is thrown as it is.
+ */
+const DISAGREEMENTS = 3;
+
 export interface OptimisticWrite<T> {
   /** How many times the write may be decided and tried, the first time included (WRITE_ATTEMPTS). */
   attempts?: number;
@@ -30,7 +37,8 @@ export interface OptimisticWrite<T> {
  * Writers of one item (a customer, the stock of a product, a document sequence) are serialised by
  * conditions on what they read rather than by locks. A writer that lost re-reads and decides again, after
  * a jittered wait that grows with each loss, so that a crowd of writers spreads out instead of colliding
- * again in step. A TransactionConflict that outlived `transact`'s own retries is a lost race too.
+ * again in step. A TransactionConflict that outlived `transact`'s own retries is a lost race too, and so
+ * are reads that disagree (ReadsDisagree), up to DISAGREEMENTS times.
  */
 export async function writeOptimistically<T>({
   attempts = WRITE_ATTEMPTS,
@@ -39,10 +47,15 @@ export async function writeOptimistically<T>({
   onExhausted,
 }: OptimisticWrite<T>): Promise<T> {
   const started = Date.now();
+  let disagreements = 0;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run(attempt);
     } catch (error) {
+      if (error instanceof ReadsDisagree && (disagreements += 1) < DISAGREEMENTS) {
+        await backoff(attempt);
+        continue;
+      }
       if (!(error instanceof WriteRace) && !isTransactionConflict(error)) throw error;
       if (attempt >= attempts && Date.now() - started >= budgetMs) throw onExhausted();
       await backoff(attempt);

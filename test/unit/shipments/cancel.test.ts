@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unallocateSerial, type SerialNumber } from '../../../domain/inventory/serial.js';
+import { ReadsDisagree } from '../../../domain/errors.js';
 import { decideShipmentCancel } from '../../../domain/shipments/cancel.js';
 import {
   decideShipmentDispatch,
@@ -62,6 +63,14 @@ describe('shipment cancel', () => {
     expect(newShipment(cancel.order, undefined, context(3)).shipment.lines.map((l) => l.quantity)).toEqual([
       6,
     ]);
+  });
+
+  it('a picked shipment read beside its order as another cancel left it: ReadsDisagree (read again), not a 500', () => {
+    const { confirmed, first } = orderWithShipments();
+    const picked = decideShipmentPick(first, confirmed, pickFacts, 't5');
+    const cancelled = decideShipmentCancel(picked.shipment, picked.order, null, 't6');
+    // The racing cancel committed between the reads: the shipment still PICKED, the order without its pick.
+    expect(() => decideShipmentCancel(picked.shipment, cancelled.order, null, 't7')).toThrow(ReadsDisagree);
   });
 
   it('a PACKED shipment gives back packedQty too; another shipment still picked keeps the order PICKING', () => {
