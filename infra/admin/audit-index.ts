@@ -2,8 +2,8 @@
  * Backfill of the audit log's indexes (functions/platform/journal/audit.ts, AUDIT_INDEXES): entries written
  * before them have no index keys, so `GET /audit-log` filtered by record, key or record type would not
  * find them. Part of `projection backfill`: the audit entries without the keys (the table's, or with --org
- * that organisation's audit partition), each given
- * the keys its entry would be written with today. Safe to run again: a second run finds nothing to do.
+ * that organisation's audit partition), each given the keys its entry would be written with today. Safe
+ * to run again: a second run finds nothing to do.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';

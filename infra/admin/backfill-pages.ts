@@ -24,11 +24,13 @@ export async function* backfillPages(read: BackfillRead): AsyncGenerator<Record<
   const { partition } = read;
   const pk = partition ? `${partition.index ?? ''}PK` : undefined;
   let startKey: Record<string, unknown> | undefined;
+  const names = { ...read.names, ...(pk ? { '#partition': pk } : {}) };
   do {
     const common = {
       TableName: tableName(),
       FilterExpression: read.filter,
-      ExpressionAttributeNames: { ...read.names, ...(pk ? { '#partition': pk } : {}) },
+      // DynamoDB refuses an empty map.
+      ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
       ExpressionAttributeValues: { ...read.values, ...(partition ? { ':partition': partition.key } : {}) },
       ProjectionExpression: read.projection,
       ExclusiveStartKey: startKey,
