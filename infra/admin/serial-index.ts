@@ -1,11 +1,12 @@
 /**
- * Backfill of the serials' per-status indexes (GSI6 by product, GSI5 by organisation) and per-product counts (session 41,
- * functions/areas/inventory/store/serial-numbers.ts and serial-counts.ts). Serials written before them have
- * no GSI6 keys and were never counted per product, so until an organisation is marked (`statusIndexed`)
- * its picks may read on through the product's whole partition and its product lists read and count the
- * partition. Part of `projection backfill`:
+ * Backfill of the serials' per-status indexes (GSI6 by product, GSI5 by organisation) and per-product
+ * counts (session 41, functions/areas/inventory/store/serial-numbers.ts and serial-counts.ts). Serials
+ * written before them have no GSI6 keys and were never counted per product, so until an organisation is
+ * marked (`statusIndexed`) its picks may read on through the product's whole partition and its product
+ * lists read and count the partition. Part of `projection backfill`:
  * 1. the serials without either index's keys (a Scan of the table, or with --org a Query of that
- *    organisation's serial collection), each given the keys its record would be written with today (conditioned on the status read: a serial changed since was rewritten with its keys);
+ *    organisation's serial collection), each given the keys its record would be written with today
+ *    (conditioned on the status read: a serial changed since was rewritten with its keys);
  * 2. per organisation not yet marked, its products' counts recounted from its serials and written over the
  *    moves read before the count (a write racing the recount moves them: that organisation is counted
  *    again), then the organisation marked.
