@@ -130,33 +130,27 @@ describe('projection backfill', () => {
   });
 });
 
+/** The organisation's audit entries, as stored (its audit partition). */
+const auditEntriesOf = async (orgId: string) =>
+  (
+    await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': auditCollection(orgId) },
+      }),
+    )
+  ).Items ?? [];
+
 describe('projection backfill: the audit log indexes', () => {
   it('gives entries written before the indexes their keys, so a record, key or type filter finds them', async () => {
-    const entries =
-      (
-        await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': auditCollection(t.orgId) },
-          }),
-        )
-      ).Items ?? [];
+    const entries = await auditEntriesOf(t.orgId);
     expect(entries.length).toBeGreaterThan(3);
     // Another organisation's entry without keys: a backfill of `t` reads t's audit partition only.
     const other = await newTenant('Audit backfill other org');
     const created = await call('POST', '/categories', { key: other.key, body: { name: 'Other' } });
     expect(created.status).toBe(201);
-    const [otherEntry] =
-      (
-        await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            KeyConditionExpression: 'PK = :pk',
-            ExpressionAttributeValues: { ':pk': auditCollection(other.orgId) },
-          }),
-        )
-      ).Items ?? [];
+    const [otherEntry] = await auditEntriesOf(other.orgId);
     expect(otherEntry).toBeDefined();
     const indexKeys = ['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'];
     const before = new Map(entries.map((e) => [e.SK, indexKeys.map((k) => e[k])]));
