@@ -182,7 +182,30 @@ describe('modifiedSince within the list budget (session 41)', () => {
     expect(refused.body.error.message).toMatch(
       /^Query parameter 'modifiedSince' .*more than 10 rows or ~1 MB.*; narrow the list with a later modifiedSince, productId or serial$/,
     );
-    expect(scanned).toBe(11);
+    // The budget and one row more, then the oldest change (1 row): some serials are older than the instant.
+    expect(scanned).toBe(11 + 1);
+  });
+
+  it('a first sync from before every serial changed is the list without modifiedSince, at any size', async () => {
+    configureListBudget(10);
+    clearListCursors();
+    const unfiltered = await measure({ pageSize: 5 });
+    clearListCursors();
+    // 23 serials changed since 2000, more than the budget: the changed range is refused, its oldest change
+    // read (1 row), then the unfiltered page.
+    const first = await measure({ modifiedSince: '2000-01-01T00:00:00.000Z', pageSize: 5 });
+    expect(first.body).toEqual(unfiltered.body);
+    expect(first.body.pagination.total).toBe(23);
+    expect(first.scanned).toBeLessThanOrEqual(11 + 1 + 5);
+    // The same with a product past the budget: its page alone, its total from its counts.
+    const ofProduct = await measure({
+      productId: manyId,
+      modifiedSince: '2000-01-01T00:00:00.000Z',
+      pageSize: 5,
+    });
+    expect(ofProduct.body.pagination.total).toBe(20);
+    expect(ofProduct.body.data).toHaveLength(5);
+    expect(ofProduct.body.data.every((s: { product: { id: string } }) => s.product.id === manyId)).toBe(true);
   });
 
   it("a product's list reads its partition when its count fits the budget, else the changed range", async () => {
@@ -201,7 +224,7 @@ describe('modifiedSince within the list budget (session 41)', () => {
     expect(refused.body.error.message).toMatch(
       /^Query parameter 'modifiedSince' .*; narrow the list with a later modifiedSince or status$/,
     );
-    expect(scanned).toBe(11);
+    expect(scanned).toBe(11 + 1);
     // Within a budget of 30 its 20 units fit: its partition, filtered.
     configureListBudget(30);
     const changed = await measure({ productId: manyId, modifiedSince: damagedFrom, pageSize: 5 });
