@@ -10,22 +10,19 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { auditCollection, auditIndexKeys } from '../../functions/platform/journal/audit.js';
-import { backfillPages } from './backfill-pages.js';
+import { runBackfills, type ItemBackfill } from '../../functions/platform/dynamo/backfill-pass.js';
 
-export async function backfillAuditIndexes(
-  options: { orgId?: string } = {},
-): Promise<{ auditEntriesIndexed: number }> {
-  let auditEntriesIndexed = 0;
-  const pages = backfillPages({
-    filter: `#entity = :audit AND attribute_not_exists(GSI1PK)`,
+/** The audit entries without index keys (the table's, or `orgId`'s partition) and how many got them. */
+export function auditIndexesPart(options: { orgId?: string } = {}) {
+  const result = { auditEntriesIndexed: 0 };
+  const part: ItemBackfill = {
+    filter: '#entity = :audit AND attribute_not_exists(GSI1PK)',
     names: { '#entity': 'entity' },
     values: { ':audit': 'AuditEntry' },
-    projection: 'PK, SK, orgId, resourceType, resourceId, apiKeyId',
     // One organisation's entries are its audit partition.
     partition: options.orgId ? { key: auditCollection(options.orgId) } : undefined,
-  });
-  for await (const items of pages) {
-    for (const item of items) {
+    matches: (item) => item.entity === 'AuditEntry' && item.GSI1PK === undefined,
+    apply: async (item) => {
       const keys = auditIndexKeys(
         item.orgId as string,
         {
@@ -47,11 +44,19 @@ export async function backfillAuditIndexes(
             ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:k${i}`, keys[name]])),
           }),
         );
-        auditEntriesIndexed += 1;
+        result.auditEntriesIndexed += 1;
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
-    }
-  }
-  return { auditEntriesIndexed };
+    },
+  };
+  return { part, result };
+}
+
+export async function backfillAuditIndexes(
+  options: { orgId?: string } = {},
+): Promise<{ auditEntriesIndexed: number }> {
+  const { part, result } = auditIndexesPart(options);
+  await runBackfills([part]);
+  return result;
 }

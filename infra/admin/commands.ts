@@ -22,10 +22,11 @@ import { SHIPMENT_COMMANDS } from '../../functions/areas/shipments/commands.js';
 import { SUPPLIER_COMMANDS } from '../../functions/areas/suppliers/commands.js';
 import { WEBHOOK_COMMANDS } from '../../functions/areas/webhooks/commands.js';
 import { inProcessBus } from '../local/in-process-bus.js';
-import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.js';
-import { backfillOrganisationRegistry } from './organisation-registry.js';
-import { backfillAuditIndexes } from './audit-index.js';
-import { backfillSerialStatusIndex } from './serial-index.js';
+import { runBackfills } from '../../functions/platform/dynamo/backfill-pass.js';
+import { slimRowsPart } from '../../functions/platform/dynamo/slim-backfill.js';
+import { backfillOrganisationRegistry, registryPart } from './organisation-registry.js';
+import { auditIndexesPart } from './audit-index.js';
+import { recountSerialOrganisations, serialKeysPart } from './serial-index.js';
 import { requireOrganisation } from '../../functions/areas/organisations/back-office/organisations.js';
 import { SLIM_REBUILDERS } from './projection.js';
 import { runScheduledJob } from '../../functions/jobs/run.js';
@@ -73,13 +74,16 @@ export const COMMANDS: Commands = {
     required: [],
     run: async (v) => {
       if (v.org) await requireOrganisation(v.org);
-      const slim = await backfillSlimRows(SLIM_REBUILDERS, { orgId: v.org });
-      const audit = await backfillAuditIndexes({ orgId: v.org });
-      // Before the serials' backfill, which marks every organisation the registry lists (with --org, that
-      // organisation alone, and the registry is given only its entry).
-      const registry = await backfillOrganisationRegistry({ orgId: v.org });
-      const serials = await backfillSerialStatusIndex({ orgId: v.org });
-      return { ...slim, ...audit, ...registry, ...serials };
+      const slim = slimRowsPart(SLIM_REBUILDERS, { orgId: v.org });
+      const audit = auditIndexesPart({ orgId: v.org });
+      const serials = serialKeysPart(v.org);
+      // Without --org the registry is a part of the one Scan; with it, that organisation's entry alone.
+      const registry = v.org ? undefined : registryPart();
+      await runBackfills([slim.part, audit.part, serials.part, ...(registry ? [registry.part] : [])]);
+      const registered = registry?.result ?? (await backfillOrganisationRegistry({ orgId: v.org }));
+      // After the registry, which lists the organisations the recount marks.
+      const recount = await recountSerialOrganisations({ orgId: v.org });
+      return { ...slim.result, ...audit.result, ...registered, ...serials.result, ...recount };
     },
   },
   // The scheduled job refresh-snapshots, for every organisation or one.

@@ -11,23 +11,30 @@ import { organisationKey } from '../../functions/areas/organisations/public.js';
 import { registryEntry } from '../../functions/areas/organisations/store/registry.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
-import { backfillPages } from './backfill-pages.js';
+import { runBackfills, type ItemBackfill } from '../../functions/platform/dynamo/backfill-pass.js';
+
+/** The organisation items without their registry entry, over the whole table, and how many got one. */
+export function registryPart() {
+  const result = { organisationsRegistered: 0 };
+  const part: ItemBackfill = {
+    filter: '#entity = :organisation AND SK = :organisationSk AND attribute_not_exists(GSI1PK)',
+    names: { '#entity': 'entity' },
+    values: { ':organisation': 'Organisation', ':organisationSk': 'ORG' },
+    matches: (item) => item.entity === 'Organisation' && item.SK === 'ORG' && item.GSI1PK === undefined,
+    apply: async (item) => {
+      if (await register(item.id as string)) result.organisationsRegistered += 1;
+    },
+  };
+  return { part, result };
+}
 
 export async function backfillOrganisationRegistry(
   options: { orgId?: string } = {},
 ): Promise<{ organisationsRegistered: number }> {
   if (options.orgId) return { organisationsRegistered: (await register(options.orgId)) ? 1 : 0 };
-  let organisationsRegistered = 0;
-  const pages = backfillPages({
-    filter: '#entity = :org AND SK = :sk AND attribute_not_exists(GSI1PK)',
-    names: { '#entity': 'entity' },
-    values: { ':org': 'Organisation', ':sk': 'ORG' },
-    projection: 'id',
-  });
-  for await (const items of pages) {
-    for (const item of items) if (await register(item.id as string)) organisationsRegistered += 1;
-  }
-  return { organisationsRegistered };
+  const { part, result } = registryPart();
+  await runBackfills([part]);
+  return result;
 }
 
 /** Lists one organisation in the registry; false when it already is (or does not exist). */

@@ -31,7 +31,7 @@ import { RECOUNT_SETTLE_MS } from '../../functions/platform/dynamo/collection-re
 import { queryAll } from '../../functions/platform/dynamo/query-window.js';
 import { sortKey } from '../../functions/platform/dynamo/keys.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
-import { backfillPages } from './backfill-pages.js';
+import { runBackfills, type ItemBackfill } from '../../functions/platform/dynamo/backfill-pass.js';
 
 /** Recounts of one organisation that a racing write may spoil before it is left for the next run. */
 const RECOUNT_ATTEMPTS = 5;
@@ -39,7 +39,15 @@ const RECOUNT_ATTEMPTS = 5;
 export async function backfillSerialStatusIndex(
   options: { orgId?: string; settleMs?: number } = {},
 ): Promise<{ serialsIndexed: number; serialProductsCounted: number; serialOrganisationsLeft: number }> {
-  const serialsIndexed = await indexSerials(options.orgId);
+  const { part, result } = serialKeysPart(options.orgId);
+  await runBackfills([part]);
+  return { ...result, ...(await recountSerialOrganisations(options)) };
+}
+
+/** Step 2: each organisation not yet marked (`orgId`, or every one the registry lists) recounted and marked. */
+export async function recountSerialOrganisations(
+  options: { orgId?: string; settleMs?: number } = {},
+): Promise<{ serialProductsCounted: number; serialOrganisationsLeft: number }> {
   let serialProductsCounted = 0;
   let serialOrganisationsLeft = 0;
   const settleMs = options.settleMs ?? RECOUNT_SETTLE_MS;
@@ -56,7 +64,7 @@ export async function backfillSerialStatusIndex(
     serialProductsCounted += counted;
     await markSerialsStatusIndexed(orgId);
   }
-  return { serialsIndexed, serialProductsCounted, serialOrganisationsLeft };
+  return { serialProductsCounted, serialOrganisationsLeft };
 }
 
 async function* organisations(orgId: string | undefined): AsyncGenerator<string> {
@@ -72,18 +80,19 @@ async function* organisations(orgId: string | undefined): AsyncGenerator<string>
   } while (after);
 }
 
-async function indexSerials(orgId: string | undefined): Promise<number> {
-  let indexed = 0;
-  const pages = backfillPages({
+/** Step 1: the serials without either index's keys (the table's, or `orgId`'s collection). */
+export function serialKeysPart(orgId: string | undefined) {
+  const result = { serialsIndexed: 0 };
+  const part: ItemBackfill = {
     filter: '#entity = :serial AND (attribute_not_exists(GSI6PK) OR attribute_not_exists(GSI5PK))',
-    names: { '#entity': 'entity', '#status': 'status' },
+    names: { '#entity': 'entity' },
     values: { ':serial': 'SerialNumber' },
-    projection: 'PK, SK, orgId, id, productId, #status, createdAt',
     // One organisation's serials are its serial collection on GSI1 (the default list's).
     partition: orgId ? { index: 'GSI1', key: serialCollection(orgId) } : undefined,
-  });
-  for await (const items of pages) {
-    for (const item of items) {
+    matches: (item) =>
+      item.entity === 'SerialNumber' && (item.GSI6PK === undefined || item.GSI5PK === undefined),
+    apply: async (item) => {
+      const status = item.status as SerialStatus;
       try {
         await db().send(
           new UpdateCommand({
@@ -93,24 +102,20 @@ async function indexSerials(orgId: string | undefined): Promise<number> {
             ConditionExpression: 'attribute_exists(PK) AND #status = :status',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
-              ':pk': serialProductStatusCollection(
-                item.orgId as string,
-                item.productId as string,
-                item.status as SerialStatus,
-              ),
-              ':statusPk': serialStatusCollection(item.orgId as string, item.status as SerialStatus),
+              ':pk': serialProductStatusCollection(item.orgId as string, item.productId as string, status),
+              ':statusPk': serialStatusCollection(item.orgId as string, status),
               ':sk': sortKey(item.createdAt as string, item.id as string),
-              ':status': item.status,
+              ':status': status,
             },
           }),
         );
-        indexed += 1;
+        result.serialsIndexed += 1;
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
-    }
-  }
-  return indexed;
+    },
+  };
+  return { part, result };
 }
 
 /**

@@ -9,9 +9,10 @@ import { runAdmin } from '../../infra/admin/cli.js';
 import { SLIM_REBUILDERS } from '../../infra/admin/projection.js';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { QueryCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
-import { backfillSlimRows } from '../../functions/platform/dynamo/slim-backfill.js';
+import { runBackfills } from '../../functions/platform/dynamo/backfill-pass.js';
+import { backfillSlimRows, slimRowsPart } from '../../functions/platform/dynamo/slim-backfill.js';
 import { auditCollection } from '../../functions/platform/journal/audit.js';
-import { backfillAuditIndexes } from '../../infra/admin/audit-index.js';
+import { auditIndexesPart, backfillAuditIndexes } from '../../infra/admin/audit-index.js';
 import { clearSlimProjections } from '../../functions/platform/dynamo/slim-projection.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
@@ -184,4 +185,45 @@ describe('projection backfill: the audit log indexes', () => {
     expect(await backfillAuditIndexes({ orgId: other.orgId })).toEqual({ auditEntriesIndexed: 1 });
     expect((await get(otherEntry!))?.GSI1PK).toBe(otherEntry!.GSI1PK);
   });
+});
+
+describe('projection backfill over the whole table', () => {
+  it(
+    'reads the table once for all its parts, each item rewritten by its own part',
+    { timeout: 120_000 },
+    async () => {
+      const product = written.find((i) => i.entity === 'Product')!;
+      await stripRow(product);
+      const [entry] = await auditEntriesOf(t.orgId);
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: entry!.PK, SK: entry!.SK },
+          UpdateExpression: 'REMOVE GSI1PK, GSI1SK, GSI2PK, GSI2SK, GSI3PK, GSI3SK',
+        }),
+      );
+      // Scans started from the table's first page: one per pass over the table.
+      let passes = 0;
+      db().middlewareStack.add(
+        (next, context) => async (args) => {
+          const input = args.input as { ExclusiveStartKey?: unknown };
+          if (context.commandName === 'ScanCommand' && !input.ExclusiveStartKey) passes += 1;
+          return next(args);
+        },
+        { step: 'initialize', name: 'backfillScanPasses' },
+      );
+      try {
+        const slim = slimRowsPart(SLIM_REBUILDERS);
+        const audit = auditIndexesPart();
+        await runBackfills([slim.part, audit.part]);
+        expect(passes).toBe(1);
+        expect(slim.result.written).toBeGreaterThanOrEqual(1);
+        expect(audit.result.auditEntriesIndexed).toBeGreaterThanOrEqual(1);
+      } finally {
+        db().middlewareStack.remove('backfillScanPasses');
+      }
+      expect((await get(product))?.slim).toEqual(product.slim);
+      expect((await get(entry!))?.GSI1PK).toBe(entry!.GSI1PK);
+    },
+  );
 });

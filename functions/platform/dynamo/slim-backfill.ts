@@ -7,7 +7,8 @@
  * nothing to do. See docs/architecture.md, "Search and filtered lists" > Deploying.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { runBackfills, type ItemBackfill } from './backfill-pass.js';
 import { db } from './client.js';
 import { tableName } from './table-definition.js';
 
@@ -28,38 +29,36 @@ export interface SlimBackfillResult {
   rewrittenMeanwhile: number;
 }
 
-export async function backfillSlimRows(
+/** The items of projected entities without a slim row (of `orgId`, or of every organisation). */
+export function slimRowsPart(
   rebuilders: Readonly<Record<string, SlimRebuilder>>,
   options: { orgId?: string } = {},
-): Promise<SlimBackfillResult> {
+) {
   const entities = Object.keys(rebuilders);
-  const values: Record<string, unknown> = Object.fromEntries(entities.map((e, i) => [`:e${i}`, e]));
+  const values: Record<string, unknown> = Object.fromEntries(entities.map((e, i) => [`:slimEntity${i}`, e]));
   const conditions = [
     'attribute_not_exists(slim)',
-    `#entity IN (${entities.map((_, i) => `:e${i}`).join(', ')})`,
+    `#entity IN (${entities.map((_, i) => `:slimEntity${i}`).join(', ')})`,
   ];
   if (options.orgId) {
-    values[':org'] = options.orgId;
-    conditions.push('orgId = :org');
+    values[':slimOrg'] = options.orgId;
+    conditions.push('orgId = :slimOrg');
   }
   const result: SlimBackfillResult = { found: 0, written: 0, withoutRow: 0, rewrittenMeanwhile: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new ScanCommand({
-        TableName: tableName(),
-        FilterExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: { '#entity': 'entity' },
-        ExpressionAttributeValues: values,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
+  const part: ItemBackfill = {
+    filter: conditions.join(' AND '),
+    names: { '#entity': 'entity' },
+    values,
+    matches: (item) =>
+      item.slim === undefined &&
+      Object.hasOwn(rebuilders, item.entity as string) &&
+      (!options.orgId || item.orgId === options.orgId),
+    apply: async (item) => {
       result.found += 1;
       const attributes = rebuilders[item.entity as string]!(item.orgId as string, item);
       if (!attributes) {
         result.withoutRow += 1;
-        continue;
+        return;
       }
       try {
         await db().send(
@@ -80,8 +79,16 @@ export async function backfillSlimRows(
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
         result.rewrittenMeanwhile += 1;
       }
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+    },
+  };
+  return { part, result };
+}
+
+export async function backfillSlimRows(
+  rebuilders: Readonly<Record<string, SlimRebuilder>>,
+  options: { orgId?: string } = {},
+): Promise<SlimBackfillResult> {
+  const { part, result } = slimRowsPart(rebuilders, options);
+  await runBackfills([part]);
   return result;
 }
