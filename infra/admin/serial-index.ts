@@ -14,14 +14,13 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { SERIAL_STATUSES, type SerialStatus } from '../../domain/inventory/serial.js';
+import { SERIAL_STATUSES, type SerialNumber, type SerialStatus } from '../../domain/inventory/serial.js';
 import {
   markSerialsStatusIndexed,
   PRODUCT_SERIAL_COUNTS,
   productSerialCountsKey,
   serialCollection,
-  serialProductStatusCollection,
-  serialStatusCollection,
+  serialStatusIndexKeys,
   serialsStatusIndexed,
 } from '../../functions/areas/inventory/public.js';
 import { organisationIdsPage } from '../../functions/areas/organisations/public.js';
@@ -29,7 +28,6 @@ import { collectionCountsKey } from '../../functions/platform/dynamo/bounded-ran
 import { db } from '../../functions/platform/dynamo/client.js';
 import { RECOUNT_SETTLE_MS } from '../../functions/platform/dynamo/collection-recount.js';
 import { queryAll } from '../../functions/platform/dynamo/query-window.js';
-import { sortKey } from '../../functions/platform/dynamo/keys.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { runBackfills, type ItemBackfill } from '../../functions/platform/dynamo/backfill-pass.js';
 
@@ -92,20 +90,22 @@ export function serialKeysPart(orgId: string | undefined) {
     matches: (item) =>
       item.entity === 'SerialNumber' && (item.GSI6PK === undefined || item.GSI5PK === undefined),
     apply: async (item) => {
-      const status = item.status as SerialStatus;
+      const keys = serialStatusIndexKeys(
+        item.orgId as string,
+        item as Pick<SerialNumber, 'id' | 'productId' | 'status' | 'createdAt'>,
+      );
+      const names = Object.keys(keys);
       try {
         await db().send(
           new UpdateCommand({
             TableName: tableName(),
             Key: { PK: item.PK, SK: item.SK },
-            UpdateExpression: 'SET GSI6PK = :pk, GSI6SK = :sk, GSI5PK = :statusPk, GSI5SK = :sk',
+            UpdateExpression: `SET ${names.map((name, i) => `${name} = :k${i}`).join(', ')}`,
             ConditionExpression: 'attribute_exists(PK) AND #status = :status',
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: {
-              ':pk': serialProductStatusCollection(item.orgId as string, item.productId as string, status),
-              ':statusPk': serialStatusCollection(item.orgId as string, status),
-              ':sk': sortKey(item.createdAt as string, item.id as string),
-              ':status': status,
+              ...Object.fromEntries(names.map((name, i) => [`:k${i}`, keys[name]])),
+              ':status': item.status,
             },
           }),
         );

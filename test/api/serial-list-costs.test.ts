@@ -53,6 +53,9 @@ async function measure(query: Record<string, string | number>) {
   return { body: res.body, scanned };
 }
 
+// Each test that narrows the list budget gets the configured one back.
+afterEach(() => configureListBudget(undefined));
+
 describe('serial list cost', () => {
   it('the default list reads about a page (total from the count); product and serial read their partitions', async () => {
     clearListCursors();
@@ -71,8 +74,6 @@ describe('serial list cost', () => {
 });
 
 describe('serial lists over the organisation within the list budget', () => {
-  afterEach(() => configureListBudget(undefined));
-
   it("a status filter over every serial reads its page and the products' counts, not the organisation", async () => {
     configureListBudget(10);
     clearListCursors();
@@ -105,8 +106,6 @@ describe('serial lists over the organisation within the list budget', () => {
 });
 
 describe('one product read by the page, its total from its counts (session 41)', () => {
-  afterEach(() => configureListBudget(undefined));
-
   it('reads about the page, whatever the product has; a page no cursor reaches is read within the budget', async () => {
     clearListCursors();
     const first = await measure({ productId: manyId, pageSize: 5 });
@@ -162,8 +161,6 @@ describe('one status of a product reads that status alone (GSI6, session 41)', (
 });
 
 describe('modifiedSince within the list budget (session 41)', () => {
-  afterEach(() => configureListBudget(undefined));
-
   it('the changed range is read within the budget; past it the 400 names modifiedSince', async () => {
     configureListBudget(30);
     const fits = await measure({ modifiedSince: damagedFrom, pageSize: 5 });
@@ -239,8 +236,6 @@ describe('modifiedSince within the list budget (session 41)', () => {
 });
 
 describe('one status over the organisation reads that status alone (GSI5 keys, session 41)', () => {
-  afterEach(() => configureListBudget(undefined));
-
   it("reads the page of the status's entries alone, its total from the products' counts, then the records by key", async () => {
     configureListBudget(10);
     clearListCursors();

@@ -33,6 +33,7 @@ export {
   serialProductCollection,
   serialProductStatusCollection,
   serialStatusCollection,
+  serialStatusIndexKeys,
   releaseSerialNumber,
   serialCollection,
   serialCountAdd,

@@ -74,6 +74,17 @@ export const serialIndexes = (orgId: string, serial: SerialNumber): Record<strin
   GSI3SK: sortKey(serial.createdAt, serial.id),
   GSI4PK: serialNumberLookup(orgId, normaliseSerial(serial.serialNumber)),
   GSI4SK: sortKey(serial.createdAt, serial.id),
+  ...serialStatusIndexKeys(orgId, serial),
+});
+
+/**
+ * The per-status index keys, GSI6 by product and GSI5 by organisation (session 41): moved by every status
+ * change, and given to older serials by `projection backfill`.
+ */
+export const serialStatusIndexKeys = (
+  orgId: string,
+  serial: Pick<SerialNumber, 'id' | 'productId' | 'status' | 'createdAt'>,
+): Record<string, string> => ({
   GSI6PK: serialProductStatusCollection(orgId, serial.productId, serial.status),
   GSI6SK: sortKey(serial.createdAt, serial.id),
   GSI5PK: serialStatusCollection(orgId, serial.status),
