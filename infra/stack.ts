@@ -27,6 +27,7 @@ import { addEdge, type Edge } from './edge.js';
 import { ORIGIN_VERIFY_ENV } from '../functions/platform/http/origin-verify.js';
 import { addOperability, functionObservability, type Operability } from './operability.js';
 import { operatorPolicy } from './operator-access.js';
+import { projectionEnvironment } from './projection-limits.js';
 import { tableEncryption } from './table-encryption.js';
 import { allowOpening, allowSealing, webhookSecretsKey } from './webhook-secrets.js';
 import { ENDPOINTS } from '../functions/catalogue.js';
@@ -449,6 +450,7 @@ export class ApiStack extends Stack {
       environment: {
         TABLE_NAME: this.table.tableName,
         ...observability.environment,
+        ...projectionEnvironment(this),
         ...options.environment,
       },
       logGroup: new LogGroup(this, `${name}Logs`, { retention: RetentionDays.ONE_MONTH }),

@@ -74,6 +74,16 @@ export const config = {
   get slimSnapshotFullMs(): number {
     return Number(env('SLIM_SNAPSHOT_FULL_MS') ?? 60 * 60_000);
   },
+  /**
+   * The largest packed snapshot (bytes over its chunks) a cold load reads: with the feed since it, read
+   * within the list budget's bytes (LIST_SCAN_MAX_BYTES), a cold load stays within about 1 MB. A collection
+   * whose snapshot packs larger is above the projection's ceiling, like one of more than SLIM_MAX_ROWS
+   * rows: its lists are the bounded index reads (docs/design/slim-projection.md, session 43). ~24k rows of
+   * the bench's shape, ~10k of varied ones; raise it to trade a larger cold load for search at that size.
+   */
+  get slimSnapshotMaxBytes(): number {
+    return Number(env('SLIM_SNAPSHOT_MAX_BYTES') ?? 655_360);
+  },
   /** A snapshot is still read this long after its rows' whole read while the refresh job is late. */
   get slimSnapshotMaxAgeMs(): number {
     return Number(env('SLIM_SNAPSHOT_MAX_AGE_MS') ?? 4 * 60 * 60_000);

@@ -237,14 +237,15 @@ describe('the projection snapshot', () => {
 });
 
 describe('snapshot writers', () => {
+  const timing = { syncedTo: 1, fullAt: 1, keepMs: 60_000, maxBytes: 1_048_576 };
   const rowsOf = (tag: string): SlimRow[] =>
     Array.from({ length: 4 }, (_, i) => ({ id: `${tag}-${i}`, n: `${tag} ${i}` }));
 
   it('racing, leave one valid snapshot whoever wins, from no snapshot and from the same one', async () => {
     const race = `${collection}#RACE`;
     const stateKey = ceilingMarkKey(race);
-    const write = (tag: string, replaces: string | null) =>
-      writeSnapshot(race, stateKey, rowsOf(tag), { syncedTo: 1, fullAt: 1, replaces, keepMs: 60_000 });
+    const write = async (tag: string, replaces: string | null) =>
+      (await writeSnapshot(race, stateKey, rowsOf(tag), { ...timing, replaces })).written;
     const readHead = async () =>
       snapshotHeadOf(
         (await db().send(new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true })))
@@ -275,13 +276,8 @@ describe('snapshot writers', () => {
           Item: { ...stateKey, snapshotClaim: { gen: 'other', until } },
         }),
       );
-    const write = () =>
-      writeSnapshot(race, stateKey, rowsOf('claim'), {
-        syncedTo: 1,
-        fullAt: 1,
-        replaces: null,
-        keepMs: 60_000,
-      });
+    const write = async () =>
+      (await writeSnapshot(race, stateKey, rowsOf('claim'), { ...timing, replaces: null })).written;
     await claim(Date.now() + 60_000);
     expect(await write()).toBe(false);
     await claim(Date.now() - 1);
@@ -291,5 +287,29 @@ describe('snapshot writers', () => {
     );
     expect(Item?.snapshotClaim).toBeUndefined();
     expect(await readSnapshot(race, snapshotHeadOf(Item)!)).toEqual(rowsOf('claim'));
+  });
+
+  it('store nothing, claim included, when the rows pack past the byte bound', async () => {
+    const large = `${collection}#LARGE`;
+    const stateKey = ceilingMarkKey(large);
+    const packed = await writeSnapshot(large, stateKey, rowsOf('large'), {
+      ...timing,
+      replaces: null,
+      maxBytes: 20,
+    });
+    expect(packed.written).toBe(false);
+    // Four rows of a short id and name pack to more than 20 bytes, fewer than 200.
+    expect(packed.bytes).toBeGreaterThan(20);
+    expect(packed.bytes).toBeLessThan(200);
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: stateKey, ConsistentRead: true }),
+    );
+    expect(Item).toBeUndefined();
+    const fits = await writeSnapshot(large, stateKey, rowsOf('large'), {
+      ...timing,
+      replaces: null,
+      maxBytes: packed.bytes,
+    });
+    expect(fits).toEqual({ written: true, bytes: packed.bytes });
   });
 });

@@ -71,6 +71,22 @@ describe('functions', () => {
     expect(() => build({ sourceMaps: 'yes' })).toThrow('context sourceMaps must be true or false, not yes');
   });
 
+  it("`-c snapshotMaxBytes=` sets the projection's byte bound on every function, checked", () => {
+    const bounded = Object.values(
+      build({ snapshotMaxBytes: '4194304' }).template.findResources('AWS::Lambda::Function'),
+    ) as any[];
+    expect(bounded).toHaveLength(FUNCTIONS);
+    for (const fn of bounded) {
+      expect(fn.Properties.Environment.Variables.SLIM_SNAPSHOT_MAX_BYTES).toBe('4194304');
+    }
+    for (const fn of functions) {
+      expect(fn.Properties.Environment.Variables.SLIM_SNAPSHOT_MAX_BYTES).toBeUndefined();
+    }
+    expect(() => build({ snapshotMaxBytes: '1.5' })).toThrow(
+      'context snapshotMaxBytes must be an integer from 1, not 1.5',
+    );
+  });
+
   it('every log group keeps 30 days', () => {
     const groups = resources('AWS::Logs::LogGroup');
     expect(groups).toHaveLength(FUNCTIONS + 1); // plus the API access logs

@@ -12,7 +12,7 @@ import { db } from './client.js';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from './commands.js';
 import { sortKey, tenantPrefix } from './keys.js';
 import { billedBytes, entryBytes } from './item-bytes.js';
-import { requestMeter } from './read-budget.js';
+import { listScanBytes, requestMeter } from './read-budget.js';
 import {
   readSnapshot,
   snapshotGenOf,
@@ -63,7 +63,20 @@ const settings = {
   snapshotFullMs: config.slimSnapshotFullMs,
   /** A snapshot older than this (the job late) is not read: the request is served by the index reads. */
   snapshotMaxAgeMs: config.slimSnapshotMaxAgeMs,
+  /** A collection whose snapshot packs larger than this is above the ceiling (SLIM_SNAPSHOT_MAX_BYTES). */
+  snapshotMaxBytes: config.slimSnapshotMaxBytes,
 };
+
+/**
+ * No row packs smaller: its id alone is a cuid2 (24 base-36 characters, ~124 random bits) that no encoding
+ * shrinks. So a collection of more rows than the byte bound holds at this size cannot pack within it: the
+ * rewrite stops reading there instead of reading the collection whole to find out.
+ */
+const MIN_PACKED_ROW_BYTES = 16;
+
+/** The most rows a collection may have and still be held: the ceiling, or what the byte bound can hold. */
+const ceilingRows = (): number =>
+  Math.min(settings.maxRows, Math.floor(settings.snapshotMaxBytes / MIN_PACKED_ROW_BYTES));
 
 /** The settings in force (the refresh job decides with them what is due). */
 export const slimSettings = (): Readonly<typeof settings> => settings;
@@ -173,11 +186,17 @@ export const ceilingMarkKey = (collection: string) => {
 const projectionState = async (collection: string) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: ceilingMarkKey(collection) }))).Item;
 
-const markedTooLarge = (state: Record<string, unknown> | undefined, now: number): boolean =>
-  typeof state?.rowsAbove === 'number' &&
-  state.rowsAbove >= settings.maxRows &&
-  typeof state.at === 'number' &&
-  now - state.at < CEILING_MARK_MS;
+/**
+ * Whether the state item holds a live ceiling mark the settings in force still agree with: the collection
+ * had more rows than a ceiling at least as high as today's (`rowsAbove`), or packed larger than a byte bound
+ * at least as high (`bytesAbove`). An expired mark is none (TTL deletes it late: up to days in AWS, never in
+ * DynamoDB Local), so the refresh rebuilds a collection that came back below the ceiling.
+ */
+export const markedAboveCeiling = (state: Record<string, unknown> | undefined, now: number): boolean =>
+  typeof state?.at === 'number' &&
+  now - state.at < CEILING_MARK_MS &&
+  ((typeof state.rowsAbove === 'number' && state.rowsAbove >= settings.maxRows) ||
+    (typeof state.bytesAbove === 'number' && state.bytesAbove >= settings.snapshotMaxBytes));
 
 /** Holds the rows (keyed by id; the caller's Map is kept, not copied) as the collection's projection. */
 function hold(collection: string, rows: Map<string, SlimRow>, started: number): Collection {
@@ -205,10 +224,13 @@ async function saveSnapshot(
   at: { syncedTo: number; fullAt: number; replaces: string | null },
 ): Promise<void> {
   try {
-    await writeSnapshot(collection, ceilingMarkKey(collection), rows, {
+    const { bytes } = await writeSnapshot(collection, ceilingMarkKey(collection), rows, {
       ...at,
       keepMs: settings.snapshotMaxAgeMs + 3_600_000,
+      maxBytes: settings.snapshotMaxBytes,
     });
+    // Grown past what a cold load may read: the next cold containers use the bounded index reads.
+    if (bytes > settings.snapshotMaxBytes) await markTooLarge(collection, Date.now(), 'bytes');
   } catch (error) {
     console.warn(JSON.stringify({ message: 'slim snapshot not written', collection, error: String(error) }));
   }
@@ -216,19 +238,29 @@ async function saveSnapshot(
 
 /**
  * The collection from its snapshot plus the rows written since it (the change feed: GSI5 from the
- * snapshot's instant minus the overlap), or null when the snapshot cannot be read (the caller loads whole).
- * A feed longer than the limit is folded into a new snapshot, so later cold loads read a short one.
+ * snapshot's instant minus the overlap), or null when the snapshot cannot be read or its feed does not fit
+ * in what the snapshot left of the list budget's bytes (the caller marks it for the refresh on mark). A
+ * feed longer than the limit is folded into a new snapshot, so later cold loads read a short one.
  */
 async function loadFromSnapshot(
   collection: string,
   head: SnapshotHead,
   started: number,
 ): Promise<Collection | null> {
-  const [packed, changed] = await Promise.all([
+  // Index reads that follow a failed load get what it left of the request's budget (read-budget.ts); the
+  // feed's reads charge it themselves.
+  requestMeter()?.probed(head.bytes);
+  const [packed, feed] = await Promise.all([
     readSnapshot(collection, head),
-    readSlimRows(collection, head.syncedTo - settings.overlapMs, Infinity),
+    probeSlimRows(
+      collection,
+      Infinity,
+      Math.max(0, listScanBytes() - head.bytes),
+      head.syncedTo - settings.overlapMs,
+    ),
   ]);
-  if (!packed || !changed) return null;
+  if (!packed || feed.more) return null;
+  const changed = feed.rows;
   const rows = new Map(packed.map((r) => [r.id, r]));
   for (const row of changed) rows.set(row.id, row);
   if (rows.size > settings.maxRows) return null;
@@ -243,14 +275,18 @@ async function loadFromSnapshot(
   return loaded;
 }
 
-/** Marks the collection too large for this projection's containers (for a day; see CEILING_MARK_MS). */
-async function markTooLarge(collection: string, at: number): Promise<void> {
+/**
+ * Marks the collection too large for this projection's containers (for a day; see CEILING_MARK_MS): by
+ * `rows`, more than SLIM_MAX_ROWS; by `bytes`, more than its snapshot may pack (or rows that cannot pack
+ * within it). The mark records the bound it passed, so a raised bound lifts it.
+ */
+async function markTooLarge(collection: string, at: number, by: 'rows' | 'bytes'): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
       Item: {
         ...ceilingMarkKey(collection),
-        rowsAbove: settings.maxRows,
+        ...(by === 'rows' ? { rowsAbove: settings.maxRows } : { bytesAbove: settings.snapshotMaxBytes }),
         at,
         ttl: Math.floor((at + CEILING_MARK_MS) / 1000),
       },
@@ -304,16 +340,17 @@ export async function fitsProbe(collection: string, rows = Number.POSITIVE_INFIN
 }
 
 /**
- * The probe: the collection's slim rows up to about `maxBytes` of index entries (~1 MB: one Query page in
- * AWS; DynamoDB Local ends pages sooner, by the base items' size, so pages continue to the bytes) and at
- * most `limit` rows. Each page's Limit is what the bytes left hold at the rows' mean size so far, so the
- * probe passes its bound by about a row. `more` is where the rest starts, undefined when the probe read
- * the whole collection.
+ * The probe: the collection's slim rows (written since an instant, or all) up to about `maxBytes` of index
+ * entries (~1 MB: one Query page in AWS; DynamoDB Local ends pages sooner, by the base items' size, so
+ * pages continue to the bytes) and at most `limit` rows. Each page's Limit is what the bytes left hold at
+ * the rows' mean size so far, so the probe passes its bound by about a row. `more` is where the rest
+ * starts, undefined when the probe read them all. A snapshot's feed is read the same way.
  */
 async function probeSlimRows(
   collection: string,
   limit: number,
   maxBytes = settings.probeBytes,
+  since: number | null = null,
 ): Promise<{ rows: SlimRow[]; more: Record<string, unknown> | undefined }> {
   const rows: SlimRow[] = [];
   let bytes = 0;
@@ -329,8 +366,11 @@ async function probeSlimRows(
         TableName: tableName(),
         IndexName: 'GSI5',
         ...(Number.isFinite(pageLimit) ? { Limit: Math.max(1, pageLimit) } : {}),
-        KeyConditionExpression: 'GSI5PK = :pk',
-        ExpressionAttributeValues: { ':pk': collection },
+        KeyConditionExpression: since === null ? 'GSI5PK = :pk' : 'GSI5PK = :pk AND GSI5SK >= :since',
+        ExpressionAttributeValues: {
+          ':pk': collection,
+          ...(since === null ? {} : { ':since': new Date(since).toISOString() }),
+        },
         ExclusiveStartKey: more,
         ReturnConsumedCapacity: 'TOTAL',
       }),
@@ -355,17 +395,20 @@ async function probeSlimRows(
 async function load(collection: string): Promise<Collection | null> {
   const started = Date.now();
   const state = await projectionState(collection);
-  if (markedTooLarge(state, started)) return refuse(collection, started);
+  if (markedAboveCeiling(state, started)) return refuse(collection, started);
   const head = snapshotHeadOf(state);
+  // A snapshot of more rows than this container holds, or larger than a cold load reads (a lowered
+  // bound), is not read nor awaited: the collection is above the ceiling, and its lists are the index
+  // reads with their lasting 400, not a 503 to retry.
+  if (head && (head.rows > settings.maxRows || head.bytes > settings.snapshotMaxBytes)) {
+    return refuse(collection, started);
+  }
   // Past the full-read age (the job late) the snapshot is still read, up to the max age: see
   // docs/design/slim-projection.md, "Projection without whole loads, session 36".
-  if (head && head.rows <= settings.maxRows && started - head.fullAt < settings.snapshotMaxAgeMs) {
+  if (head && started - head.fullAt < settings.snapshotMaxAgeMs) {
     const loaded = await loadFromSnapshot(collection, head, started);
     if (loaded) return loaded;
   }
-  // A snapshot of more rows than this container holds (a lowered ceiling) is not awaited: the collection
-  // is above the ceiling, and its lists are the index reads with their lasting 400, not a 503 to retry.
-  if (head && head.rows > settings.maxRows) return refuse(collection, started);
   const awaiting = async (rows: number) => {
     if (state?.dueAt === undefined) await markAwaitingSnapshot(collection, rows, started);
     collections.delete(collection);
@@ -380,7 +423,7 @@ async function load(collection: string): Promise<Collection | null> {
   const ceiling = settings.maxRows <= settings.probeMaxRows;
   const probe = await probeSlimRows(collection, Math.min(settings.maxRows, settings.probeMaxRows) + 1);
   if (ceiling && probe.rows.length > settings.maxRows) {
-    await markTooLarge(collection, started);
+    await markTooLarge(collection, started, 'rows');
     return refuse(collection, started);
   }
   if (probe.more || probe.rows.length > settings.probeMaxRows) return awaiting(probe.rows.length);
@@ -397,26 +440,31 @@ function refuse(collection: string, at: number): null {
 
 /**
  * The refresh job's rewrite: reads the collection whole (in parallel time slices, slim-snapshot-read.ts;
- * capped at the ceiling, past which it is marked too large instead) and writes its snapshot under the
- * writers' claim, replacing the generation the state item named when the job read it. `written` is false
- * when another writer claimed or moved the head first (its snapshot stands; the job looks again next run).
+ * capped at the ceiling or at the rows the byte bound can hold, past which it is marked too large
+ * instead) and writes its snapshot under the writers' claim, replacing the generation the state item named
+ * when the job read it; rows that pack past the byte bound mark it too large. `written` is false when
+ * another writer claimed or moved the head first (its snapshot stands; the job looks again next run) or
+ * the collection was marked.
  */
 export async function rebuildSnapshot(
   collection: string,
   state: Record<string, unknown> | undefined,
 ): Promise<{ rows: number; written: boolean }> {
   const started = Date.now();
-  const rows = await readSnapshotRows(collection, settings.maxRows);
+  const cap = ceilingRows();
+  const rows = await readSnapshotRows(collection, cap);
   if (!rows) {
-    await markTooLarge(collection, started);
-    return { rows: settings.maxRows + 1, written: false };
+    await markTooLarge(collection, started, cap < settings.maxRows ? 'bytes' : 'rows');
+    return { rows: cap + 1, written: false };
   }
-  const written = await writeSnapshot(collection, ceilingMarkKey(collection), rows, {
+  const { written, bytes } = await writeSnapshot(collection, ceilingMarkKey(collection), rows, {
     syncedTo: started,
     fullAt: started,
     replaces: snapshotGenOf(state),
     keepMs: settings.snapshotMaxAgeMs + 3_600_000,
+    maxBytes: settings.snapshotMaxBytes,
   });
+  if (bytes > settings.snapshotMaxBytes) await markTooLarge(collection, started, 'bytes');
   return { rows: rows.length, written };
 }
 

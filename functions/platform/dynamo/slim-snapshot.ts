@@ -109,6 +109,15 @@ export interface SnapshotWrite {
   replaces: string | null;
   /** Chunks outlive the head's use: the head is read until fullAt plus the full-read age. */
   keepMs: number;
+  /** Rows that pack larger than this are not written (the caller marks the collection above the ceiling). */
+  maxBytes: number;
+}
+
+export interface SnapshotWritten {
+  /** Whether this write moved the head (false: another writer first, or the rows packed past maxBytes). */
+  written: boolean;
+  /** Packed bytes over all chunks. */
+  bytes: number;
 }
 
 /** How long a writer's claim keeps other containers from packing the same snapshot. */
@@ -132,18 +141,23 @@ async function updateState(
 }
 
 /**
- * Packs and stores rows as the collection's snapshot. The writer first claims the rewrite (a conditional
- * update naming its generation, for 30 s), so of the containers that find the same snapshot missing or
- * stale at once one packs and writes chunks, the others serve their lists and move on; the head then moves
- * only from the generation it replaces and only under this writer's claim. True when this write moved the
- * head; false when another writer claimed or moved it first (its snapshot stands).
+ * Packs and stores rows as the collection's snapshot. Rows that pack past `maxBytes` are not stored
+ * (nothing is claimed or written). The writer first claims the rewrite (a conditional update naming its
+ * generation, for 30 s), so of the containers that find the same snapshot missing or stale at once one
+ * writes chunks, the others serve their lists and move on; the head then moves only from the generation it
+ * replaces and only under this writer's claim. `written` is false when another writer claimed or moved it
+ * first (its snapshot stands) or the rows packed too large.
  */
 export async function writeSnapshot(
   collection: string,
   stateKey: Key,
   rows: readonly SlimRow[],
   write: SnapshotWrite,
-): Promise<boolean> {
+): Promise<SnapshotWritten> {
+  // Packed before the claim: a snapshot too large to be read is not claimed for.
+  const chunks = encodeSnapshot(rows);
+  const bytes = chunks.reduce((n, c) => n + c.length, 0);
+  if (bytes > write.maxBytes) return { written: false, bytes };
   const gen = randomUUID();
   const replaced = write.replaces === null ? {} : { ':replaces': write.replaces };
   const claimed = await updateState(stateKey, {
@@ -156,8 +170,7 @@ export async function writeSnapshot(
       ...replaced,
     },
   });
-  if (!claimed) return false;
-  const chunks = encodeSnapshot(rows);
+  if (!claimed) return { written: false, bytes };
   const ttl = Math.floor((Date.now() + write.keepMs) / 1000);
   await Promise.all(
     chunks.map((data, i) =>
@@ -175,14 +188,16 @@ export async function writeSnapshot(
     rows: rows.length,
     syncedTo: write.syncedTo,
     fullAt: write.fullAt,
-    bytes: chunks.reduce((n, c) => n + c.length, 0),
+    bytes,
   };
-  return updateState(stateKey, {
+  const written = await updateState(stateKey, {
     // The state item may carry an expired ceiling mark (a collection with a snapshot is below it) and the
     // mark that the collection awaited its snapshot.
-    UpdateExpression: 'SET #snapshot = :head REMOVE snapshotClaim, rowsAbove, #at, #ttl, rowsAtLeast, dueAt',
+    UpdateExpression:
+      'SET #snapshot = :head REMOVE snapshotClaim, rowsAbove, bytesAbove, #at, #ttl, rowsAtLeast, dueAt',
     ConditionExpression: `${genCondition(write.replaces)} AND snapshotClaim.gen = :gen`,
     ExpressionAttributeNames: { '#snapshot': 'snapshot', '#at': 'at', '#ttl': 'ttl' },
     ExpressionAttributeValues: { ':head': head, ':gen': gen, ...replaced },
   });
+  return { written, bytes };
 }
