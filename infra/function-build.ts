@@ -39,6 +39,8 @@ export function functionBuildOptions(
     sourcesContent: false,
     // Bundle the SDK: the pinned version is the one tested, not whatever the runtime ships.
     external: [],
+    // Middy's core imports node:stream/web at load for response streaming we never use (infra/shims).
+    alias: { 'node:stream/web': join(import.meta.dirname, 'shims', 'node-stream-web.ts') },
     mainFields: ['module', 'main'],
     // ESM output has no require(); bundled CommonJS dependencies still call it (in any chunk).
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },

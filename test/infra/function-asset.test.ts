@@ -92,6 +92,22 @@ describe('an API function asset (issue 29 item 1: the cold import parses only wh
     expect(parsedAtImport(traced)).not.toContain(VALIDATOR_CODE);
   });
 
+  it("imports no node:stream/web (middy's streaming check reads the global class when it runs)", async () => {
+    for (const asset of [untraced, traced]) {
+      const code = [
+        readFileSync(join(asset, 'index.mjs'), 'utf8'),
+        ...chunks(asset).map((c) => readFileSync(join(asset, 'chunks', c), 'utf8')),
+      ];
+      expect(code.some((text) => text.includes('node:stream/web'))).toBe(false);
+      expect(code.some((text) => text.includes('stream/web'))).toBe(false);
+    }
+    const { ReadableStream } = await import('../../infra/shims/node-stream-web.js');
+    expect(new globalThis.ReadableStream() instanceof ReadableStream).toBe(true);
+    expect(new (await import('node:stream/web')).ReadableStream() instanceof ReadableStream).toBe(true);
+    expect({} instanceof ReadableStream).toBe(false);
+    expect(Buffer.from('x') instanceof ReadableStream).toBe(false);
+  });
+
   it('carries the X-Ray SDK only when built with tracing, and then only in a chunk', () => {
     const inAnyChunk = (asset: string) =>
       chunks(asset).some((name) => readFileSync(join(asset, 'chunks', name), 'utf8').includes(XRAY_CODE));
