@@ -200,6 +200,25 @@ describe('a collection past the snapshot byte bound', () => {
   });
 });
 
+describe('a feed longer than the fold limit', () => {
+  it('is read in pages of the fold limit plus one row at first, then folded', async () => {
+    const head = await freshSnapshot();
+    for (const i of [0, 1, 2, 3]) {
+      await call('PUT', `/products/${productIds[i]}`, {
+        key: tenant.key,
+        body: { name: `Bound ${i} paged` },
+      });
+    }
+    const cold = await coldSearch();
+    expect(cold.res.status).toBe(200);
+    expect(cold.res.body.pagination.total).toBe(PRODUCTS);
+    // 3 rows (the fold limit, 2, plus one), then the last one: not one page of all the bytes hold.
+    expect(cold.queries).toBe(2);
+    expect(cold.scanned).toBe(4);
+    expect((await headOf())!.gen).not.toBe(head.gen);
+  });
+});
+
 describe('an expired ceiling mark', () => {
   it('no longer keeps the refresh away: a collection back below the ceiling gets its snapshot', async () => {
     const day = 86_400_000;

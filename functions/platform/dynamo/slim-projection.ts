@@ -252,12 +252,14 @@ async function loadFromSnapshot(
   requestMeter()?.probed(head.bytes);
   const [packed, feed] = await Promise.all([
     readSnapshot(collection, head),
-    probeSlimRows(
-      collection,
-      Infinity,
-      Math.max(0, listScanBytes() - head.bytes),
-      head.syncedTo - settings.overlapMs,
-    ),
+    // The bytes the snapshot left of the budget; a first page of the fold limit plus one row (about those
+    // bytes at the bench's ~350-byte entries), not what the bytes hold at the smallest entry: a long feed's
+    // first page would be DynamoDB's whole 1 MB.
+    probeSlimRows(collection, Infinity, {
+      maxBytes: Math.max(0, listScanBytes() - head.bytes),
+      since: head.syncedTo - settings.overlapMs,
+      firstPageRows: settings.snapshotFeedRows + 1,
+    }),
   ]);
   if (!packed || feed.more) return null;
   const changed = feed.rows;
@@ -335,7 +337,7 @@ const knownLarge = (state: Record<string, unknown> | undefined): number | null =
  * probe bound whatever the settings: the bench's way to tell which path a collection takes.
  */
 export async function fitsProbe(collection: string, rows = Number.POSITIVE_INFINITY): Promise<boolean> {
-  const probe = await probeSlimRows(collection, rows, PROBE_BYTES);
+  const probe = await probeSlimRows(collection, rows, { maxBytes: PROBE_BYTES });
   return !probe.more || probe.rows.length >= rows;
 }
 
@@ -349,8 +351,16 @@ export async function fitsProbe(collection: string, rows = Number.POSITIVE_INFIN
 async function probeSlimRows(
   collection: string,
   limit: number,
-  maxBytes = settings.probeBytes,
-  since: number | null = null,
+  {
+    maxBytes = settings.probeBytes,
+    since = null,
+    firstPageRows = Number.POSITIVE_INFINITY,
+  }: {
+    maxBytes?: number;
+    since?: number | null;
+    /** At most this many rows on the first page, before the rows' size is known. */
+    firstPageRows?: number;
+  } = {},
 ): Promise<{ rows: SlimRow[]; more: Record<string, unknown> | undefined }> {
   const rows: SlimRow[] = [];
   let bytes = 0;
@@ -358,7 +368,7 @@ async function probeSlimRows(
   do {
     const room =
       rows.length === 0
-        ? Math.ceil(maxBytes / MIN_ENTRY_BYTES)
+        ? Math.min(firstPageRows, Math.ceil(maxBytes / MIN_ENTRY_BYTES))
         : Math.ceil((maxBytes - bytes) / (bytes / rows.length)) + 1;
     const pageLimit = Math.min(limit - rows.length, room);
     const page = await db().send(
