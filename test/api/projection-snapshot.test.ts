@@ -30,6 +30,7 @@ import { refreshOrganisationSnapshots } from '../../functions/platform/dynamo/sl
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { product } from '../support/inventory.js';
+import { restoreProjectionDefaults } from '../support/projection.js';
 import { countReads } from '../support/read-counter.js';
 
 const reads = countReads('projectionSnapshotCounter');
@@ -92,16 +93,7 @@ beforeEach(() => {
   clearSlimProjections();
 });
 
-afterAll(() => {
-  configureSlimProjection({
-    probeMaxRows: Number.POSITIVE_INFINITY,
-    snapshotFeedRows: 1_000,
-    overlapMs: 5_000,
-    snapshotFullMs: 3_600_000,
-    snapshotMaxAgeMs: 4 * 3_600_000,
-  });
-  clearSlimProjections();
-});
+afterAll(restoreProjectionDefaults);
 
 describe('the projection snapshot', () => {
   it('is written by the refresh job, then a cold container reads it plus the feed and answers as a warm one', async () => {

@@ -24,7 +24,7 @@ import { refreshOrganisationSnapshots } from '../../functions/platform/dynamo/sl
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Response, type Tenant } from '../support/api.js';
 import { product } from '../support/inventory.js';
-import { coldGet, pause, stateOf } from '../support/projection.js';
+import { coldGet, pause, restoreProjectionDefaults, stateOf } from '../support/projection.js';
 import { countReads } from '../support/read-counter.js';
 
 const reads = countReads('snapshotByteBoundCounter');
@@ -81,17 +81,7 @@ beforeEach(() => {
   clearSlimProjections();
 });
 
-afterAll(() => {
-  configureSlimProjection({
-    probeMaxRows: Number.POSITIVE_INFINITY,
-    snapshotFeedRows: 1_000,
-    overlapMs: 5_000,
-    snapshotMaxBytes: DEFAULT_MAX_BYTES,
-  });
-  configureListBudget(undefined);
-  configureReadBudget(undefined);
-  clearSlimProjections();
-});
+afterAll(restoreProjectionDefaults);
 
 describe('a collection past the snapshot byte bound', () => {
   it('is marked by the refresh, reading no more rows than the bound holds, and its lists refuse for good', async () => {

@@ -23,7 +23,7 @@ import { refreshOrganisationSnapshots } from '../../functions/platform/dynamo/sl
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
 import { batchOf, product } from '../support/inventory.js';
-import { coldGet, pause, stateOf } from '../support/projection.js';
+import { coldGet, pause, restoreProjectionDefaults, stateOf } from '../support/projection.js';
 import { countReads } from '../support/read-counter.js';
 import { customer } from '../support/sales.js';
 import { batchCollection } from '../../functions/areas/inventory/store/batches.js';
@@ -67,16 +67,7 @@ beforeEach(() => {
   clearSlimProjections();
 });
 
-afterAll(() => {
-  configureSlimProjection({
-    probeMaxRows: Number.POSITIVE_INFINITY,
-    snapshotFeedRows: 1_000,
-    overlapMs: 5_000,
-    snapshotFullMs: 3_600_000,
-  });
-  configureListBudget(undefined);
-  clearSlimProjections();
-});
+afterAll(restoreProjectionDefaults);
 
 describe('a large collection without a snapshot', () => {
   it('is served by the bounded index reads, reading at most the probe plus the budget, and marked for the job', async () => {

@@ -1,8 +1,15 @@
 /** The slim projection's tests: its state item, and requests of a container that holds nothing yet. */
 import { db } from '../../functions/platform/dynamo/client.js';
 import { GetCommand } from '../../functions/platform/dynamo/commands.js';
+import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
-import { ceilingMarkKey, clearSlimProjections } from '../../functions/platform/dynamo/slim-projection.js';
+import { configureReadBudget } from '../../functions/platform/dynamo/read-budget.js';
+import {
+  ceilingMarkKey,
+  clearSlimProjections,
+  configureSlimProjection,
+  slimSettings,
+} from '../../functions/platform/dynamo/slim-projection.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, type Response, type Tenant } from './api.js';
 import type { countReads, ReadCount } from './read-counter.js';
@@ -32,4 +39,18 @@ export async function coldGet(
   reads.reset();
   const res = await call('GET', path, { key: t.key, query });
   return { res, ...reads.count };
+}
+
+/** The projection's settings as configured, taken when a test file first imports this module. */
+const slimDefaults = { ...slimSettings() };
+
+/**
+ * Puts back what a projection test lowered (the slim settings, the list budget in rows and bytes) and
+ * forgets every held collection: a file's afterAll.
+ */
+export function restoreProjectionDefaults(): void {
+  configureSlimProjection(slimDefaults);
+  configureListBudget(undefined);
+  configureReadBudget(undefined);
+  clearSlimProjections();
 }
