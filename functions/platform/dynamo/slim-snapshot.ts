@@ -116,7 +116,7 @@ export interface SnapshotWrite {
 export interface SnapshotWritten {
   /** Whether this write moved the head (false: another writer first, or the rows packed past maxBytes). */
   written: boolean;
-  /** Packed bytes over all chunks. */
+  /** Packed bytes over all chunks (0 when another writer held the claim: nothing was packed). */
   bytes: number;
 }
 
@@ -141,12 +141,12 @@ async function updateState(
 }
 
 /**
- * Packs and stores rows as the collection's snapshot. Rows that pack past `maxBytes` are not stored
- * (nothing is claimed or written). The writer first claims the rewrite (a conditional update naming its
- * generation, for 30 s), so of the containers that find the same snapshot missing or stale at once one
- * writes chunks, the others serve their lists and move on; the head then moves only from the generation it
- * replaces and only under this writer's claim. `written` is false when another writer claimed or moved it
- * first (its snapshot stands) or the rows packed too large.
+ * Packs and stores rows as the collection's snapshot. The writer first claims the rewrite (a conditional
+ * update naming its generation, for 30 s), so of the containers that find the same snapshot missing or
+ * stale at once one packs and writes chunks, the others serve their lists and move on; the head then moves
+ * only from the generation it replaces and only under this writer's claim. Rows that pack past `maxBytes`
+ * are not stored: the writer gives its claim back and answers their size. `written` is false when another
+ * writer claimed or moved it first (its snapshot stands) or the rows packed too large.
  */
 export async function writeSnapshot(
   collection: string,
@@ -154,10 +154,6 @@ export async function writeSnapshot(
   rows: readonly SlimRow[],
   write: SnapshotWrite,
 ): Promise<SnapshotWritten> {
-  // Packed before the claim: a snapshot too large to be read is not claimed for.
-  const chunks = encodeSnapshot(rows);
-  const bytes = chunks.reduce((n, c) => n + c.length, 0);
-  if (bytes > write.maxBytes) return { written: false, bytes };
   const gen = randomUUID();
   const replaced = write.replaces === null ? {} : { ':replaces': write.replaces };
   const claimed = await updateState(stateKey, {
@@ -170,7 +166,18 @@ export async function writeSnapshot(
       ...replaced,
     },
   });
-  if (!claimed) return { written: false, bytes };
+  if (!claimed) return { written: false, bytes: 0 };
+  const chunks = encodeSnapshot(rows);
+  const bytes = chunks.reduce((n, c) => n + c.length, 0);
+  if (bytes > write.maxBytes) {
+    // Too large for a cold load to read: nothing stored, and the claim given back at once.
+    await updateState(stateKey, {
+      UpdateExpression: 'REMOVE snapshotClaim',
+      ConditionExpression: 'snapshotClaim.gen = :gen',
+      ExpressionAttributeValues: { ':gen': gen },
+    });
+    return { written: false, bytes };
+  }
   const ttl = Math.floor((Date.now() + write.keepMs) / 1000);
   await Promise.all(
     chunks.map((data, i) =>
