@@ -133,7 +133,7 @@ describe('productMergeItem', () => {
     }
     // The barcode moves its derived values with it.
     expect(claimed.get('searchText')).toBe('barcode');
-    expect(claimed.get('slim.t')).toBe('barcode');
+    expect(claimed.get('slim.b')).toBe('barcode');
   });
 
   it('conditions on no independent field, and on every other field a written value reads', () => {
