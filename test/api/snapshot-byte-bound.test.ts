@@ -42,6 +42,17 @@ const headOf = async (): Promise<SnapshotHead | null> => snapshotHeadOf(await st
 const refresh = () => refreshOrganisationSnapshots(tenant.orgId, { limit: 1_000 });
 const coldSearch = () => coldGet(tenant, '/products', { search: 'bound' }, reads);
 
+/** Renames the products at these indices (`Bound <i> <suffix>`): one changed row each in the feed. */
+async function rename(indices: readonly number[], suffix: string): Promise<void> {
+  for (const i of indices) {
+    const res = await call('PUT', `/products/${productIds[i]}`, {
+      key: tenant.key,
+      body: { name: `Bound ${i} ${suffix}` },
+    });
+    expect(res.status).toBe(200);
+  }
+}
+
 /** The lasting refusal of a list above the ceiling: 400 naming search, within the budget plus one row. */
 function expectRefused(cold: { res: Response; scanned: number }): void {
   expect(cold.res.status).toBe(400);
@@ -151,12 +162,7 @@ describe('a collection past the snapshot byte bound', () => {
     const head = await freshSnapshot();
     configureSlimProjection({ snapshotMaxBytes: head.bytes + 10 });
     // Three changed rows: past the feed limit (2), so the cold load folds them into a new snapshot.
-    for (const i of [0, 1, 2]) {
-      await call('PUT', `/products/${productIds[i]}`, {
-        key: tenant.key,
-        body: { name: `Bound ${i} grown longer` },
-      });
-    }
+    await rename([0, 1, 2], 'grown longer');
     const folding = await coldSearch();
     expect(folding.res.status).toBe(200);
     expect(folding.res.body.pagination.total).toBe(PRODUCTS);
@@ -170,12 +176,7 @@ describe('a collection past the snapshot byte bound', () => {
     const head = await freshSnapshot();
     // Room for the snapshot and about one index entry of its feed (a first page of 2 rows at the least).
     configureReadBudget(head.bytes + 200);
-    for (const i of [2, 3, 4, 5]) {
-      await call('PUT', `/products/${productIds[i]}`, {
-        key: tenant.key,
-        body: { name: `Bound ${i} again` },
-      });
-    }
+    await rename([2, 3, 4, 5], 'again');
     const cold = await coldSearch();
     expect(cold.res.status).toBe(503);
     // The feed's first page (2 of its 4 rows) and the row the bounded read's page allowance holds.
@@ -193,12 +194,7 @@ describe('a collection past the snapshot byte bound', () => {
 describe('a feed longer than the fold limit', () => {
   it('is read in pages of the fold limit plus one row at first, then folded', async () => {
     const head = await freshSnapshot();
-    for (const i of [0, 1, 2, 3]) {
-      await call('PUT', `/products/${productIds[i]}`, {
-        key: tenant.key,
-        body: { name: `Bound ${i} paged` },
-      });
-    }
+    await rename([0, 1, 2, 3], 'paged');
     const cold = await coldSearch();
     expect(cold.res.status).toBe(200);
     expect(cold.res.body.pagination.total).toBe(PRODUCTS);
