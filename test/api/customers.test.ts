@@ -4,6 +4,11 @@ import {
   createSalesRep,
   deactivateSalesRep,
 } from '../../functions/areas/customers/steps/sales-reference.js';
+import { customerCollection, customerKey } from '../../functions/areas/customers/store/customers.js';
+import { db } from '../../functions/platform/dynamo/client.js';
+import { GetCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
+import { clearSlimProjections } from '../../functions/platform/dynamo/slim-projection.js';
+import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { listAudit } from '../../functions/platform/journal/audit.js';
 import { call, keyFor, newTenant, type Tenant } from '../support/api.js';
 import { eventsFor } from '../support/outbox.js';
@@ -466,6 +471,38 @@ describe('GET /customers', () => {
     const bad = await list({ sortBy: 'email' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('invalid_parameter');
+  });
+
+  it('searches a row by its name, code and email whether it stores its search text (before session 43) or not', async () => {
+    const made = await create({ code: 'S7', name: 'Shape Foods', email: 'Orders@Shape.example' }, tenant.key);
+    const key = customerKey(tenant.orgId, made.body.id);
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+    );
+    // A row written now: the email beside the name and code, no search text and no second code.
+    expect(Item!.slim).toMatchObject({ n: 'shape foods', k: 'S7', e: 'orders@shape.example' });
+    expect(Object.keys(Item!.slim).sort()).toEqual(['a', 'c', 'e', 'id', 'k', 'n', 'u']);
+    expect(Item!.GSI5PK).toBe(customerCollection(tenant.orgId));
+    const cold = async (query: Record<string, string>) => {
+      clearSlimProjections();
+      return names(await list(query));
+    };
+    for (const search of ['shape f', 's7', 'orders@shape'])
+      expect(await cold({ search })).toEqual(['Shape Foods']);
+    expect(await cold({ code: 'S7' })).toEqual(['Shape Foods']);
+    // A row of before: its stored search text and code answer (no e).
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET slim.t = :t, slim.code = :code REMOVE slim.e',
+        ExpressionAttributeValues: { ':t': 'shape foods\ns7\nold@shape.example', ':code': 'S7' },
+      }),
+    );
+    expect(await cold({ search: 'old@shape' })).toEqual(['Shape Foods']);
+    expect(await cold({ search: 'orders@shape' })).toEqual([]);
+    expect(await cold({ code: 'S7' })).toEqual(['Shape Foods']);
+    await put(made.body.id, { isActive: false }, tenant.key);
   });
 
   it('supports modifiedSince for incremental sync', async () => {

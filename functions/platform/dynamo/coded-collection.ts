@@ -23,16 +23,28 @@ export interface CodedRecord {
   isActive: boolean;
 }
 
-/** A coded record's row in the slim projection: its four sort keys, search text, code and active flag. */
+/**
+ * A coded record's row in the slim projection: its four sort values (`k` is the code as written), the
+ * lowercased email the search text needs beside them, and the active flag.
+ */
 interface CodedSlim extends SlimRow {
   n: string;
   k: string;
   c: string;
   u: string;
-  t: string;
-  code: string;
+  e?: string | null;
   a: boolean;
+  /**
+   * Rows written before session 43 carry the search text itself (and `code`, equal to `k`) instead of `e`;
+   * every write replaces the whole row, so their `t` is as fresh as the row.
+   */
+  t?: string;
+  code?: string;
 }
+
+/** A row's search text (the record's searchText): stored by rows of before session 43, else derived. */
+const codedSearchText = (row: CodedSlim): string =>
+  row.t ?? `${row.n}\n${row.k.toLowerCase()}\n${row.e ?? ''}`;
 const CODED_SLIM_SORT: Record<CodedSort, 'n' | 'k' | 'c' | 'u'> = {
   name: 'n',
   code: 'k',
@@ -56,8 +68,7 @@ export function codedIndexAttributes(collection: string, record: CodedRecord) {
     k: record.code,
     c: record.createdAt,
     u: record.updatedAt,
-    t: index.searchText,
-    code: record.code,
+    e: record.email?.toLowerCase() ?? null,
     a: record.isActive,
   };
   return {
@@ -133,9 +144,9 @@ async function listProjected(
     const r = row as CodedSlim;
     return (
       (filter.isActive === undefined || r.a === filter.isActive) &&
-      (filter.code === undefined || r.code === filter.code) &&
+      (filter.code === undefined || r.k === filter.code) &&
       (since === undefined || r.u >= since) &&
-      (search === undefined || r.t.includes(search))
+      (search === undefined || codedSearchText(r).includes(search))
     );
   };
   for (;;) {
