@@ -42,9 +42,11 @@ interface CodedSlim extends SlimRow {
   code?: string;
 }
 
-/** A row's search text (the record's searchText): stored by rows of before session 43, else derived. */
-const codedSearchText = (row: CodedSlim): string =>
-  row.t ?? `${row.n}\n${row.k.toLowerCase()}\n${row.e ?? ''}`;
+/**
+ * A record's search text (name, code and email, lowercased), from its slim row: the item's `searchText`
+ * (what the index reads above the ceiling filter on) and what the projected list searches.
+ */
+const searchTextOf = (row: CodedSlim): string => `${row.n}\n${row.k.toLowerCase()}\n${row.e ?? ''}`;
 const CODED_SLIM_SORT: Record<CodedSort, 'n' | 'k' | 'c' | 'u'> = {
   name: 'n',
   code: 'k',
@@ -54,13 +56,6 @@ const CODED_SLIM_SORT: Record<CodedSort, 'n' | 'k' | 'c' | 'u'> = {
 
 /** Index attributes of a coded record; names sort case-insensitively, codes exactly as written. */
 export function codedIndexAttributes(collection: string, record: CodedRecord) {
-  const index = {
-    GSI1SK: sortKey(record.name.toLowerCase(), record.id),
-    GSI2SK: sortKey(record.code, record.id),
-    GSI3SK: sortKey(record.createdAt, record.id),
-    GSI4SK: sortKey(record.updatedAt, record.id),
-    searchText: [record.name, record.code, record.email ?? ''].join('\n').toLowerCase(),
-  };
   // Sort values without the keys' id suffix: the projection breaks ties on the row's id (the same order).
   const slim: CodedSlim = {
     id: record.id,
@@ -76,7 +71,11 @@ export function codedIndexAttributes(collection: string, record: CodedRecord) {
     GSI2PK: collection,
     GSI3PK: collection,
     GSI4PK: collection,
-    ...index,
+    GSI1SK: sortKey(slim.n, record.id),
+    GSI2SK: sortKey(record.code, record.id),
+    GSI3SK: sortKey(record.createdAt, record.id),
+    GSI4SK: sortKey(record.updatedAt, record.id),
+    searchText: searchTextOf(slim),
     ...slimAttributes(collection, slim),
   };
 }
@@ -146,7 +145,7 @@ async function listProjected(
       (filter.isActive === undefined || r.a === filter.isActive) &&
       (filter.code === undefined || r.k === filter.code) &&
       (since === undefined || r.u >= since) &&
-      (search === undefined || codedSearchText(r).includes(search))
+      (search === undefined || (r.t ?? searchTextOf(r)).includes(search))
     );
   };
   for (;;) {

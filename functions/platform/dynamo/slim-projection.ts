@@ -198,6 +198,10 @@ export const markedAboveCeiling = (state: Record<string, unknown> | undefined, n
   ((typeof state.rowsAbove === 'number' && state.rowsAbove >= settings.maxRows) ||
     (typeof state.bytesAbove === 'number' && state.bytesAbove >= settings.snapshotMaxBytes));
 
+/** Whether no cold load reads the snapshot: more rows than a container holds, or packed past the bound. */
+export const snapshotPastBounds = (head: SnapshotHead): boolean =>
+  head.rows > settings.maxRows || head.bytes > settings.snapshotMaxBytes;
+
 /** Holds the rows (keyed by id; the caller's Map is kept, not copied) as the collection's projection. */
 function hold(collection: string, rows: Map<string, SlimRow>, started: number): Collection {
   awaited.delete(collection);
@@ -410,9 +414,7 @@ async function load(collection: string): Promise<Collection | null> {
   // A snapshot of more rows than this container holds, or larger than a cold load reads (a lowered
   // bound), is not read nor awaited: the collection is above the ceiling, and its lists are the index
   // reads with their lasting 400, not a 503 to retry.
-  if (head && (head.rows > settings.maxRows || head.bytes > settings.snapshotMaxBytes)) {
-    return refuse(collection, started);
-  }
+  if (head && snapshotPastBounds(head)) return refuse(collection, started);
   // Past the full-read age (the job late) the snapshot is still read, up to the max age: see
   // docs/design/slim-projection.md, "Projection without whole loads, session 36".
   if (head && started - head.fullAt < settings.snapshotMaxAgeMs) {

@@ -20,6 +20,7 @@ import {
   projectionStatePartition,
   rebuildSnapshot,
   slimSettings,
+  snapshotPastBounds,
 } from './slim-projection.js';
 import { snapshotHeadOf } from './slim-snapshot.js';
 import { tableName } from './table-definition.js';
@@ -54,14 +55,14 @@ async function feedIsLong(collection: string, syncedTo: number): Promise<boolean
 
 /** Why the collection's snapshot is rewritten now, or null when it is not due. */
 async function dueReason(collection: string, state: StateItem, now: number): Promise<string | null> {
-  const { snapshotFullMs, snapshotMaxBytes, maxRows } = slimSettings();
+  const { snapshotFullMs } = slimSettings();
   if (markedAboveCeiling(state, now)) return null;
   if (liveClaim(state, now)) return null;
   if (state.dueAt !== undefined) return 'awaited';
   const head = snapshotHeadOf(state);
   if (!head) return state.snapshot === undefined ? null : 'unreadable head';
   // No cold load reads it (a bound lowered since): the rewrite marks it, or writes it within the bounds.
-  if (head.bytes > snapshotMaxBytes || head.rows > maxRows) return 'past the bounds';
+  if (snapshotPastBounds(head)) return 'past the bounds';
   if (now - head.fullAt >= snapshotFullMs / 2) return 'stale';
   return (await feedIsLong(collection, head.syncedTo)) ? 'long feed' : null;
 }

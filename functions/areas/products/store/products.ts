@@ -68,7 +68,7 @@ interface ProductSlim extends SlimRow {
   u: string;
   /**
    * Rows written before session 43 also carry `t` (searchText) and `k` (skuKey), which `n`, `s` and `b`
-   * give: the list derives them (`slimSearchText`), and a row without them packs ~22% smaller.
+   * give: the list derives them (`searchTextOf`), and a row without them packs ~22% smaller.
    */
   t?: string;
   k?: string;
@@ -149,6 +149,7 @@ export const products = entity<ProductRecord>({
   key: (orgId, record) => productKey(orgId, record.id),
   indexes: (orgId, record) => {
     const collection = productCollection(orgId);
+    const slim = productSlim(record);
     return {
       GSI1PK: collection,
       GSI2PK: collection,
@@ -158,10 +159,10 @@ export const products = entity<ProductRecord>({
       GSI2SK: sortKey(record.sku.toLowerCase(), record.id),
       GSI3SK: sortKey(record.createdAt, record.id),
       GSI4SK: sortKey(record.updatedAt, record.id),
-      searchText: productSearchText(record),
+      searchText: searchTextOf(slim),
       skuKey: record.sku.toLowerCase(),
       barcodeKey: record.barcode?.toLowerCase() ?? null,
-      ...slimAttributes(collection, productSlim(record)),
+      ...slimAttributes(collection, slim),
     };
   },
 });
@@ -183,11 +184,11 @@ function productSlim(record: ProductRecord): ProductSlim {
   };
 }
 
-const productSearchText = (record: ProductRecord): string =>
-  [record.name, record.sku, record.barcode ?? ''].join('\n').toLowerCase();
-
-/** A slim row's search text: productSearchText of its record, from the lowercased fields the row keeps. */
-const slimSearchText = (row: ProductSlim): string => `${row.n}\n${row.s}\n${row.b ?? ''}`;
+/**
+ * A product's search text (name, sku and barcode, lowercased), from the slim row: the item's `searchText`
+ * (what the index reads above the ceiling filter on) and what the projected list searches, one definition.
+ */
+const searchTextOf = (row: ProductSlim): string => `${row.n}\n${row.s}\n${row.b ?? ''}`;
 
 export async function getProduct(orgId: string, id: string): Promise<ProductRecord | null> {
   return products.getByKey(productKey(orgId, id));
@@ -685,7 +686,7 @@ async function listProjectedProducts(
       (filter.categoryId === undefined || r.g === filter.categoryId) &&
       (filter.productType === undefined || r.p === filter.productType) &&
       (since === undefined || r.u >= since) &&
-      (search === undefined || slimSearchText(r).includes(search))
+      (search === undefined || searchTextOf(r).includes(search))
     );
   };
   for (;;) {
