@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '../../functions/areas/products/steps/categories.js';
 import { productKey } from '../../functions/areas/products/store/products.js';
 import { db } from '../../functions/platform/dynamo/client.js';
-import { GetCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
-import { clearSlimProjections } from '../../functions/platform/dynamo/slim-projection.js';
+import { GetCommand } from '../../functions/platform/dynamo/commands.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
 import { call, newTenant, type Tenant } from '../support/api.js';
+import { coldCall, rewriteSlim } from '../support/projection.js';
 import { adjust, product, warehouse } from '../support/inventory.js';
 
 let t: Tenant;
@@ -198,22 +198,14 @@ describe('GET /products', () => {
     // A row written now keeps no copy of what n, s and b give.
     expect(Object.keys((await stored()).slim).sort()).toEqual(['a', 'b', 'c', 'g', 'id', 'n', 'p', 's', 'u']);
     const found = async (query: Record<string, string>) => {
-      clearSlimProjections();
-      const res = await call('GET', '/products', { key: own.key, query });
+      const res = await coldCall(own, '/products', query);
       expect(res.status).toBe(200);
       return res.body.data.map((p: { id: string }) => p.id);
     };
     for (const search of ['rye l', 'rye-1', 'bar-77']) expect(await found({ search })).toEqual([made.id]);
     expect(await found({ sku: 'rye-1' })).toEqual([made.id]);
     // A row of before: its t and k are ignored (here made stale on purpose), n, s and b decide.
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET slim.t = :t, slim.k = :k',
-        ExpressionAttributeValues: { ':t': 'old name\nold-sku\n', ':k': 'old-sku' },
-      }),
-    );
+    await rewriteSlim(key, { t: 'old name\nold-sku\n', k: 'old-sku' });
     expect(await found({ search: 'old name' })).toEqual([]);
     expect(await found({ sku: 'old-sku' })).toEqual([]);
     expect(await found({ search: 'rye l' })).toEqual([made.id]);

@@ -1,6 +1,7 @@
 /** The slim projection's tests: its state item, and requests of a container that holds nothing yet. */
 import { db } from '../../functions/platform/dynamo/client.js';
-import { GetCommand } from '../../functions/platform/dynamo/commands.js';
+import { GetCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
+import type { Key } from '../../functions/platform/dynamo/keys.js';
 import { configureListBudget } from '../../functions/platform/dynamo/list-budget.js';
 import { clearListCursors } from '../../functions/platform/dynamo/query-window.js';
 import { configureReadBudget } from '../../functions/platform/dynamo/read-budget.js';
@@ -24,21 +25,50 @@ export async function stateOf(collection: string): Promise<Record<string, unknow
   return Item;
 }
 
-/**
- * A GET of a container that has held nothing yet (no projection loaded, no list cursor): its answer and
- * what it read, counted by the file's read counter (reset first).
- */
+/** A GET of a container that has held nothing yet (no projection loaded, no list cursor). */
+export function coldCall(t: Tenant, path: string, query: Record<string, string | number>): Promise<Response> {
+  clearSlimProjections();
+  clearListCursors();
+  return call('GET', path, { key: t.key, query });
+}
+
+/** A cold GET (coldCall): its answer and what it read, counted by the file's read counter (reset first). */
 export async function coldGet(
   t: Tenant,
   path: string,
   query: Record<string, string | number>,
   reads: ReturnType<typeof countReads>,
 ): Promise<{ res: Response } & ReadCount> {
-  clearSlimProjections();
-  clearListCursors();
   reads.reset();
-  const res = await call('GET', path, { key: t.key, query });
+  const res = await coldCall(t, path, query);
   return { res, ...reads.count };
+}
+
+/**
+ * Rewrites fields of a stored item's slim row (the item and its GSI5 entry), and removes others: how a
+ * test gives an item a row of an older shape.
+ */
+export async function rewriteSlim(
+  key: Key,
+  fields: Record<string, unknown>,
+  remove: readonly string[] = [],
+): Promise<void> {
+  const sets = Object.keys(fields).map((field, i) => `slim.#f${i} = :v${i}`);
+  const removes = remove.map((field, i) => `slim.#r${i}`);
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(Object.keys(fields).map((field, i) => [`#f${i}`, field])),
+        ...Object.fromEntries(remove.map((field, i) => [`#r${i}`, field])),
+      },
+      ExpressionAttributeValues: Object.fromEntries(
+        Object.values(fields).map((value, i) => [`:v${i}`, value]),
+      ),
+    }),
+  );
 }
 
 /** The projection's settings as configured, taken when a test file first imports this module. */
