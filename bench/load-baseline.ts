@@ -23,7 +23,7 @@ import { warehouseKey } from '../functions/areas/inventory/store/warehouses.js';
 import { db } from '../functions/platform/dynamo/client.js';
 import { outboxPendingKey, sortKey, tenantPrefix, workShard } from '../functions/platform/dynamo/keys.js';
 import { tableName } from '../functions/platform/dynamo/table-definition.js';
-import { auditIndexKeys } from '../functions/platform/journal/audit.js';
+import { auditIndexKeys } from '../functions/platform/journal/audit-keys.js';
 
 type Item = Record<string, unknown>;
 type Reply = { status: number; body: unknown };

@@ -9,7 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '../../functions/platform/dynamo/client.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';
-import { auditCollection, auditIndexKeys } from '../../functions/platform/journal/audit.js';
+import { auditCollection, auditIndexKeys } from '../../functions/platform/journal/audit-keys.js';
 import { runBackfills, type ItemBackfill } from '../../functions/platform/dynamo/backfill-pass.js';
 
 /** The audit entries without index keys (the table's, or `orgId`'s partition) and how many got them. */

@@ -11,7 +11,7 @@ import { db } from '../../functions/platform/dynamo/client.js';
 import { QueryCommand, UpdateCommand } from '../../functions/platform/dynamo/commands.js';
 import { runBackfills } from '../../functions/platform/dynamo/backfill-pass.js';
 import { backfillSlimRows, slimRowsPart } from '../../functions/platform/dynamo/slim-backfill.js';
-import { auditCollection } from '../../functions/platform/journal/audit.js';
+import { auditCollection } from '../../functions/platform/journal/audit-keys.js';
 import { auditIndexesPart, backfillAuditIndexes } from '../../infra/admin/audit-index.js';
 import { clearSlimProjections } from '../../functions/platform/dynamo/slim-projection.js';
 import { tableName } from '../../functions/platform/dynamo/table-definition.js';

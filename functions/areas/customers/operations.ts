@@ -18,7 +18,7 @@ import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { AuthContext, OperationInput, OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { CUSTOMER_ENDPOINTS } from './endpoints.js';
+import type { CUSTOMER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import {
   customerCreateItems,
@@ -319,7 +319,7 @@ const setCustomerProductDiscountOp: OperationOf<
   ),
 });
 
-export const customerOperations = operationsFor(CUSTOMER_ENDPOINTS, {
+export const customerOperations = operationsFor<typeof CUSTOMER_ENDPOINTS>({
   listCustomers: listCustomersOp,
   createCustomer: createCustomerOp,
   getCustomer: getCustomerOp,

@@ -21,7 +21,7 @@ import {
   purchaseOrderTransitionItems,
   supplierStillActive,
 } from '../purchase-orders/public.js';
-import { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
+import type { GOODS_RECEIPT_ENDPOINTS } from './endpoints.js';
 import { GOODS_RECEIPT_SEQUENCE, loadReceiptFacts } from './receipt-facts.js';
 import { receiptClosing } from './receipt-closing.js';
 import { receiptChunking, receiveInParts, settlePendingReceipt } from './receipt-parts.js';
@@ -135,7 +135,7 @@ const getGoodsReceiptOp: Op<'getGoodsReceipt'> = async ({ auth, params }) => {
   return { body: receiptDetailView(receipt, order, expiryOf, serialsByLine(receipt.lines, serials.flat())) };
 };
 
-export const goodsReceiptOperations = operationsFor(GOODS_RECEIPT_ENDPOINTS, {
+export const goodsReceiptOperations = operationsFor<typeof GOODS_RECEIPT_ENDPOINTS>({
   receivePurchaseOrder: receivePurchaseOrderOp,
   listGoodsReceipts: listGoodsReceiptsOp,
   getGoodsReceipt: getGoodsReceiptOp,

@@ -12,7 +12,7 @@ import { paginate, pageOf } from '../../../domain/listing/pagination.js';
 import type { JournalEntry } from '../../platform/journal/journal.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { INVENTORY_ENDPOINTS } from './endpoints.js';
+import type { INVENTORY_ENDPOINTS } from './endpoints.js';
 import { adjustmentPutItems, getAdjustment, listAdjustments } from './store/stock-adjustments.js';
 import { numberDrawer } from '../../platform/dynamo/sequence.js';
 import { transact, type TransactItem } from '../../platform/dynamo/transact.js';
@@ -166,7 +166,7 @@ const voidStockAdjustmentOp: OperationOf<typeof INVENTORY_ENDPOINTS, 'voidStockA
   body: await voidAdjustment({ orgId: auth.orgId, id: params.id }, requestContext({ now, journal })),
 });
 
-export const inventoryOperations = operationsFor(INVENTORY_ENDPOINTS, {
+export const inventoryOperations = operationsFor<typeof INVENTORY_ENDPOINTS>({
   listWarehouses: listWarehousesOp,
   createWarehouse: createWarehouseOp,
   getWarehouse: getWarehouseOp,

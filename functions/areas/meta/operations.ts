@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { META_ENDPOINTS } from './endpoints.js';
+import type { META_ENDPOINTS } from './endpoints.js';
 import { PAGE_HEADERS, referencePage, referencePolicy, rendererHeaders } from './reference-page.js';
 import { rendererScript } from './renderer-script.js';
 import { ApiError, notFound } from '../../../domain/errors.js';
@@ -24,7 +24,7 @@ async function builtConsole() {
  * `openApi` answers it (the Lambda loads the catalogue on first use: functions/areas/meta/openapi-document.ts).
  */
 export const metaOperations = (openApi: () => Promise<object>) =>
-  operationsFor(META_ENDPOINTS, {
+  operationsFor<typeof META_ENDPOINTS>({
     getOpenApi: async () => ({ body: await openApi() }),
     getApiReference: async () => {
       const nonce = randomBytes(16).toString('base64');

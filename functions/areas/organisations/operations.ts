@@ -9,7 +9,7 @@ import { operationsFor } from '../../platform/http/operations-for.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { pageAudit } from '../../platform/journal/audit.js';
 import { requestContext } from '../../platform/journal/write-context.js';
-import { ORGANISATION_ENDPOINTS } from './endpoints.js';
+import type { ORGANISATION_ENDPOINTS } from './endpoints.js';
 import { createApiKey, currentApiKey, listApiKeys, revokeApiKey, rotateApiKey } from './steps/api-keys.js';
 import {
   CURRENCY_CODE,
@@ -102,7 +102,7 @@ const setExchangeRateOp: Op<'setExchangeRate'> = async ({ auth, params, body, no
   };
 };
 
-export const organisationOperations = operationsFor(ORGANISATION_ENDPOINTS, {
+export const organisationOperations = operationsFor<typeof ORGANISATION_ENDPOINTS>({
   listApiKeys: listApiKeysOp,
   createApiKey: createApiKeyOp,
   getCurrentApiKey: getCurrentApiKeyOp,

@@ -3,7 +3,7 @@ import { byText, listInMemory } from '../../../domain/listing/in-memory.js';
 import { pageOf } from '../../../domain/listing/pagination.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { PRICING_ENDPOINTS } from './endpoints.js';
+import type { PRICING_ENDPOINTS } from './endpoints.js';
 import { listPriceTiers } from './store/price-tiers.js';
 import { requestContext } from '../../platform/journal/write-context.js';
 import { priceTierDetail } from './detail.js';
@@ -62,7 +62,7 @@ const addPriceTierBreakOp: OperationOf<typeof PRICING_ENDPOINTS, 'addPriceTierBr
   return { status: 201, body: await refreshed(auth.orgId, params.id) };
 };
 
-export const pricingOperations = operationsFor(PRICING_ENDPOINTS, {
+export const pricingOperations = operationsFor<typeof PRICING_ENDPOINTS>({
   listPriceTiers: listPriceTiersOp,
   getPriceTier: getPriceTierOp,
   createPriceTier: createPriceTierOp,

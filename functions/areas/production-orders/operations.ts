@@ -10,7 +10,7 @@ import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
 import { requestContext } from '../../platform/journal/write-context.js';
 import { getProduct } from '../products/public.js';
-import { PRODUCTION_ORDER_ENDPOINTS } from './endpoints.js';
+import type { PRODUCTION_ORDER_ENDPOINTS } from './endpoints.js';
 import { getProductionOrder } from './store/production-orders.js';
 import { listProductionOrders } from './store/list.js';
 import { productionOrderDetail, productionOrderSummary } from './view.js';
@@ -105,7 +105,7 @@ const cancelProductionOrderOp: OperationOf<
   ),
 });
 
-export const productionOrderOperations = operationsFor(PRODUCTION_ORDER_ENDPOINTS, {
+export const productionOrderOperations = operationsFor<typeof PRODUCTION_ORDER_ENDPOINTS>({
   listProductionOrders: listProductionOrdersOp,
   getProductionOrder: getProductionOrderOp,
   createProductionOrder: createProductionOrderOp,

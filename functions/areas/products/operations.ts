@@ -14,7 +14,7 @@ import {
 import { productCreated, productUpdated } from '../../../domain/products/events.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { PRODUCT_ENDPOINTS } from './endpoints.js';
+import type { PRODUCT_ENDPOINTS } from './endpoints.js';
 import {
   getProduct,
   getProductWithBom,
@@ -292,7 +292,7 @@ const setProductBomOp: OperationOf<typeof PRODUCT_ENDPOINTS, 'setProductBom'> = 
   ),
 });
 
-export const productOperations = operationsFor(PRODUCT_ENDPOINTS, {
+export const productOperations = operationsFor<typeof PRODUCT_ENDPOINTS>({
   listProducts: listProductsOp,
   createProduct: createProductOp,
   getProduct: getProductOp,

@@ -9,7 +9,7 @@ import { changedFields } from '../../../domain/changed-fields.js';
 import { createSupplier, patchSupplier, type SupplierState } from '../../../domain/suppliers/supplier.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { SUPPLIER_ENDPOINTS } from './endpoints.js';
+import type { SUPPLIER_ENDPOINTS } from './endpoints.js';
 import { listCodedOperation } from '../../platform/http/coded-list-operation.js';
 import { readBatch } from '../../platform/dynamo/read-batch.js';
 import { productKey, products } from '../products/public.js';
@@ -183,7 +183,7 @@ const setSupplierPriceOp: OperationOf<typeof SUPPLIER_ENDPOINTS, 'setSupplierPri
   return { body: await refreshed(auth.orgId, params.id) };
 };
 
-export const supplierOperations = operationsFor(SUPPLIER_ENDPOINTS, {
+export const supplierOperations = operationsFor<typeof SUPPLIER_ENDPOINTS>({
   listSuppliers: listSuppliersOp,
   createSupplier: createSupplierOp,
   getSupplier: getSupplierOp,

@@ -16,7 +16,7 @@ import {
 import type { Preconditions } from '../../platform/http/etag.js';
 import type { OperationOf } from '../../platform/http/types.js';
 import { operationsFor } from '../../platform/http/operations-for.js';
-import { WEBHOOK_ENDPOINTS } from './endpoints.js';
+import type { WEBHOOK_ENDPOINTS } from './endpoints.js';
 import { deleteDeliveries, putDeliveryIfAbsent } from './store/deliveries.js';
 import { listDeliveries } from './store/delivery-list.js';
 import {
@@ -198,7 +198,7 @@ const rotateWebhookSecretOp: OperationOf<typeof WEBHOOK_ENDPOINTS, 'rotateWebhoo
   return { body: { ...subscriptionView(next), secret, previousSecretExpiresAt } };
 };
 
-export const webhookOperations = operationsFor(WEBHOOK_ENDPOINTS, {
+export const webhookOperations = operationsFor<typeof WEBHOOK_ENDPOINTS>({
   listWebhooks: listWebhooksOp,
   createWebhook: createWebhookOp,
   getWebhook: getWebhookOp,

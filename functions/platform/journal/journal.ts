@@ -11,7 +11,7 @@ import { EVENT_RETENTION_DAYS } from '../../../domain/webhooks/event-feed.js';
 import type { AuthContext } from '../access/auth-context.js';
 import { completionPut } from './idempotency.js';
 import { outboxPendingKey, workShard, type Key } from '../dynamo/keys.js';
-import { auditCollection, auditIndexKeys } from './audit.js';
+import { auditCollection, auditIndexKeys } from './audit-keys.js';
 import { outboxKey } from './outbox.js';
 import { tableName } from '../dynamo/table-definition.js';
 import { holdUntil, type TransactItem } from '../dynamo/transact.js';

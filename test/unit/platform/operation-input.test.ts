@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { SalesOrderStatus } from '../../../domain/sales-orders/order.js';
 import type { CUSTOMER_ENDPOINTS } from '../../../functions/areas/customers/endpoints.js';
-import { SALES_ORDER_ENDPOINTS } from '../../../functions/areas/sales-orders/endpoints.js';
+import type { SALES_ORDER_ENDPOINTS } from '../../../functions/areas/sales-orders/endpoints.js';
 import { operationsFor } from '../../../functions/platform/http/operations-for.js';
 import type { OperationInput, OperationOf, OperationsOf } from '../../../functions/platform/http/types.js';
 
@@ -62,7 +62,7 @@ describe('operation input typed from the declaration', () => {
   });
 
   it('checks each bound operation against its own endpoint', () => {
-    const bound = operationsFor(SALES_ORDER_ENDPOINTS, {
+    const bound = operationsFor<typeof SALES_ORDER_ENDPOINTS>({
       ...salesOrderOperations,
       // @ts-expect-error cancel's operation needs params.id, which POST /sales-orders does not have
       createSalesOrder: salesOrderOperations.cancelSalesOrder,

@@ -1,5 +1,5 @@
 import { operationsFor } from '../../../platform/http/operations-for.js';
-import { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
+import type { PURCHASE_ORDER_ENDPOINTS } from '../endpoints.js';
 import { createPurchaseOrderOp } from './create.js';
 import { getPurchaseOrderOp, listPurchaseOrdersOp } from './read.js';
 import {
@@ -9,7 +9,7 @@ import {
   submitPurchaseOrderOp,
 } from './transitions.js';
 
-export const purchaseOrderOperations = operationsFor(PURCHASE_ORDER_ENDPOINTS, {
+export const purchaseOrderOperations = operationsFor<typeof PURCHASE_ORDER_ENDPOINTS>({
   listPurchaseOrders: listPurchaseOrdersOp,
   createPurchaseOrder: createPurchaseOrderOp,
   getPurchaseOrder: getPurchaseOrderOp,

@@ -1,5 +1,5 @@
 import { operationsFor } from '../../../platform/http/operations-for.js';
-import { REPORT_ENDPOINTS } from '../endpoints.js';
+import type { REPORT_ENDPOINTS } from '../endpoints.js';
 import { expiryReport } from './expiry.js';
 import { lowStockReport } from './low-stock.js';
 import { receivableAging } from './receivable-aging.js';
@@ -7,7 +7,7 @@ import { stockAtDateReport } from './stock-at-date.js';
 import { stockMovementReport } from './stock-movement.js';
 import { valuationReport } from './valuation.js';
 
-export const reportOperations = operationsFor(REPORT_ENDPOINTS, {
+export const reportOperations = operationsFor<typeof REPORT_ENDPOINTS>({
   receivableAging,
   stockMovementReport,
   stockAtDateReport,

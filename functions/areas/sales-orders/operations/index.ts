@@ -1,5 +1,5 @@
 import { operationsFor } from '../../../platform/http/operations-for.js';
-import { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
+import type { SALES_ORDER_ENDPOINTS } from '../endpoints.js';
 import { cancelSalesOrderOp } from './cancel.js';
 import { completeSalesOrderOp } from './complete.js';
 import { confirmSalesOrderOp } from './confirm.js';
@@ -8,7 +8,7 @@ import { dispatchSalesOrderOp } from './dispatch.js';
 import { packSalesOrderOp, pickSalesOrderOp } from './fulfilment.js';
 import { getSalesOrderOp, listSalesOrdersOp } from './read.js';
 
-export const salesOrderOperations = operationsFor(SALES_ORDER_ENDPOINTS, {
+export const salesOrderOperations = operationsFor<typeof SALES_ORDER_ENDPOINTS>({
   listSalesOrders: listSalesOrdersOp,
   createSalesOrder: createSalesOrderOp,
   getSalesOrder: getSalesOrderOp,
