@@ -15,12 +15,11 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { median, round } from './measure.js';
-import { ENTRY_FILE, functionBuildOptions } from '../infra/function-build.js';
+import { ENTRY_FILE, functionBuildOptions, REQUIRE_BANNER } from '../infra/function-build.js';
 
 const run = promisify(execFile);
 
 const ROOT = join(import.meta.dirname, '..');
-const BANNER = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 const CLIENT_ONLY = `
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -102,7 +101,7 @@ const singleFile = (outfile: string): BuildOptions => ({
   platform: 'node',
   target: 'node22',
   mainFields: ['module', 'main'],
-  banner: { js: BANNER },
+  banner: { js: REQUIRE_BANNER },
   outfile,
   logLevel: 'silent',
 });

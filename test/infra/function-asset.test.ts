@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointByRouteKey } from '../../functions/catalogue.js';
 import { API_PREFIX } from '../../functions/platform/catalogue/endpoint.js';
 import { buildEvent } from '../../infra/local/http-adapter.js';
+import { REQUIRE_BANNER } from '../../infra/function-build.js';
 import { groupEntry, lambdaCode } from '../../infra/stack.js';
 import { newTenant } from '../support/api.js';
 
@@ -53,6 +54,8 @@ const chunks = (asset: string) => readdirSync(join(asset, 'chunks'));
 const VALIDATOR_CODE = 'parentDataProperty';
 /** Read by the X-Ray SDK when it loads. */
 const XRAY_CODE = 'AWS_XRAY_CONTEXT_MISSING';
+/** In the list budget's refusal (platform/dynamo/list-budget.ts), which only a list read needs. */
+const LIST_READ_CODE = 'index range holds more than';
 
 describe('an API function asset (issue 29 item 1: the cold import parses only what it runs)', () => {
   let untraced: string;
@@ -114,6 +117,50 @@ describe('an API function asset (issue 29 item 1: the cold import parses only wh
     expect(inAnyChunk(traced)).toBe(true);
     expect(parsedAtImport(traced)).not.toContain(XRAY_CODE);
     expect(inAnyChunk(untraced)).toBe(false);
+  });
+
+  it("carries no list read at import: the journal's audit keys come without the audit log's reads", () => {
+    for (const asset of [untraced, traced]) {
+      expect(parsedAtImport(asset)).not.toContain(LIST_READ_CODE);
+      const inAnyChunk = chunks(asset).some((name) =>
+        readFileSync(join(asset, 'chunks', name), 'utf8').includes(LIST_READ_CODE),
+      );
+      expect(inAnyChunk).toBe(true);
+    }
+  });
+
+  it('makes `require` on its first call, in every file of the asset', async () => {
+    for (const asset of [untraced, traced]) {
+      const files = [
+        'index.mjs',
+        ...chunks(asset)
+          .filter((n) => n.endsWith('.mjs'))
+          .map((n) => `chunks/${n}`),
+      ];
+      for (const file of files)
+        expect(readFileSync(join(asset, file), 'utf8').startsWith(REQUIRE_BANNER), file).toBe(true);
+    }
+    // A module headed by the banner: its import calls no createRequire, its first require one and its
+    // next ones none; the require it made answers Node's modules.
+    const dir = mkdtempSync(join(root, 'banner-'));
+    writeFileSync(join(dir, 'headed.mjs'), `${REQUIRE_BANNER}\nexport const load = (id) => require(id);\n`);
+    const script = `import module from 'node:module';
+let made = 0;
+const original = module.createRequire;
+module.createRequire = (url) => { made += 1; return original(url); };
+module.syncBuiltinESMExports();
+const { load } = await import(process.argv[1]);
+const atImport = made;
+const sep = load('node:path').sep;
+load('node:util');
+console.log(JSON.stringify({ atImport, afterRequires: made, sep }));`;
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--input-type=module',
+      '-e',
+      script,
+      join(dir, 'headed.mjs'),
+    ]);
+    expect(JSON.parse(stdout)).toEqual({ atImport: 0, afterRequires: 1, sep: '/' });
   });
 
   it('serves from the asset alone: a read, then a body that loads its validator chunk', async () => {
