@@ -5,7 +5,7 @@
  * without pulling in the runtime. Like functions/lambdas.ts it composes the areas, so it sits above them:
  * the platform receives the endpoints it serves from the entries instead of importing this list. The API
  * entries but meta's place only their own areas' declarations (groupEndpoints), so a bundle does not load
- * every area's; test/unit/meta/group-endpoints.test.ts holds each entry's list equal to endpointsOf.
+ * every area's; test/unit/platform/group-endpoints.test.ts holds each entry's list equal to endpointsOf.
  */
 import { AREAS, type Area, type Group } from './lambdas.js';
 import { routeKey, type Declared, type Endpoint } from './platform/catalogue/endpoint.js';

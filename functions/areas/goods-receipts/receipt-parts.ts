@@ -1,8 +1,9 @@
 /**
- * A goods receipt too large for one transaction (docs/architecture.md, "Goods receipts beyond 100 items"):
+ * A goods receipt too large for one transaction (docs/design/transactions-in-parts.md, "Goods receipts
+ * beyond 100 items"):
  *
  * 1. start: the `pendingReceipt` marker on the order (conditioned on a receivable status, the version read
- *    and no marker), the receipt's plan and its number, in one write;
+ *    and no marker) and the receipt's plan, in one write (its number is drawn before, outside it);
  * 2. prepare: the lots it creates written hidden (pending, no list index) in transactions, and its
  *    serial numbers claimed one by one (their guards), many at once. A duplicate serial or a lot-number
  *    race (409) gives them back and removes the marker;
