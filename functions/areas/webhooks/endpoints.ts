@@ -87,6 +87,7 @@ export const WEBHOOK_ENDPOINTS = [
     ...common,
     operationId: 'rotateWebhookSecret',
     method: 'POST',
+    beyondSpec: true,
     path: '/webhooks/{id}/rotate-secret',
     resources: { id: 'Webhook subscription' },
     summary:

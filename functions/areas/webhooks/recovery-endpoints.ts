@@ -10,6 +10,7 @@ export const RECOVERY_ENDPOINTS = [
   declare({
     operationId: 'listEvents',
     method: 'GET',
+    beyondSpec: true,
     path: '/events',
     summary: 'Events of the last 30 days, oldest first, in the envelopes webhooks carry (cursor-paginated)',
     permission: 'webhooks.manage',
@@ -42,6 +43,7 @@ export const RECOVERY_ENDPOINTS = [
   declare({
     operationId: 'retryWebhookDelivery',
     method: 'POST',
+    beyondSpec: true,
     path: '/webhooks/{id}/deliveries/{deliveryId}/retry',
     resources: { id: 'Webhook subscription', deliveryId: 'Webhook delivery' },
     summary: 'Re-send a delivery now (same delivery id), whatever its status',

@@ -64,7 +64,8 @@ export interface Endpoint {
    */
   resources?: Readonly<Record<string, string>>;
   /**
-   * Added by design.md section 7 (a step the spec leaves to "the application"): OpenAPI marks it with
+   * Not in the spec: a step it leaves to "the application" (design.md section 7) or an extension of ours
+   * (the event log, a delivery's re-send, a webhook secret's rotation). OpenAPI marks it with
    * `x-beyond-spec`, so an integrator can tell the spec's contract from our extensions.
    */
   beyondSpec: boolean;

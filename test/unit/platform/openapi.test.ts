@@ -7,6 +7,7 @@ import { PRODUCT_SORTS } from '../../../functions/areas/products/endpoints.js';
 import { buildOpenApi } from '../../../functions/platform/openapi/build.js';
 import { SCHEMAS } from '../../../schemas/index.js';
 import { call } from '../../support/api.js';
+import { SPEC_ENDPOINTS } from '../../support/spec-endpoints.js';
 
 const doc = buildOpenApi(ENDPOINTS) as any;
 const op = (method: string, path: string): any => doc.paths[path]?.[method.toLowerCase()];
@@ -75,6 +76,19 @@ describe('OpenAPI document', () => {
     const documented = Object.values(doc.paths).flatMap((item: any) => Object.keys(item));
     expect(documented).toHaveLength(ENDPOINTS.length);
     expect(new Set(operationIds).size).toBe(ENDPOINTS.length);
+  });
+
+  it("marks every endpoint the spec does not list x-beyond-spec, and none of the spec's", () => {
+    const ours = ENDPOINTS.filter((e) => !e.beyondSpec).map((e) => `${e.method} ${e.path}`);
+    expect([...ours].sort()).toEqual([...SPEC_ENDPOINTS].sort());
+    for (const endpoint of ENDPOINTS) {
+      const marked = op(endpoint.method, endpoint.path)['x-beyond-spec'] === true;
+      expect(marked, `${endpoint.method} ${endpoint.path}`).toBe(endpoint.beyondSpec);
+    }
+    // The extensions of the webhooks area, not steps of design.md section 7, are marked too.
+    expect(op('GET', '/events')['x-beyond-spec']).toBe(true);
+    expect(op('POST', '/webhooks/{id}/rotate-secret')['x-beyond-spec']).toBe(true);
+    expect(op('POST', '/webhooks/{id}/deliveries/{deliveryId}/retry')['x-beyond-spec']).toBe(true);
   });
 
   it('requires authentication everywhere except the public endpoints', () => {
