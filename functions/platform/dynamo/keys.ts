@@ -1,8 +1,12 @@
 /**
  * What every key shares. Every partition key (table and GSI) starts with the organisation, so no query can
- * cross tenants; the only global items are API-key hash lookups, which carry their orgId. The two
- * work-queue indexes below (pending outbox items, due webhook deliveries) are the exception: see
- * workShard(). Each record's key builder lives with the store or platform module that owns the record.
+ * cross tenants, with these exceptions, each read by key or by the back office only: API-key hash lookups
+ * (which carry their orgId) and failed-authentication counters (`AUTHFAIL#<ip>`, access/rate-limits.ts),
+ * both needed before the tenant is known; snapshot chunks (`SLIMSNAPSHOT#<collection>#<gen>`, whose
+ * collection starts with the organisation; slim-snapshot.ts); the organisation registry (GSI1
+ * `ORGANISATIONS`, read by the scheduled jobs); and the two work-queue indexes below (pending outbox
+ * items, due webhook deliveries): see workShard(). Each record's key builder lives with the store or
+ * platform module that owns the record.
  */
 import { createHash } from 'node:crypto';
 export interface Key {
@@ -19,7 +23,7 @@ export const tenantPrefix = (orgId: string) => `O#${orgId}`;
 export const keys = {
   /** The tenant's own item: the platform reads it for limits, the organisations area owns the rest. */
   organisation: (orgId: string): Key => ({ PK: tenantPrefix(orgId), SK: 'ORG' }),
-  /** The only global items: an API key's hash, carrying its orgId, found before the tenant is known. */
+  /** Global: an API key's hash, carrying its orgId, found before the tenant is known. */
   apiKeyHash: (hash: string): Key => ({ PK: `APIKEY#${hash}`, SK: 'APIKEY' }),
 };
 
