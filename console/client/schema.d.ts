@@ -205,7 +205,7 @@ export interface paths {
         get: operations["getProductBom"];
         /**
          * Replace a product's bill of materials with lines as GET shows them (no lines empties it), as `bom set` does
-         * @description Requires the `products:write` scope (or `write`). Requires the `products.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `products:write` scope (or `write`). Requires the `products.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         put: operations["setProductBom"];
         post?: never;
@@ -230,7 +230,7 @@ export interface paths {
         put?: never;
         /**
          * Create a category, under a parent category when parentId is given, as `category create` does
-         * @description Requires the `products:write` scope (or `write`). Requires the `products.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `products:write` scope (or `write`). Requires the `products.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createCategory"];
         delete?: never;
@@ -254,7 +254,7 @@ export interface paths {
         put?: never;
         /**
          * Create a unit of measure, as `uom create` does
-         * @description Requires the `products:write` scope (or `write`). Requires the `products.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `products:write` scope (or `write`). Requires the `products.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createUnitOfMeasure"];
         delete?: never;
@@ -278,7 +278,7 @@ export interface paths {
         put?: never;
         /**
          * Create a warehouse (code unique per organisation), as `warehouse create` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createWarehouse"];
         delete?: never;
@@ -296,12 +296,12 @@ export interface paths {
         };
         /**
          * Read a warehouse with its zones and bins
-         * @description Requires the `inventory:read` scope (or `inventory:write`, `read`, `write`). Requires the `inventory.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:read` scope (or `inventory:write`, `read`, `write`). Requires the `inventory.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["getWarehouse"];
         /**
          * Update a warehouse (merge-patch of name, address, isActive; isActive false deactivates it)
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         put: operations["updateWarehouse"];
         post?: never;
@@ -322,7 +322,7 @@ export interface paths {
         put?: never;
         /**
          * Add a zone (at most 50 per warehouse); answers the refreshed warehouse
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["addWarehouseZone"];
         delete?: never;
@@ -342,7 +342,7 @@ export interface paths {
         put?: never;
         /**
          * Add a bin to a zone (at most 500 per zone); answers the refreshed warehouse
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["addWarehouseBin"];
         delete?: never;
@@ -426,7 +426,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a DRAFT adjustment, moving its stock as a COMPLETED create does (no body; one sent is ignored), as `stock-adjustment complete` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.adjust` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.adjust` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["completeStockAdjustment"];
         delete?: never;
@@ -446,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Void a COMPLETED adjustment, taking its stock back (no body; one sent is ignored), as `stock-adjustment void` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.adjust` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.adjust` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["voidStockAdjustment"];
         delete?: never;
@@ -464,13 +464,13 @@ export interface paths {
         };
         /**
          * List stock transfers, newest first
-         * @description Requires the `inventory:read` scope (or `inventory:write`, `read`, `write`). Requires the `inventory.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:read` scope (or `inventory:write`, `read`, `write`). Requires the `inventory.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["listStockTransfers"];
         put?: never;
         /**
          * Transfer stock between warehouses or bins: every line moves in one transaction or none does (as `stock transfer` does for one line)
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.adjust` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.adjust` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createStockTransfer"];
         delete?: never;
@@ -488,7 +488,7 @@ export interface paths {
         };
         /**
          * Read a stock transfer with its lines
-         * @description Requires the `inventory:read` scope (or `inventory:write`, `read`, `write`). Requires the `inventory.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:read` scope (or `inventory:write`, `read`, `write`). Requires the `inventory.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["getStockTransfer"];
         put?: never;
@@ -514,7 +514,7 @@ export interface paths {
         put?: never;
         /**
          * Create an empty ACTIVE lot of a product (batch number unique per organisation), as `batch create` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createBatch"];
         delete?: never;
@@ -554,7 +554,7 @@ export interface paths {
         put?: never;
         /**
          * Quarantine an ACTIVE lot (FEFO skips it) (no body; one sent is ignored), as `batch quarantine` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["quarantineBatch"];
         delete?: never;
@@ -574,7 +574,7 @@ export interface paths {
         put?: never;
         /**
          * Release a QUARANTINED lot back to ACTIVE (no body; one sent is ignored), as `batch release` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["releaseBatch"];
         delete?: never;
@@ -594,7 +594,7 @@ export interface paths {
         put?: never;
         /**
          * Recall a lot (ACTIVE, QUARANTINED, EXPIRED or CONSUMED; final) (no body; one sent is ignored), as `batch recall` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["recallBatch"];
         delete?: never;
@@ -614,7 +614,7 @@ export interface paths {
         put?: never;
         /**
          * Expire an ACTIVE or QUARANTINED lot (no body; one sent is ignored), as `batch expire` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["expireBatch"];
         delete?: never;
@@ -634,7 +634,7 @@ export interface paths {
         put?: never;
         /**
          * Set a serial status outside orders (AVAILABLE, DAMAGED, SCRAPPED, RETURNED), as `serial set-status` does
-         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `inventory:write` scope (or `write`). Requires the `inventory.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["setSerialNumberStatus"];
         delete?: never;
@@ -842,7 +842,7 @@ export interface paths {
         put?: never;
         /**
          * Create a customer group (active), as `customer-group create` does
-         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createCustomerGroup"];
         delete?: never;
@@ -866,7 +866,7 @@ export interface paths {
         put?: never;
         /**
          * Create a sales rep (active; role defaults to sales; its id is the user id), as `sales-rep create` does
-         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createSalesRep"];
         delete?: never;
@@ -885,7 +885,7 @@ export interface paths {
         get?: never;
         /**
          * Update a sales rep (merge-patch of name, email, isActive; isActive false is `sales-rep deactivate`)
-         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         put: operations["updateSalesRep"];
         post?: never;
@@ -905,7 +905,7 @@ export interface paths {
         get?: never;
         /**
          * Set a customer's discount on a product (merge-patch; null removes it), reported by the price resolver as appliedLineDiscountPct, as `customer set-product-discount` does
-         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `customers:write` scope (or `write`). Requires the `sales.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         put: operations["setCustomerProductDiscount"];
         post?: never;
@@ -978,7 +978,7 @@ export interface paths {
         put?: never;
         /**
          * Add a location, as `supplier add-location` does; answers the refreshed supplier
-         * @description Requires the `suppliers:write` scope (or `write`). Requires the `purchasing.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `suppliers:write` scope (or `write`). Requires the `purchasing.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["addSupplierLocation"];
         delete?: never;
@@ -997,7 +997,7 @@ export interface paths {
         get?: never;
         /**
          * Set the supplier's price-list row for a product (merge-patch), as `supplier set-price` does; answers the refreshed supplier
-         * @description Requires the `suppliers:write` scope (or `write`). Requires the `purchasing.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `suppliers:write` scope (or `write`). Requires the `purchasing.edit` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         put: operations["setSupplierPrice"];
         post?: never;
@@ -1022,7 +1022,7 @@ export interface paths {
         put?: never;
         /**
          * Create a price tier, as `price-tier create` does; answers its detail
-         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createPriceTier"];
         delete?: never;
@@ -1061,7 +1061,7 @@ export interface paths {
         get?: never;
         /**
          * Set the tier's price for a product (merge-patch), as `price-tier set-price` does; answers the refreshed tier
-         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         put: operations["setPriceTierPrice"];
         post?: never;
@@ -1082,7 +1082,7 @@ export interface paths {
         put?: never;
         /**
          * Add a quantity break (one at the same product and minQuantity is replaced), as `price-tier add-break` does; answers the refreshed tier
-         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `products:write` scope (or `write`). Requires the `pricing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["addPriceTierBreak"];
         delete?: never;
@@ -1194,7 +1194,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the signing secret (beyond the spec); the new one is returned once, the old one keeps signing beside it for 24 hours
-         * @description Requires the `webhooks:write` scope (or `write`). Requires the `webhooks.manage` permission.
+         * @description Requires the `webhooks:write` scope (or `write`). Requires the `webhooks.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -1212,7 +1212,7 @@ export interface paths {
         };
         /**
          * Events of the last 30 days, oldest first, in the envelopes webhooks carry (cursor-paginated)
-         * @description Requires the `webhooks:read` scope (or `webhooks:write`, `read`, `write`). Requires the `webhooks.manage` permission.
+         * @description Requires the `webhooks:read` scope (or `webhooks:write`, `read`, `write`). Requires the `webhooks.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["listEvents"];
         put?: never;
@@ -1234,7 +1234,7 @@ export interface paths {
         put?: never;
         /**
          * Re-send a delivery now (same delivery id), whatever its status
-         * @description Requires the `webhooks:write` scope (or `write`). Requires the `webhooks.manage` permission.
+         * @description Requires the `webhooks:write` scope (or `write`). Requires the `webhooks.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -1378,7 +1378,7 @@ export interface paths {
         put?: never;
         /**
          * Pick a CONFIRMED, PICKING or PARTIALLY_DISPATCHED order (omitted lines pick every reserved balance FEFO), as `sales-order pick` does
-         * @description Requires the `sales-orders:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `sales-orders:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["pickSalesOrder"];
         delete?: never;
@@ -1398,7 +1398,7 @@ export interface paths {
         put?: never;
         /**
          * Pack everything picked of a PICKING order (no body; one sent is ignored), as `sales-order pack` does
-         * @description Requires the `sales-orders:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `sales-orders:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["packSalesOrder"];
         delete?: never;
@@ -1498,7 +1498,7 @@ export interface paths {
         put?: never;
         /**
          * Send a DRAFT invoice (no body; one sent is ignored), as `invoice send` does
-         * @description Requires the `invoices:write` scope (or `write`). Requires the `invoices.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `invoices:write` scope (or `write`). Requires the `invoices.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["sendInvoice"];
         delete?: never;
@@ -1518,7 +1518,7 @@ export interface paths {
         put?: never;
         /**
          * Void an invoice that carries no payments (no body; one sent is ignored), as `invoice void` does
-         * @description Requires the `invoices:write` scope (or `write`). Requires the `invoices.void` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `invoices:write` scope (or `write`). Requires the `invoices.void` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["voidInvoice"];
         delete?: never;
@@ -1662,7 +1662,7 @@ export interface paths {
         put?: never;
         /**
          * Create a DRAFT credit note, as `credit-note create` does
-         * @description Requires the `credit-notes:write` scope (or `write`). Requires the `invoices.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `credit-notes:write` scope (or `write`). Requires the `invoices.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createCreditNote"];
         delete?: never;
@@ -1702,7 +1702,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a DRAFT credit note (credit applied to its invoice, stock returned), as `credit-note approve` does
-         * @description Requires the `credit-notes:write` scope (or `write`). Requires the `sales.approve` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `credit-notes:write` scope (or `write`). Requires the `sales.approve` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["approveCreditNote"];
         delete?: never;
@@ -1722,7 +1722,7 @@ export interface paths {
         put?: never;
         /**
          * Void a DRAFT or APPROVED credit note (an approval reversed), as `credit-note void` does
-         * @description Requires the `credit-notes:write` scope (or `write`). Requires the `invoices.void` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `credit-notes:write` scope (or `write`). Requires the `invoices.void` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["voidCreditNote"];
         delete?: never;
@@ -1846,7 +1846,7 @@ export interface paths {
         put?: never;
         /**
          * Complete a RECEIVED order (no body; one sent is ignored), as `purchase-order complete` does
-         * @description Requires the `purchase-orders:write` scope (or `write`). Requires the `purchasing.approve` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `purchase-orders:write` scope (or `write`). Requires the `purchasing.approve` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["completePurchaseOrder"];
         delete?: never;
@@ -1870,7 +1870,7 @@ export interface paths {
         put?: never;
         /**
          * Create a PICKING shipment for an order's unshipped stocked balances (omitted lines: all of them), as `shipment create` does
-         * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createShipment"];
         delete?: never;
@@ -1950,7 +1950,7 @@ export interface paths {
         put?: never;
         /**
          * Pick a PICKING shipment FEFO (no body; one sent is ignored), as `shipment pick` does
-         * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["pickShipment"];
         delete?: never;
@@ -1970,7 +1970,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a PICKING, PICKED or PACKED shipment: picked units back to their lots and bins and reserved for the order again, the order's balances reopened (CONFIRMED when nothing else of it is picked), as `shipment cancel` does
-         * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `shipments:write` scope (or `write`). Requires the `shipments.create` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["cancelShipment"];
         delete?: never;
@@ -1994,7 +1994,7 @@ export interface paths {
         put?: never;
         /**
          * Plan a production order (PLANNED), its INPUT lines snapshotted from the product's bill of materials, as `production-order create` does
-         * @description Requires the `production-orders:write` scope (or `write`). Requires the `manufacturing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `production-orders:write` scope (or `write`). Requires the `manufacturing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createProductionOrder"];
         delete?: never;
@@ -2034,7 +2034,7 @@ export interface paths {
         put?: never;
         /**
          * Start a PLANNED order (no body; one sent is ignored), as `production-order start` does
-         * @description Requires the `production-orders:write` scope (or `write`). Requires the `manufacturing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `production-orders:write` scope (or `write`). Requires the `manufacturing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["startProductionOrder"];
         delete?: never;
@@ -2054,7 +2054,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an IN_PROGRESS order: consume its inputs FEFO from its warehouse, add the output there (a batch-tracked output gets its lot), as `production-order complete` does
-         * @description Requires the `production-orders:write` scope (or `write`). Requires the `manufacturing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `production-orders:write` scope (or `write`). Requires the `manufacturing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["completeProductionOrder"];
         delete?: never;
@@ -2074,7 +2074,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a PLANNED or IN_PROGRESS order (nothing moves), as `production-order cancel` does
-         * @description Requires the `production-orders:write` scope (or `write`). Requires the `manufacturing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `production-orders:write` scope (or `write`). Requires the `manufacturing.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["cancelProductionOrder"];
         delete?: never;
@@ -2112,7 +2112,7 @@ export interface paths {
         };
         /**
          * List goods receipts, newest received first (lines with lots and serial counts)
-         * @description Requires the `purchase-orders:read` scope (or `purchase-orders:write`, `read`, `write`). Requires the `purchasing.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `purchase-orders:read` scope (or `purchase-orders:write`, `read`, `write`). Requires the `purchasing.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["listGoodsReceipts"];
         put?: never;
@@ -2132,7 +2132,7 @@ export interface paths {
         };
         /**
          * Read a goods receipt: its lines with lots, expiry dates and serial numbers, and the order's summary
-         * @description Requires the `purchase-orders:read` scope (or `purchase-orders:write`, `read`, `write`). Requires the `purchasing.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `purchase-orders:read` scope (or `purchase-orders:write`, `read`, `write`). Requires the `purchasing.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["getGoodsReceipt"];
         put?: never;
@@ -2152,13 +2152,13 @@ export interface paths {
         };
         /**
          * List the organisation's API keys, revoked ones included (never a secret)
-         * @description Requires the `admin:read` scope (or `admin:write`, `read`, `write`). Requires the `keys.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `admin:read` scope (or `admin:write`, `read`, `write`). Requires the `keys.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create a key within the calling key’s own scopes and permissions; the secret is returned once (a replay answers without it)
-         * @description Requires the `admin:write` scope (or `write`). Requires the `keys.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `admin:write` scope (or `write`). Requires the `keys.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -2176,7 +2176,7 @@ export interface paths {
         };
         /**
          * The calling key: its scopes, permissions, expiry and preview
-         * @description Needs only a valid API key: no scope, no permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Needs only a valid API key: no scope, no permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["getCurrentApiKey"];
         put?: never;
@@ -2198,7 +2198,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a key: a new secret (returned once), the previous one working for graceHours; scopes and permissions never change
-         * @description Requires the `admin:write` scope (or `write`). Requires the `keys.manage` permission. A key acting on itself (`{id}` is its own id) needs only to be valid. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `admin:write` scope (or `write`). Requires the `keys.manage` permission. A key acting on itself (`{id}` is its own id) needs only to be valid. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         post: operations["rotateApiKey"];
         delete?: never;
@@ -2219,7 +2219,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a key and every secret it has (within seconds); it stays listed with revokedAt
-         * @description Requires the `admin:write` scope (or `write`). Requires the `keys.manage` permission. A key acting on itself (`{id}` is its own id) needs only to be valid. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `admin:write` scope (or `write`). Requires the `keys.manage` permission. A key acting on itself (`{id}` is its own id) needs only to be valid. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         delete: operations["revokeApiKey"];
         options?: never;
@@ -2236,7 +2236,7 @@ export interface paths {
         };
         /**
          * The organisation's audit log, newest first: who changed what, with which key and request
-         * @description Requires the `admin:read` scope (or `admin:write`, `read`, `write`). Requires the `audit.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `admin:read` scope (or `admin:write`, `read`, `write`). Requires the `audit.view` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["listAuditLog"];
         put?: never;
@@ -2256,12 +2256,12 @@ export interface paths {
         };
         /**
          * The organisation: name, base currency, credit-limit mode, exchange rates and rate limits
-         * @description Requires the `admin:read` scope (or `admin:write`, `read`, `write`). Requires the `org.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `admin:read` scope (or `admin:write`, `read`, `write`). Requires the `org.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         get: operations["getOrganisation"];
         /**
          * Set the credit-limit mode (merge-patch; limits and currency are the operator’s and are ignored)
-         * @description Requires the `admin:write` scope (or `write`). Requires the `org.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `admin:write` scope (or `write`). Requires the `org.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         put: operations["updateOrganisation"];
         post?: never;
@@ -2281,7 +2281,7 @@ export interface paths {
         get?: never;
         /**
          * Set the rate of a foreign currency (base-currency units per one unit), as `org set-exchange-rate`
-         * @description Requires the `admin:write` scope (or `write`). Requires the `org.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).
+         * @description Requires the `admin:write` scope (or `write`). Requires the `org.manage` permission. Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).
          */
         put: operations["setExchangeRate"];
         post?: never;

@@ -292,7 +292,7 @@ function keyOnlyNote(endpoint: Endpoint, needs: string): string {
 
 /** How an operation design.md section 7 added reads in its description (beside `x-beyond-spec: true`). */
 const BEYOND_SPEC =
-  'Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md).';
+  'Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).';
 
 function successResponse(endpoint: Endpoint): Json {
   const headers: Json = { 'X-Request-Id': headerRef('XRequestId') };
