@@ -290,7 +290,7 @@ function keyOnlyNote(endpoint: Endpoint, needs: string): string {
   return needs;
 }
 
-/** How an operation design.md section 7 added reads in its description (beside `x-beyond-spec: true`). */
+/** How an operation beyond the spec reads in its description (beside `x-beyond-spec: true`). */
 const BEYOND_SPEC =
   'Beyond the spec: a step the spec leaves to "the application", over the API (docs/design/application.md), or an extension of ours (docs/decisions.md).';
 
